@@ -1,0 +1,49 @@
+"""Find a game by name (built in) or by path (a user's own folder)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+from .paths import cards_dir
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    title: str
+    players: str
+    folder: Path
+
+
+def builtin_games() -> list[Entry]:
+    out = []
+    root = cards_dir()
+    for folder in sorted(p for p in root.iterdir() if (p / "game.toml").is_file()) if root.is_dir() else []:
+        try:
+            with open(folder / "game.toml", "rb") as fh:
+                meta = tomllib.load(fh)
+            players = meta.get("players", {})
+            span = f"{players.get('min', '?')}-{players.get('max', '?')}"
+            if players.get("min") == players.get("max"):
+                span = str(players.get("min", "?"))
+            out.append(Entry(meta.get("id", folder.name), meta.get("title", folder.name), span, folder))
+        except (OSError, tomllib.TOMLDecodeError, AttributeError):
+            out.append(Entry(folder.name, "(unreadable game.toml)", "?", folder))
+    return out
+
+
+def find_game(name_or_path: str) -> Path:
+    """The folder of a game: a path holding game.toml, or the name of a built-in game."""
+    path = Path(name_or_path)
+    if (path / "game.toml").is_file():
+        return path
+    for entry in builtin_games():
+        if entry.id == name_or_path or entry.folder.name == name_or_path:
+            return entry.folder
+    known = ", ".join(e.id for e in builtin_games()) or "none"
+    if path.exists():
+        raise UsageError(f"{name_or_path}: no game.toml in this folder; a game folder needs game.toml, cards.toml, board.toml and pieces.toml")
+    raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")

@@ -1,0 +1,116 @@
+"""The `pnp` command. Thin: it parses arguments and calls library functions."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import PnpError
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play kits for tabletop games: card sheets with bleed and crop marks, "
+         "boards on A3 or split over two sheets, counters, and SVGs of every component.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class PaperChoice(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class DuplexChoice(str, Enum):
+    long = "long"
+    short = "short"
+    none = "none"
+
+
+def _fail(exc: PnpError) -> None:
+    typer.echo(f"pnp: error: {exc}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
+
+
+@app.command()
+def build(
+    game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
+    paper: Annotated[PaperChoice, typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
+    duplex: Annotated[DuplexChoice, typer.Option(
+        help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
+             "none: all backs after all fronts, for gluing.")] = DuplexChoice.long,
+    lang: Annotated[Optional[str], typer.Option(help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
+    out: Annotated[Optional[Path], typer.Option(help="Output folder (default: ./output/GAME).")] = None,
+    only: Annotated[Optional[str], typer.Option(help="Build only some parts, comma-separated: cards,board,pieces.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
+) -> None:
+    """Build a game's print-and-play kit as PDFs and SVGs."""
+    from .build import Options, build_kit, default_out, parse_only
+    from .catalog import find_game
+    from .model import load_game
+    from .output import write_all
+    from .press.cards import Duplex
+
+    started = time.perf_counter()
+    say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    try:
+        folder = find_game(game)
+        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only))
+        say(f"loading {folder}")
+        kit = load_game(folder)
+        artifacts = build_kit(kit, opts, say)
+        target = out if out is not None else default_out(kit.id)
+        write_all(target, artifacts)
+    except PnpError as exc:
+        _fail(exc)
+    except OSError as exc:
+        typer.echo(f"pnp: error: cannot write the output: {exc}", err=True)
+        raise typer.Exit(1)
+    pdfs = [a for a in artifacts if a.name.endswith(".pdf")]
+    svgs = [a for a in artifacts if a.name.endswith(".svg")]
+    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
+    for a in pdfs:
+        typer.echo(f"  {a.name:<34} {a.pages:>3} page{'s' if a.pages != 1 else ' '}  {_size(len(a.data)):>8}")
+    if svgs:
+        typer.echo(f"  {(svgs[0].name.split('/')[0] + '/'):<34} {len(svgs):>3} files  {_size(sum(len(a.data) for a in svgs)):>8}")
+    typer.echo(f"done in {time.perf_counter() - started:.2f} s")
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the built-in games."""
+    from .catalog import builtin_games
+
+    for entry in builtin_games():
+        typer.echo(f"{entry.id:<12} {entry.title:<24} {entry.players} players")
+
+
+def main() -> None:
+    try:
+        app()
+    except PnpError as exc:  # raised outside a command's own handling
+        typer.echo(f"pnp: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        typer.echo("pnp: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug: say so plainly; PNP_DEBUG=1 shows the traceback
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        typer.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)", err=True)
+        sys.exit(70)
+
+
+if __name__ == "__main__":
+    main()

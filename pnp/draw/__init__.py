@@ -1,0 +1,1 @@
+"""Components -> backend-neutral shapes in millimetres."""

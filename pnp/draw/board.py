@@ -1,0 +1,119 @@
+"""The game board: a hex map between the clans' sides, each with a Bushi area and a Reserve."""
+
+from __future__ import annotations
+
+from ..hexgrid import SQRT3
+from ..model import Game
+from . import text
+from .shapes import Circle, Group, Polygon, Rect, Scene, Shape, Style
+
+BAND = 6.0      # coloured strip along a clan's edge, mm
+TITLE = 24.0    # room for the title above the map, mm
+INK = "#2b261f"
+
+
+def map_origin(game: Game) -> tuple[float, float]:
+    """Top-left corner of the hex map on the board, mm."""
+    w, h = game.board.size
+    mw, mh = game.grid.extent
+    return (w - mw) / 2, TITLE + (h - TITLE - 14 - mh) / 2
+
+
+def cell_centre(game: Game, label: str) -> tuple[float, float]:
+    ox, oy = map_origin(game)
+    x, y = game.grid.cells[label].centre
+    return ox + x, oy + y
+
+
+def start_mark(kind: str, colour: str, x: float, y: float, r: float) -> list[Shape]:
+    if kind == "daimyo":
+        return [Circle(x, y, r, Style(stroke=colour, width=0.9)), Circle(x, y, r * 0.78, Style(stroke=colour, width=0.9))]
+    if kind == "tanbo":
+        return [Circle(x, y, r, Style(stroke=colour, width=0.8, dash=(2.2, 1.6)))]
+    return [Circle(x, y, r, Style(stroke=colour, width=0.9))]
+
+
+def board_scene(game: Game, lang: str) -> Scene:
+    bd, grid = game.board, game.grid
+    w, h = bd.size
+    b = bd.bleed
+    scene = Scene("board", w, h, b)
+    scene.add(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=bd.background)))
+    for side in bd.sides:
+        colour = game.clans[side.clan].colour
+        x = -b if side.edge == "left" else w - BAND
+        scene.add(Rect(x, -b, BAND + b, h + 2 * b, Style(fill=colour)))
+
+    subtitle = game.meta.subtitle.get(lang, "")
+    scene.add(text.line(w / 2, 13, game.meta.title, "sans-bold", 22, INK, "middle"))
+    if subtitle:
+        scene.add(text.line(w / 2, 19.5, f"{subtitle} · 大名", "sans", 9, INK, "middle"))
+
+    ox, oy = map_origin(game)
+    cells: list[Shape] = []
+    for label in grid.cells:
+        cells.append(Polygon(tuple(grid.corners(label)), Style(fill=bd.map.fill, stroke=bd.map.line, width=0.6)))
+    for label, cell in grid.cells.items():
+        x, y = cell.centre
+        cells.append(text.line(x, y - grid.radius * SQRT3 / 2 + 4.6, label, "sans-bold", 9, bd.map.line, "middle"))
+    pieces = {p.id: p for p in game.pieces_file.pieces}
+    for mark in bd.start:
+        x, y = grid.cells[mark.cell].centre
+        colour = game.clans[mark.clan].colour if mark.clan else (pieces[mark.piece].colour or INK)
+        cells += start_mark(mark.piece, colour, x, y + 1.5, grid.radius * 0.42)
+    scene.add(Group(tuple(cells), ox, oy))
+    scene.add(*_legend(game, lang, w / 2, h - 9))
+
+    for side in bd.sides:
+        clan = game.clans[side.clan]
+        pw = ox - BAND - 8
+        ph = h - 16
+        panel = _side_panel(game, clan, lang, pw, ph)
+        if side.edge == "left":
+            scene.add(Group(tuple(panel), BAND + 4, 8))
+        else:  # turned to face the player sitting on that side
+            scene.add(Group(tuple(panel), w - BAND - 4, h - 8, 180))
+    return scene
+
+
+def _legend(game: Game, lang: str, cx: float, y: float) -> list[Shape]:
+    entries = [("bushi", "Bushi"), ("daimyo", "Daimyo"), ("tanbo", "Tanbo")]
+    out: list[Shape] = []
+    step = 46
+    x = cx - step * (len(entries) - 1) / 2 - 12
+    for kind, name in entries:
+        out += start_mark(kind, INK, x, y - 1.2, 3)
+        out.append(text.line(x + 5, y, f"{name}: {game.word('start', lang)}", "sans", 7, INK))
+        x += step
+    return out
+
+
+def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape]:
+    """A clan's side of the board, drawn upright for that player, origin top-left."""
+    cw, ch = game.card_size.size
+    out: list[Shape] = [Rect(0, 0, pw, ph, Style(fill=clan.tint, stroke=clan.colour, width=0.8), radius=3)]
+    out.append(text.line(pw / 2, 11, clan.name[lang], "sans-bold", 14, clan.colour, "middle"))
+    # Reserve: a card-sized place for the cards the opponent passes on.
+    rx, ry = (pw - cw) / 2, 22
+    out.append(Rect(rx, ry, cw, ch, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
+    out += text.box(rx, ry + ch / 2 - 16, cw, 12, game.word("reserve", lang), "sans-bold", 13, "center",
+                    clan.colour, valign="middle")
+    out += text.box(rx, ry + ch / 2 - 2, cw, 14, "伝書", "jp", 22, "center", clan.tint, valign="middle")
+    out += text.box(rx + 4, ry + ch / 2 + 14, cw - 8, 8, game.word("densho", lang) + " ×2", "sans", 8, "center",
+                    INK, valign="middle")
+    # Bushi area: one circle per Bushi a clan holds.
+    bushi = next((p for p in game.pieces_file.pieces if p.id == "bushi"), None)
+    count = bushi.per_clan if bushi and bushi.per_clan else 9
+    by = ry + ch + 10
+    out.append(text.line(pw / 2, by + 6, f"{game.word('bushi_area', lang)} · 武士", "sans-bold", 11, clan.colour, "middle"))
+    cols = 3
+    d = min(16.0, (pw - 12) / cols - 3)
+    rows = -(-count // cols)
+    grid_w = cols * d + (cols - 1) * 3
+    x0, y0 = (pw - grid_w) / 2 + d / 2, by + 12 + d / 2
+    out.append(Rect((pw - grid_w) / 2 - 4, by + 9, grid_w + 8, rows * (d + 3) + 3,
+                    Style(fill="#ffffff", stroke=clan.colour, width=0.5), radius=3))
+    for i in range(count):
+        r, c = divmod(i, cols)
+        out.append(Circle(x0 + c * (d + 3), y0 + r * (d + 3), d / 2, Style(stroke=clan.colour, width=0.5, dash=(1.5, 1.2))))
+    return out

@@ -1,0 +1,91 @@
+"""Card faces and backs as scenes (origin at the trim's top-left, bleed beyond)."""
+
+from __future__ import annotations
+
+from ..model import Card, Game
+from ..model.schema import CardLayout, Element
+from . import text
+from .icons import icon
+from .shapes import Circle, Rect, Scene, Style
+
+INK = "#231f1a"
+PAPER = "#fbf7ee"
+
+
+def _box(el: Element, w: float, h: float) -> tuple[float, float, float, float]:
+    x, y, bw, bh = el.box
+    return x * w, y * h, bw * w, bh * h
+
+
+def _scale(layout: CardLayout, w: float) -> float:
+    return w / layout.design_width
+
+
+def card_face(game: Game, card: Card, lang: str) -> Scene:
+    layout = game.face_layout
+    w, h = game.card_size.size
+    b, k = layout.bleed, _scale(layout, w)
+    colour, tint = card.clan.colour, card.clan.tint
+    els = layout.elements
+    scene = Scene(f"card-{card.slug}", w, h, b)
+    frame = layout.frame * w
+    scene.add(
+        Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=colour)),
+        Rect(frame, frame, w - 2 * frame, h - 2 * frame, Style(fill=PAPER), radius=layout.corner_radius),
+    )
+    if "number" in els:
+        x, y, bw, bh = _box(els["number"], w, h)
+        r = min(bw, bh) / 2
+        scene.add(Circle(x + bw / 2, y + bh / 2, r, Style(fill="#ffffff", stroke=colour, width=0.8 * k)))
+        scene.add(*text.box(x, y, bw, bh, str(card.number), els["number"].font, els["number"].size * k,
+                            "center", colour, valign="middle"))
+    for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.kanji)):
+        if key in els and value:
+            x, y, bw, bh = _box(els[key], w, h)
+            scene.add(*text.box(x, y, bw, bh, value, els[key].font, els[key].size * k, els[key].align, INK,
+                                valign="middle"))
+    if "art" in els:
+        x, y, bw, bh = _box(els["art"], w, h)
+        scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
+        if card.type.kanji:
+            scene.add(*text.box(x, y + bh * 0.04, bw, bh * 0.62, card.type.kanji, els["art"].font,
+                                els["art"].size * k, "center", colour, valign="middle"))
+        scene.add(*icon(card.type.icon, x + bw / 2, y + bh * 0.8, bh * 0.26, colour))
+    if "text" in els:
+        x, y, bw, bh = _box(els["text"], w, h)
+        scene.add(*text.box(x, y, bw, bh, card.type.text[lang], els["text"].font, els["text"].size * k,
+                            els["text"].align, INK))
+    if "footer" in els:
+        x, y, bw, bh = _box(els["footer"], w, h)
+        words = f"{game.meta.title} · {card.clan.name[lang]}"
+        scene.add(*text.box(x, y, bw, bh, words, els["footer"].font, els["footer"].size * k, "left", colour,
+                            valign="middle"))
+    if "corner" in els:
+        x, y, bw, bh = _box(els["corner"], w, h)
+        scene.add(*text.box(x, y, bw, bh, f"#{card.number}", els["corner"].font, els["corner"].size * k,
+                            "right", colour, valign="middle"))
+    return scene
+
+
+def card_back(game: Game, card: Card, lang: str) -> Scene:
+    layout = game.back_layout
+    w, h = game.card_size.size
+    b, k = layout.bleed, _scale(layout, w)
+    back = game.back(card)
+    colour, tint = card.clan.colour, card.clan.tint
+    els = layout.elements
+    scene = Scene(f"back-{card.clan.id}", w, h, b)
+    frame = layout.frame * w
+    scene.add(
+        Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=colour)),
+        Rect(frame, frame, w - 2 * frame, h - 2 * frame, Style(stroke=tint, width=0.6 * k),
+             radius=layout.corner_radius),
+        Circle(w / 2, h / 2, w * 0.3, Style(fill=tint)),
+    )
+    for key, value, ink in (("title", back.title.get(lang, ""), "#ffffff"), ("art", back.kanji, colour),
+                            ("text", back.text.get(lang, ""), "#ffffff")):
+        if key in els and value:
+            x, y, bw, bh = _box(els[key], w, h)
+            scene.add(*text.box(x, y, bw, bh, value, els[key].font, els[key].size * k, "center", ink,
+                                valign="middle"))
+    return scene

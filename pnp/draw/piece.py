@@ -1,0 +1,28 @@
+"""Round counters for the pieces, for players with no pawns at hand."""
+
+from __future__ import annotations
+
+from ..model import Counter
+from . import text
+from .shapes import Circle, Scene, Style
+
+CUT = Style(stroke="#000000", width=0.25)
+
+
+def counter_scene(counter: Counter, lang: str) -> Scene:
+    """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
+    thin circle on the edge."""
+    d = counter.piece.diameter
+    r = d / 2
+    scene = Scene(f"piece-{counter.slug}", d, d, 0.0)
+    ink = "#ffffff"
+    scene.add(Circle(r, r, r, Style(fill=counter.colour)))
+    scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
+    kanji = counter.piece.kanji
+    if kanji:
+        scene.add(*text.box(r * 0.3, r * 0.42, r * 1.4, r * 0.8, kanji, "jp", r * 1.25, "center", ink,
+                            valign="middle", min_size=3))
+    scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, counter.piece.name[lang], "sans-bold", r * 0.55,
+                        "center", ink, valign="middle", min_size=3))
+    scene.add(Circle(r, r, r, CUT))
+    return scene

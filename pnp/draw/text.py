@@ -1,0 +1,72 @@
+"""Text measured once, in mm, so the SVG and the PDF set it identically."""
+
+from __future__ import annotations
+
+from .. import fonts
+from .shapes import PT, Run, Text
+
+ANCHORS = {"left": "start", "center": "middle", "right": "end"}
+
+
+def line(x: float, y: float, s: str, font: str, size: float, fill: str = "#000000",
+         anchor: str = "start") -> Text:
+    runs = tuple(Run(t, f) for t, f in fonts.split_runs(s, font))
+    width = sum(fonts.advance(r.text, r.font, size) for r in runs) * PT
+    return Text(x, y, runs, size, fill, anchor, width)
+
+
+def measure(s: str, font: str, size: float) -> float:
+    return sum(fonts.advance(t, f, size) for t, f in fonts.split_runs(s, font)) * PT
+
+
+def _tokens(s: str) -> list[str]:
+    """Words, with each CJK character a word of its own so Japanese can break anywhere."""
+    out: list[str] = []
+    for word in s.split():
+        buf = ""
+        for ch in word:
+            if ord(ch) >= 0x3000:
+                if buf:
+                    out.append(buf)
+                    buf = ""
+                out.append(ch)
+            else:
+                buf += ch
+        if buf:
+            out.append(buf)
+    return out
+
+
+def wrap(s: str, font: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for tok in _tokens(s):
+        joiner = "" if (current and (ord(tok[0]) >= 0x3000 or ord(current[-1]) >= 0x3000)) else " "
+        trial = f"{current}{joiner}{tok}" if current else tok
+        if current and measure(trial, font, size) > width:
+            lines.append(current)
+            current = tok
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def box(x: float, y: float, w: float, h: float, s: str, font: str, size: float,
+        align: str = "left", fill: str = "#000000", valign: str = "top",
+        leading: float = 1.22, min_size: float = 4.0) -> list[Text]:
+    """Wrap `s` into the box, shrinking the type until it fits (never below `min_size` pt)."""
+    while True:
+        lines = wrap(s, font, size, w)
+        step = size * PT * leading
+        widest = max((measure(ln, font, size) for ln in lines), default=0)
+        if (len(lines) * step <= h + 1e-6 and widest <= w + 1e-6) or size <= min_size:
+            break
+        size = max(min_size, size * 0.92)
+    ascent = size * PT * 0.76
+    total = (len(lines) - 1) * step + ascent
+    top = {"top": y, "middle": y + (h - total) / 2, "bottom": y + h - total}[valign]
+    ax = {"left": x, "center": x + w / 2, "right": x + w}[align]
+    return [line(ax, top + ascent + i * step, ln, font, size, fill, ANCHORS[align])
+            for i, ln in enumerate(lines)]

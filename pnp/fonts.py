@@ -1,0 +1,53 @@
+"""The fonts pnp ships (DejaVu Sans for Latin text, IPAexGothic for Japanese) and their metrics.
+
+Fonts travel inside the package so no system font is ever assumed. ReportLab embeds TrueType
+fonts as subsets, so a PDF carries only the glyphs it uses.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .paths import fonts_dir
+
+FILES = {"sans": "DejaVuSans.ttf", "sans-bold": "DejaVuSans-Bold.ttf", "jp": "ipaexg.ttf"}
+PDF_NAMES = {"sans": "DejaVuSans", "sans-bold": "DejaVuSans-Bold", "jp": "IPAexGothic"}
+SVG_FACES = {"sans": ("DejaVu Sans", "normal"), "sans-bold": ("DejaVu Sans", "bold"), "jp": ("IPAexGothic", "normal")}
+_FALLBACK = {"sans": "jp", "sans-bold": "jp", "jp": "sans"}
+
+
+@cache
+def ttfont(font: str):
+    """The ReportLab font object for one of our font names, registered on first use."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    face = TTFont(PDF_NAMES[font], str(fonts_dir() / FILES[font]))
+    pdfmetrics.registerFont(face)
+    return face
+
+
+@cache
+def _cmap(font: str) -> frozenset[int]:
+    return frozenset(ttfont(font).face.charToGlyph)
+
+
+def covers(font: str, char: str) -> bool:
+    return ord(char) in _cmap(font) or char in " \n\t"
+
+
+def split_runs(text: str, font: str) -> list[tuple[str, str]]:
+    """Split text into (text, font) runs, sending characters the font lacks to its fallback."""
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        chosen = font if covers(font, ch) or ch.isspace() else _FALLBACK[font]
+        if runs and runs[-1][1] == chosen:
+            runs[-1] = (runs[-1][0] + ch, chosen)
+        else:
+            runs.append((ch, chosen))
+    return runs
+
+
+def advance(text: str, font: str, size_pt: float) -> float:
+    """Width of a single-font string in points."""
+    return ttfont(font).stringWidth(text, size_pt)

@@ -1,0 +1,177 @@
+"""A game folder turned into one typed, cross-checked object with counts expanded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DefinitionError
+from ..hexgrid import HexGrid
+from .layouts import Layouts, load_layouts
+from .load import display, read_toml, validate
+from .schema import (BoardFile, CardBack, CardLayout, CardSize, CardsFile, CardType, Clan, GameFile,
+                     Piece, PiecesFile)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card."""
+
+    number: int
+    clan: Clan
+    type_id: str
+    type: CardType
+    copy: int = 1
+
+    @property
+    def slug(self) -> str:
+        extra = f"-{self.copy}" if self.copy > 1 else ""
+        return f"{self.number:02d}-{self.type_id}-{self.clan.id}{extra}"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One physical piece (a counter on the pieces sheet)."""
+
+    piece: Piece
+    colour: str
+    clan: Clan | None
+    index: int
+
+    @property
+    def slug(self) -> str:
+        owner = self.clan.id if self.clan else "neutral"
+        return f"{self.piece.id}-{owner}"
+
+
+@dataclass
+class Game:
+    folder: Path
+    meta: GameFile
+    cards_file: CardsFile
+    board: BoardFile
+    pieces_file: PiecesFile
+    layouts: Layouts
+    files: dict[str, str]
+    clans: dict[str, Clan] = field(default_factory=dict)
+    cards: list[Card] = field(default_factory=list)
+    counters: list[Counter] = field(default_factory=list)
+    grid: HexGrid | None = None
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def card_size(self) -> CardSize:
+        return self.layouts.sizes[self.cards_file.size]
+
+    @property
+    def face_layout(self) -> CardLayout:
+        return self.layouts.cards[self.cards_file.layout]
+
+    @property
+    def back_layout(self) -> CardLayout:
+        return self.layouts.cards[self.cards_file.back_layout]
+
+    def back(self, card: Card) -> CardBack:
+        return self.cards_file.backs[card.clan.id]
+
+    def word(self, key: str, lang: str) -> str:
+        return self.meta.words.get(key, {}).get(lang, key.replace("_", " "))
+
+
+def _check_langs(where: str, key: str, text: dict[str, str], langs: list[str]) -> None:
+    for lang in langs:
+        if not text.get(lang, "").strip():
+            raise DefinitionError(where, f"{key}.{lang}", f"missing text; the game's languages are {', '.join(langs)}")
+
+
+def load_game(folder: Path) -> Game:
+    folder = Path(folder)
+    paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces")}
+    files = {name: display(p) for name, p in paths.items()}
+    meta = validate(GameFile, read_toml(paths["game"]), files["game"])
+    cards_file = validate(CardsFile, read_toml(paths["cards"]), files["cards"])
+    board = validate(BoardFile, read_toml(paths["board"]), files["board"])
+    pieces_file = validate(PiecesFile, read_toml(paths["pieces"]), files["pieces"])
+    layouts = load_layouts(folder / "layouts")
+    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files)
+    _cross_check(game)
+    return game
+
+
+def _cross_check(game: Game) -> None:
+    meta, cf, files = game.meta, game.cards_file, game.files
+    langs = meta.languages
+    if meta.players.min > meta.players.max:
+        raise DefinitionError(files["game"], "players.min", f"expected at most players.max ({meta.players.max}), got {meta.players.min}")
+    for i, clan in enumerate(meta.clans):
+        if clan.id in game.clans:
+            raise DefinitionError(files["game"], f"clans[{i}].id", f"clan {clan.id!r} is defined twice")
+        _check_langs(files["game"], f"clans[{i}].name", clan.name, langs)
+        game.clans[clan.id] = clan
+    known_clans = ", ".join(game.clans)
+
+    cw = files["cards"]
+    if cf.layout not in game.layouts.cards:
+        raise DefinitionError(cw, "layout", f"unknown card layout {cf.layout!r} (known: {', '.join(game.layouts.cards)})")
+    if cf.back_layout not in game.layouts.cards:
+        raise DefinitionError(cw, "back_layout", f"unknown card layout {cf.back_layout!r} (known: {', '.join(game.layouts.cards)})")
+    if cf.size not in game.layouts.sizes:
+        raise DefinitionError(cw, "size", f"unknown card size {cf.size!r} (known: {', '.join(game.layouts.sizes)})")
+    for tid, ctype in cf.types.items():
+        _check_langs(cw, f"types.{tid}.title", ctype.title, langs)
+        _check_langs(cw, f"types.{tid}.text", ctype.text, langs)
+    seen: dict[int, int] = {}
+    for i, entry in enumerate(cf.cards):
+        if entry.clan not in game.clans:
+            raise DefinitionError(cw, f"cards[{i}].clan", f"unknown clan {entry.clan!r} (known: {known_clans})")
+        if entry.type not in cf.types:
+            raise DefinitionError(cw, f"cards[{i}].type", f"unknown card type {entry.type!r} (known: {', '.join(cf.types)})")
+        if entry.number in seen:
+            raise DefinitionError(cw, f"cards[{i}].number", f"number {entry.number} is already used by cards[{seen[entry.number]}]; no two cards share a number")
+        seen[entry.number] = i
+        if entry.clan not in cf.backs:
+            raise DefinitionError(cw, "backs", f"no back for clan {entry.clan!r}; add a [backs.{entry.clan}] table")
+        for copy in range(1, entry.count + 1):
+            game.cards.append(Card(entry.number, game.clans[entry.clan], entry.type, cf.types[entry.type], copy))
+    order = {cid: i for i, cid in enumerate(game.clans)}
+    game.cards.sort(key=lambda c: (order[c.clan.id], c.number, c.copy))
+    for cid, back in cf.backs.items():
+        _check_langs(cw, f"backs.{cid}.title", back.title, langs)
+
+    pw = files["pieces"]
+    ids = set()
+    for i, piece in enumerate(game.pieces_file.pieces):
+        ids.add(piece.id)
+        _check_langs(pw, f"pieces[{i}].name", piece.name, langs)
+        if (piece.per_clan is None) == (piece.count is None):
+            raise DefinitionError(pw, f"pieces[{i}]", "expected exactly one of `per_clan` (pieces of each clan's colour) or `count` (neutral pieces)")
+        if piece.count is not None:
+            if piece.colour is None:
+                raise DefinitionError(pw, f"pieces[{i}].colour", "missing: neutral pieces (`count`) need a colour")
+            game.counters += [Counter(piece, piece.colour, None, n) for n in range(piece.count)]
+        else:
+            for clan in meta.clans:
+                game.counters += [Counter(piece, clan.colour, clan, n) for n in range(piece.per_clan or 0)]
+
+    bw = files["board"]
+    board = game.board
+    try:
+        game.grid = HexGrid(board.map.cells_per_column, board.map.hex_radius)
+    except ValueError as exc:
+        raise DefinitionError(bw, "map.cells_per_column", str(exc)) from None
+    w, h = game.grid.extent
+    if w > board.size[0] or h > board.size[1]:
+        raise DefinitionError(bw, "map.hex_radius", f"the map ({w:.0f} x {h:.0f} mm) does not fit the board ({board.size[0]:g} x {board.size[1]:g} mm); use a smaller radius")
+    for i, side in enumerate(board.sides):
+        if side.clan not in game.clans:
+            raise DefinitionError(bw, f"sides[{i}].clan", f"unknown clan {side.clan!r} (known: {known_clans})")
+    for i, mark in enumerate(board.start):
+        if mark.cell not in game.grid.cells:
+            raise DefinitionError(bw, f"start[{i}].cell", f"no cell {mark.cell!r} on the map (cells run {game.grid.first_label}..{game.grid.last_label})")
+        if mark.piece not in ids:
+            raise DefinitionError(bw, f"start[{i}].piece", f"unknown piece {mark.piece!r} (known: {', '.join(sorted(ids))})")
+        if mark.clan is not None and mark.clan not in game.clans:
+            raise DefinitionError(bw, f"start[{i}].clan", f"unknown clan {mark.clan!r} (known: {known_clans})")

@@ -1,0 +1,144 @@
+"""Typed shapes of the definition files. Loading validates against these once; nothing past
+the loader checks types again."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from .colours import parse_colour
+
+Colour = Annotated[str, AfterValidator(parse_colour)]
+Localized = dict[str, str]
+Mm = Annotated[float, Field(gt=0)]
+Size = tuple[Mm, Mm]
+Fraction = Annotated[float, Field(ge=0, le=1)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---- layouts/ -------------------------------------------------------------------------
+
+class Paper(Strict):
+    name: str
+    size: Size
+    margin: Annotated[float, Field(ge=0)] = 5.0
+
+
+class CardSize(Strict):
+    name: str
+    size: Size
+    note: str = ""
+
+
+class Element(Strict):
+    box: tuple[Fraction, Fraction, Fraction, Fraction]
+    font: Literal["sans", "sans-bold", "jp"] = "sans"
+    size: Annotated[float, Field(gt=0, le=200)] = 8.0
+    align: Literal["left", "center", "right"] = "left"
+
+
+class CardLayout(Strict):
+    bleed: Annotated[float, Field(ge=0, le=20)] = 3.0
+    safe: Annotated[float, Field(ge=0, le=30)] = 4.0
+    corner_radius: Annotated[float, Field(ge=0)] = 3.0
+    design_width: Mm = 63.5
+    frame: Fraction = 0.05
+    elements: dict[str, Element] = {}
+
+
+# ---- cards/<game>/ ----------------------------------------------------------------------
+
+class PlayerRange(Strict):
+    min: Annotated[int, Field(ge=1)]
+    max: Annotated[int, Field(ge=1)]
+
+
+class Clan(Strict):
+    id: str
+    name: Localized
+    colour: Colour
+    tint: Colour = "#ffffff"
+
+
+class GameFile(Strict):
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    title: str
+    subtitle: Localized = {}
+    players: PlayerRange
+    languages: Annotated[list[str], Field(min_length=1)]
+    clans: Annotated[list[Clan], Field(min_length=1)]
+    words: dict[str, Localized] = {}
+
+
+class CardType(Strict):
+    title: Localized
+    kanji: str = ""
+    icon: Literal["move", "recruit", "flood", "none"] = "none"
+    text: Localized
+
+
+class CardEntry(Strict):
+    number: Annotated[int, Field(ge=0)]
+    clan: str
+    type: str
+    count: Annotated[int, Field(ge=0)] = 1
+
+
+class CardBack(Strict):
+    kanji: str = ""
+    title: Localized
+    text: Localized = {}
+
+
+class CardsFile(Strict):
+    layout: str
+    back_layout: str
+    size: str = "poker"
+    types: dict[str, CardType]
+    cards: Annotated[list[CardEntry], Field(min_length=1)]
+    backs: dict[str, CardBack]
+
+
+class Piece(Strict):
+    id: str
+    name: Localized
+    kanji: str = ""
+    per_clan: Annotated[int, Field(ge=0)] | None = None
+    count: Annotated[int, Field(ge=0)] | None = None
+    colour: Colour | None = None
+    diameter: Annotated[float, Field(gt=5, le=100)] = 20.0
+
+
+class PiecesFile(Strict):
+    pieces: Annotated[list[Piece], Field(min_length=1)]
+
+
+class HexMap(Strict):
+    cells_per_column: Annotated[list[Annotated[int, Field(ge=1, le=26)]], Field(min_length=1, max_length=26)]
+    hex_radius: Mm
+    fill: Colour = "#eeeeee"
+    line: Colour = "#444444"
+
+
+class Side(Strict):
+    clan: str
+    edge: Literal["left", "right"]
+
+
+class StartMark(Strict):
+    cell: str
+    piece: str
+    clan: str | None = None
+
+
+class BoardFile(Strict):
+    size: Size
+    bleed: Annotated[float, Field(ge=0, le=20)] = 3.0
+    background: Colour = "#ffffff"
+    map: HexMap
+    sides: list[Side]
+    start: list[StartMark] = []

@@ -1,0 +1,27 @@
+"""Where the built-in data lives: inside the wheel, or at the top of a source checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_root() -> Path:
+    """The folder holding `cards/` and `layouts/` for the built-in games."""
+    bundled = _PACKAGE / "_builtin"
+    if (bundled / "cards").is_dir():
+        return bundled
+    return _PACKAGE.parent
+
+
+def cards_dir() -> Path:
+    return data_root() / "cards"
+
+
+def layouts_dir() -> Path:
+    return data_root() / "layouts"
+
+
+def fonts_dir() -> Path:
+    return _PACKAGE / "fonts"

@@ -1,0 +1,1 @@
+"""Imposition: placing trimmed components on paper. Knows paper, trim and bleed, not games."""

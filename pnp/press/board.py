@@ -1,0 +1,96 @@
+"""A board on one large sheet, or split across two smaller sheets that overlap."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..draw import text
+from ..draw.shapes import Group, Line, Scene, Shape, Style
+from ..errors import DefinitionError
+from ..render.pdf import Page
+from .marks import GAP, LENGTH, corner_marks
+
+ALIGN = Style(stroke="#000000", width=0.25)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """Which part of the board a sheet shows: board x from `x0` to `x1` (mm), and where the
+    board's origin lands on the sheet."""
+
+    x0: float
+    x1: float
+    origin: tuple[float, float]
+
+
+def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str) -> Page:
+    """The board centred on one landscape sheet, with corner crop marks."""
+    pw, ph = max(paper_w, paper_h), min(paper_w, paper_h)
+    if scene.width > pw - 2 * margin or scene.height > ph - 2 * margin:
+        raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on "
+                              f"{paper_name} ({pw:g} x {ph:g} mm with {margin:g} mm margins)")
+    x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
+    b = scene.bleed
+    shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]
+    shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph)
+    return Page(pw, ph, shapes, (x, y, scene.width, scene.height), (x - b, y - b, scene.width + 2 * b, scene.height + 2 * b))
+
+
+def split_tiles(scene: Scene, paper_w: float, paper_h: float, margin: float, overlap: float) -> tuple[Tile, Tile]:
+    """Left and right halves on portrait sheets; both print the strip of `overlap` mm in the middle."""
+    half = scene.width / 2
+    span = half + overlap / 2
+    oy = (paper_h - scene.height) / 2
+    left = Tile(0.0, span, ((paper_w - span) / 2, oy))
+    right_x = (paper_w - span) / 2 - (half - overlap / 2)
+    right = Tile(half - overlap / 2, scene.width, (right_x, oy))
+    return left, right
+
+
+def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str,
+                overlap: float, words: dict[str, str], title: str) -> list[Page]:
+    """Two sheets which, trimmed and taped, give the whole board at full scale.
+
+    The left sheet is trimmed on its outer edges only; the right sheet is cut along the left edge
+    of the overlap strip and laid over the left one so that the alignment marks meet.
+    """
+    span = scene.width / 2 + overlap / 2
+    if span > paper_w - 2 * margin or scene.height > paper_h - 2 * margin - 12:
+        raise DefinitionError(where, "size", f"half of a {scene.width:g} x {scene.height:g} mm board plus the "
+                              f"{overlap:g} mm overlap does not fit on {paper_name} ({paper_w:g} x {paper_h:g} mm)")
+    b = scene.bleed
+    pages = []
+    mid = scene.width / 2
+    strip = (mid - overlap / 2, mid + overlap / 2)
+    for i, tile in enumerate(split_tiles(scene, paper_w, paper_h, margin, overlap)):
+        ox, oy = tile.origin
+        first = i == 0
+        lb = b if first else 0.0           # bleed only on the board's own outer edges
+        rb = 0.0 if first else b
+        clip = (tile.x0 - lb, -b, tile.x1 - tile.x0 + lb + rb, scene.height + 2 * b)
+        shapes: list[Shape] = [Group(tuple(scene.shapes), ox, oy, 0, clip)]
+        top, bottom = oy - b - GAP, oy + scene.height + b + GAP
+        # Alignment marks at both strip edges and the board's centre line, above and below.
+        for bx in (*strip, mid):
+            x = ox + bx
+            shapes += [Line(x, top, x, top - LENGTH, ALIGN), Line(x, bottom, x, bottom + LENGTH, ALIGN)]
+        for bx in strip:
+            x = ox + bx
+            shapes += [Line(x - 2, top - 2.5, x + 2, top - 2.5, ALIGN), Line(x - 2, bottom + 2.5, x + 2, bottom + 2.5, ALIGN)]
+        # Corner marks on the board's outer corners of this half.
+        outer_x = ox if first else ox + scene.width
+        for y, sy in ((oy, -1), (oy + scene.height, 1)):
+            sx = -1 if first else 1
+            shapes += [Line(outer_x + sx * (b + GAP), y, outer_x + sx * (b + GAP + LENGTH), y, ALIGN),
+                       Line(outer_x, y + sy * (b + GAP), outer_x, y + sy * (b + GAP + LENGTH), ALIGN)]
+        note = words["overlap"] if first else words["cut_here"]
+        nx = ox + strip[0] - 62 if first else ox + strip[1] + 2
+        shapes += text.box(nx, top - LENGTH, 60, 4.5, note, "sans", 6.5, "right" if first else "left",
+                           "#444444", valign="middle")
+        shapes += text.box(margin, paper_h - margin - 5, paper_w - 2 * margin, 4,
+                           f"{title} · {'left' if first else 'right'} half {i + 1}/2 · print at 100%",
+                           "sans", 6.5, "center", "#555555", valign="middle")
+        trim = (ox + tile.x0, oy, tile.x1 - tile.x0, scene.height)
+        bleed = (ox + tile.x0 - lb, oy - b, tile.x1 - tile.x0 + lb + rb, scene.height + 2 * b)
+        pages.append(Page(paper_w, paper_h, shapes, trim, bleed))
+    return pages

@@ -1,0 +1,118 @@
+"""Shapes -> PDF pages with ReportLab. Pages are in mm with y downwards, like the shapes."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import fonts
+from ..draw.shapes import PT, Circle, Group, Line, Polygon, Rect, Shape, Style, Text
+from ..model.colours import rgb
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    shapes: list[Shape]
+    trim: Box | None = None
+    bleed: Box | None = None
+
+
+def render_pdf(pages: list[Page], title: str, subject: str = "") -> bytes:
+    """The PDF as bytes. `invariant` keeps dates and IDs fixed so builds are byte-identical."""
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("pnp")
+    c.setSubject(subject)
+    c.setCreator("pnp")
+    for page in pages:
+        c.setPageSize((page.width * mm, page.height * mm))
+        c.setTrimBox(_pdf_box(page.trim, page.height) if page.trim else None)
+        c.setBleedBox(_pdf_box(page.bleed, page.height) if page.bleed else None)
+        c.saveState()
+        c.translate(0, page.height * mm)
+        c.scale(mm, -mm)
+        c.setLineCap(0)
+        for shape in page.shapes:
+            _draw(c, shape)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _pdf_box(box: Box, page_h: float) -> list[float]:
+    x, y, w, h = box
+    return [round(v * mm, 4) for v in (x, page_h - y - h, x + w, page_h - y)]
+
+
+def _style(c: Canvas, st: Style) -> tuple[int, int]:
+    if st.fill:
+        c.setFillColorRGB(*rgb(st.fill))
+    if st.stroke:
+        c.setStrokeColorRGB(*rgb(st.stroke))
+        c.setLineWidth(st.width)
+        c.setDash(list(st.dash) if st.dash else [])
+    return (1 if st.stroke else 0), (1 if st.fill else 0)
+
+
+def _draw(c: Canvas, s: Shape) -> None:
+    if isinstance(s, Rect):
+        stroke, fill = _style(c, s.style)
+        if s.radius:
+            c.roundRect(s.x, s.y, s.w, s.h, s.radius, stroke=stroke, fill=fill)
+        else:
+            c.rect(s.x, s.y, s.w, s.h, stroke=stroke, fill=fill)
+    elif isinstance(s, Circle):
+        stroke, fill = _style(c, s.style)
+        c.circle(s.cx, s.cy, s.r, stroke=stroke, fill=fill)
+    elif isinstance(s, Line):
+        _style(c, s.style)
+        c.line(s.x1, s.y1, s.x2, s.y2)
+    elif isinstance(s, Polygon):
+        stroke, fill = _style(c, s.style)
+        p = c.beginPath()
+        p.moveTo(*s.points[0])
+        for pt in s.points[1:]:
+            p.lineTo(*pt)
+        if s.closed:
+            p.close()
+        c.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
+    elif isinstance(s, Text):
+        _text(c, s)
+    elif isinstance(s, Group):
+        c.saveState()
+        c.translate(s.dx, s.dy)
+        if s.rotate:
+            c.rotate(s.rotate)
+        if s.clip:
+            p = c.beginPath()
+            p.rect(*s.clip)
+            c.clipPath(p, stroke=0, fill=0)
+        for child in s.shapes:
+            _draw(c, child)
+        c.restoreState()
+    else:  # pragma: no cover - a new shape type without a renderer is a programming error
+        raise TypeError(f"cannot render {type(s).__name__}")
+
+
+def _text(c: Canvas, t: Text) -> None:
+    x = t.x - {"start": 0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    c.saveState()
+    c.translate(x, t.y)
+    c.scale(PT, -PT)  # text space in points, upright
+    c.setFillColorRGB(*rgb(t.fill))
+    cursor = 0.0
+    for run in t.runs:
+        fonts.ttfont(run.font)
+        c.setFont(fonts.PDF_NAMES[run.font], t.size)
+        c.drawString(cursor, 0, run.text)
+        cursor += fonts.advance(run.text, run.font, t.size)
+    c.restoreState()
