@@ -27,7 +27,10 @@ class Page:
 def render_pdf(pages: list[Page], title: str, subject: str = "") -> bytes:
     """The PDF as bytes. `invariant` keeps dates and IDs fixed so builds are byte-identical."""
     buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, pageCompression=1)
+    # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
+    # every page without being embedded.
+    fonts.ttfont("sans")
+    c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts.PDF_NAMES["sans"], initialFontSize=10)
     c.setTitle(title)
     c.setAuthor("pnp")
     c.setSubject(subject)

@@ -1,0 +1,77 @@
+"""The command line as a user meets it: files written, summaries, exit codes and messages."""
+
+import hashlib
+
+from tests.conftest import run_pnp
+from tests.model.test_load_errors import edit
+
+
+def test_build_writes_the_kit_into_output_game_from_any_folder(tmp_path):
+    res = run_pnp("build", "daimyni", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = tmp_path / "output" / "daimyni"
+    for name in ("daimyni-cards-a4.pdf", "daimyni-board-a3.pdf", "daimyni-board-2xa4.pdf", "daimyni-pieces-a4.pdf",
+                 "svg/board.svg", "svg/cards/back-red.svg"):
+        assert (out / name).is_file(), name
+    assert "daimyni-cards-a4.pdf" in res.stdout and "4 pages" in res.stdout
+    assert "cards: drawing 18 faces" in res.stderr  # progress
+    assert not list(out.rglob("*.part"))
+
+
+def test_letter_paper_and_only_cards(tmp_path):
+    res = run_pnp("build", "daimyni", "--paper", "letter", "--only", "cards", "--out", tmp_path / "k")
+    assert res.returncode == 0, res.stderr
+    pdfs = sorted(p.name for p in (tmp_path / "k").glob("*.pdf"))
+    assert pdfs == ["daimyni-cards-letter.pdf"]
+    assert not (tmp_path / "k" / "svg" / "board.svg").exists()
+
+
+def test_unknown_game_lists_the_games(tmp_path):
+    res = run_pnp("build", "daimini", cwd=tmp_path)
+    assert res.returncode == 2
+    assert "unknown game 'daimini'; built-in games: daimyni" in res.stderr
+    assert "Traceback" not in res.stderr
+
+
+def test_bad_arguments_exit_2(tmp_path):
+    for args, words in ((["--only", "cards,dice"], "--only 'cards,dice': expected a comma-separated list"),
+                        (["--lang", "fr"], "--lang fr: daimyni is written in en, it"),
+                        (["--paper", "a5"], "a5")):
+        res = run_pnp("build", "daimyni", *args, "--out", tmp_path / "x")
+        assert res.returncode == 2, args
+        assert words in res.stderr, res.stderr
+        assert "Traceback" not in res.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_bad_definition_exits_2_and_leaves_earlier_output_alone(game_copy, tmp_path):
+    out = tmp_path / "out"
+    first = run_pnp("build", game_copy, "--out", out)
+    assert first.returncode == 0, first.stderr
+    before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in out.rglob("*") if p.is_file()}
+    edit(game_copy / "pieces.toml", "count = 2", "count = -2")
+    res = run_pnp("build", game_copy, "--out", out)
+    assert res.returncode == 2
+    lines = res.stderr.strip().splitlines()
+    assert lines[-1].endswith("pieces.toml: pieces[2].count: expected a number of at least 0, got -2")
+    assert "Traceback" not in res.stderr
+    after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_card_larger_than_the_paper(game_copy, tmp_path):
+    (game_copy / "layouts").mkdir()
+    (game_copy / "layouts" / "sizes.toml").write_text('[poker]\nname = "Huge"\nsize = [300.0, 400.0]\n')
+    res = run_pnp("build", game_copy, "--only", "cards", "--out", tmp_path / "o")
+    assert res.returncode == 2
+    assert "cards.toml: size: a 300 x 400 mm card does not fit on A4 (210 x 297 mm with 5 mm margins)" in res.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_list_and_help():
+    res = run_pnp("list")
+    assert res.returncode == 0 and "daimyni" in res.stdout and "Daimyni" in res.stdout
+    res = run_pnp("build", "--help")
+    assert res.returncode == 0
+    for word in ("--paper", "--duplex", "--lang", "--out", "--only", "long-edge"):
+        assert word in res.stdout
