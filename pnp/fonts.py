@@ -38,6 +38,8 @@ def covers(font: str, char: str) -> bool:
 
 def split_runs(text: str, font: str) -> list[tuple[str, str]]:
     """Split text into (text, font) runs, sending characters the font lacks to its fallback."""
+    if text.isascii():  # both fonts cover ASCII: no lookup needed
+        return [(text, font)]
     runs: list[tuple[str, str]] = []
     for ch in text:
         chosen = font if covers(font, ch) or ch.isspace() else _FALLBACK[font]
