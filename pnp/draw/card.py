@@ -37,8 +37,10 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         x, y, bw, bh = _box(els["number"], w, h)
         r = min(bw, bh) / 2
         scene.add(Circle(x + bw / 2, y + bh / 2, r, Style(fill="#ffffff", stroke=colour, width=0.8 * k)))
-        scene.add(*text.box(x, y, bw, bh, str(card.number), els["number"].font, els["number"].size * k,
-                            "center", colour, valign="middle"))
+        side = r * 1.5  # the number stays inside the ring, however many digits
+        cx, cy = x + bw / 2, y + bh / 2
+        scene.add(*text.box(cx - side / 2, cy - side / 2, side, side, str(card.number), els["number"].font,
+                            els["number"].size * k, "center", colour, valign="middle"))
     for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.kanji)):
         if key in els and value:
             x, y, bw, bh = _box(els[key], w, h)
