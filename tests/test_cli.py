@@ -75,3 +75,12 @@ def test_list_and_help():
     assert res.returncode == 0
     for word in ("--paper", "--duplex", "--lang", "--out", "--only", "long-edge"):
         assert word in res.stdout
+
+
+def test_two_separate_runs_write_byte_identical_files(tmp_path):
+    for name in ("a", "b"):
+        assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q").returncode == 0
+    files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    assert len(files) == 30
+    for rel in files:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
