@@ -1,0 +1,80 @@
+"""Values shared by every game engine."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as plain data: the booklet draws and narrates from these.
+
+    >>> Event("move", {"clan": "red", "src": "b2", "dst": "c2", "count": 1}).data["dst"]
+    'c2'
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must choose, and what: `kind` is game-defined ("play", "resolve", ...)."""
+
+    player: str
+    kind: str
+    round: int
+    card: Any = None
+
+
+class Illegal(Exception):
+    """An illegal choice, as a value: the round, the player, the card, the rule broken, why.
+
+    >>> str(Illegal(4, "red", "7 (Move Bushi)", "tanbo-blocks", "cannot enter c3, a Tanbo floods it"))
+    'round 4, red plays 7 (Move Bushi): cannot enter c3, a Tanbo floods it'
+    """
+
+    def __init__(self, round: int, player: str, card: str | None, rule: str, reason: str):
+        self.round, self.player, self.card, self.rule, self.reason = round, player, card, rule, reason
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        who = f"round {self.round}, {self.player}"
+        if self.card:
+            who += f" plays {self.card}"
+        return f"{who}: {self.reason}"
+
+
+class State(Protocol):
+    def decision(self) -> Decision | None: ...
+    def legal_actions(self) -> Sequence[Any]: ...
+    def apply_action(self, action: Any) -> list[Event]: ...
+    def is_terminal(self) -> bool: ...
+
+
+Chooser = Callable[[State, random.Random], Any]
+
+
+def random_choice(state: State, rng: random.Random) -> Any:
+    """A uniformly random legal action; a state may offer `sample_action` to skip listing them all."""
+    sample = getattr(state, "sample_action", None)
+    if sample is not None:
+        return sample(rng)
+    return rng.choice(list(state.legal_actions()))
+
+
+def playout(state: State, rng: random.Random, choose: Chooser = random_choice, max_steps: int = 100_000,
+            after_step: Callable[[State], None] | None = None) -> State:
+    """Play to the end (or `max_steps` decisions), checking `after_step` after every action."""
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        state.apply_action(choose(state, rng))
+        if after_step:
+            after_step(state)
+        steps += 1
+    return state

@@ -1,0 +1,472 @@
+"""Daimyni rules: setup, the four phases of a round, the four card effects, combat and the
+immediate end when a Daimyo is removed, with every Daimyni ruling of RULINGS.md.
+
+>>> from pnp.games.daimyni.rules import new_game
+>>> state = new_game()
+>>> state.decision().kind, state.decision().player
+('play', 'red')
+>>> _ = state.apply_action(PlayCards((1, 16)))
+>>> _ = state.apply_action(PlayCards((2, 15)))
+>>> state.decision().card, state.decision().player       # the lowest number resolves first
+(1, 'red')
+>>> try:
+...     state.apply_action(MoveBushi("b3", "d3"))
+... except Illegal as exc:
+...     print(exc)
+round 1, red plays 1 (Move Bushi): cannot move from b3 to d3: they are not adjacent
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from ...engine import Decision, Event, Illegal
+from ...model import Game
+from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
+
+CARDS_PLAYED = 2
+KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    number: int
+    clan: str       # the clan whose hand it starts in
+    type: str
+    title: str      # English title, for messages
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    winner: str          # attacker | defender | tie
+    attacker_lost: int
+    defender_bushi_lost: int
+    defender_daimyo_lost: bool
+
+
+def combat(attackers: int, defending_bushi: int, defending_daimyo: bool) -> CombatResult:
+    """Compare the pieces in the cell; a Daimyo counts as one piece.
+
+    The smaller side loses everything; the larger loses as many pieces as the smaller had, Bushi
+    first (its Daimyo only once none of its Bushi are left); a tie removes every piece.
+
+    >>> combat(3, 1, True)
+    CombatResult(winner='attacker', attacker_lost=2, defender_bushi_lost=1, defender_daimyo_lost=True)
+    >>> combat(1, 1, True)
+    CombatResult(winner='defender', attacker_lost=1, defender_bushi_lost=1, defender_daimyo_lost=False)
+    >>> combat(2, 2, False).winner
+    'tie'
+    """
+    defenders = defending_bushi + (1 if defending_daimyo else 0)
+    if attackers > defenders:
+        return CombatResult("attacker", defenders, defending_bushi, defending_daimyo)
+    if attackers < defenders:
+        bushi_lost = min(attackers, defending_bushi)
+        return CombatResult("defender", attackers, bushi_lost, defending_daimyo and attackers > defending_bushi)
+    return CombatResult("tie", attackers, defending_bushi, defending_daimyo)
+
+
+class Rules:
+    """What never changes during a game: the map, the cards, the setup."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.grid = game.grid
+        self.cells = tuple(game.grid.cells)
+        self.adj = {label: tuple(game.grid.neighbours(label)) for label in self.cells}
+        self.clans = tuple(game.clans)
+        if len(self.clans) != 2:
+            raise ValueError("Daimyni is a duel: the game must define exactly two clans")
+        self.cards = {c.number: CardInfo(c.number, c.clan.id, c.type_id, c.type.title.get("en", c.type_id))
+                      for c in game.cards}
+        unknown = {c.type for c in self.cards.values()} - set(KINDS)
+        if unknown:
+            raise ValueError(f"Daimyni cards must be of the types {', '.join(KINDS)}; got {', '.join(sorted(unknown))}")
+        self.start_bushi: dict[str, list[str]] = {c: [] for c in self.clans}
+        self.start_daimyo: dict[str, str] = {}
+        self.start_tanbo: list[str] = []
+        for mark in game.board.start:
+            if mark.piece == "tanbo":
+                self.start_tanbo.append(mark.cell)
+            elif mark.piece == "daimyo":
+                self.start_daimyo[mark.clan] = mark.cell
+            elif mark.piece == "bushi":
+                self.start_bushi[mark.clan].append(mark.cell)
+        bushi = next(p for p in game.pieces_file.pieces if p.id == "bushi")
+        self.bushi_per_clan = bushi.per_clan or 0
+
+    def opponent(self, clan: str) -> str:
+        return self.clans[1] if clan == self.clans[0] else self.clans[0]
+
+    def label(self, number: int) -> str:
+        return f"{number} ({self.cards[number].title})"
+
+
+def new_game(game: Game | None = None, round_cap: int | None = None) -> "DaimyniState":
+    """A game at its start; by default the built-in Daimyni definitions."""
+    if game is None:
+        game = _builtin()
+    return DaimyniState(Rules(game), round_cap)
+
+
+_BUILTIN: Game | None = None
+
+
+def _builtin() -> Game:
+    global _BUILTIN
+    if _BUILTIN is None:
+        from ...model import load_game
+        from ...paths import cards_dir
+        _BUILTIN = load_game(cards_dir() / "daimyni")
+    return _BUILTIN
+
+
+class DaimyniState:
+    def __init__(self, rules: Rules, round_cap: int | None = None):
+        self.rules = rules
+        self.round_cap = round_cap
+        self.round = 1
+        self.phase = "play"                       # play | resolve | over
+        clans = rules.clans
+        self.bushi: dict[str, dict[str, int]] = {c: {} for c in clans}
+        for clan in clans:
+            for cell in rules.start_bushi[clan]:
+                self.bushi[clan][cell] = self.bushi[clan].get(cell, 0) + 1
+        self.daimyo: dict[str, str | None] = dict(rules.start_daimyo)
+        self.area = {c: rules.bushi_per_clan - sum(self.bushi[c].values()) for c in clans}
+        self.tanbo: list[str] = list(rules.start_tanbo)
+        self.tanbo_moved: set[int] = set()
+        self.hand = {c: {n for n, info in rules.cards.items() if info.clan == c} for c in clans}
+        self.reserve: dict[str, list[int]] = {c: [] for c in clans}
+        self.table: dict[str, tuple[int, ...]] = {}
+        self.queue: list[tuple[int, str]] = []
+        self.winner: str | None = None
+        self.history: list[dict[str, Any]] = [self._new_round_record()]
+
+    # -- reading the position -----------------------------------------------------------
+
+    def _new_round_record(self) -> dict[str, Any]:
+        return {"round": self.round, "plays": {}, "decisions": []}
+
+    def occupant(self, cell: str) -> str | None:
+        for clan in self.rules.clans:
+            if cell in self.bushi[clan] or self.daimyo[clan] == cell:
+                return clan
+        return None
+
+    def units(self, cell: str) -> tuple[str | None, int, bool]:
+        """(clan, Bushi, has Daimyo) in a cell."""
+        clan = self.occupant(cell)
+        if clan is None:
+            return None, 0, False
+        return clan, self.bushi[clan].get(cell, 0), self.daimyo[clan] == cell
+
+    def is_empty(self, cell: str) -> bool:
+        return self.occupant(cell) is None and cell not in self.tanbo
+
+    def _empty_cells(self) -> list[str]:
+        taken = set(self.tanbo)
+        for clan in self.rules.clans:
+            taken.update(self.bushi[clan])
+            taken.add(self.daimyo[clan])
+        return [c for c in self.rules.cells if c not in taken]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def kind(self, number: int, clan: str) -> str:
+        """How a card acts now: Recruit with an empty Bushi area acts as Move Bushi."""
+        kind = self.rules.cards[number].type
+        if kind == "recruit-bushi" and self.area[clan] == 0:
+            return "move-bushi"
+        return kind
+
+    def decision(self) -> Decision | None:
+        if self.phase == "play":
+            for clan in self.rules.clans:
+                if clan not in self.table:
+                    return Decision(clan, "play", self.round)
+        if self.phase == "resolve":
+            number, clan = self.queue[0]
+            return Decision(clan, "resolve", self.round, number)
+        return None
+
+    def clone(self) -> "DaimyniState":
+        other = object.__new__(DaimyniState)
+        other.__dict__.update(self.__dict__)
+        other.bushi = {c: dict(v) for c, v in self.bushi.items()}
+        other.daimyo = dict(self.daimyo)
+        other.area = dict(self.area)
+        other.tanbo = list(self.tanbo)
+        other.tanbo_moved = set(self.tanbo_moved)
+        other.hand = {c: set(v) for c, v in self.hand.items()}
+        other.reserve = {c: list(v) for c, v in self.reserve.items()}
+        other.table = dict(self.table)
+        other.queue = list(self.queue)
+        other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"])) for r in self.history]
+        return other
+
+    # -- legal choices ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision()
+        if d is None:
+            return []
+        if d.kind == "play":
+            return [PlayCards(pair) for pair in combinations(sorted(self.hand[d.player]), CARDS_PLAYED)]
+        return self._effects(d.player, self.kind(d.card, d.player)) or [Pass()]
+
+    def sample_action(self, rng) -> Action:
+        """A uniformly random legal action, without listing them all (for fast playouts)."""
+        d = self.decision()
+        if d is None:
+            raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
+        if d.kind == "play":
+            return PlayCards(tuple(rng.sample(sorted(self.hand[d.player]), CARDS_PLAYED)))
+        kind = self.kind(d.card, d.player)
+        if kind == "move-bushi":
+            moves, total, tanbo, adj = [], 0, self.tanbo, self.rules.adj
+            for cell, n in self.bushi[d.player].items():
+                for dst in adj[cell]:
+                    if dst not in tanbo:
+                        moves.append((cell, dst, n))
+                        total += n
+            if not total:
+                return Pass()
+            pick = rng.randrange(total)
+            for cell, dst, n in moves:
+                if pick < n:
+                    return MoveBushi(cell, dst, pick + 1)
+                pick -= n
+        if kind == "move-tanbo":
+            free = [i for i in range(len(self.tanbo)) if i not in self.tanbo_moved]
+            empty = self._empty_cells()
+            if not free or not empty:
+                return Pass()
+            return MoveTanbo(self.tanbo[rng.choice(free)], rng.choice(empty))
+        return rng.choice(self._effects(d.player, kind) or [Pass()])
+
+    def _effects(self, clan: str, kind: str) -> list[Action]:
+        adj, tanbo = self.rules.adj, self.tanbo
+        if kind == "move-bushi":
+            out: list[Action] = []
+            for cell, n in self.bushi[clan].items():
+                for dst in adj[cell]:
+                    if dst not in tanbo:
+                        out += [MoveBushi(cell, dst, k) for k in range(1, n + 1)]
+            return out
+        if kind == "recruit-bushi":
+            return [Recruit()]
+        if kind == "move-daimyo":
+            src = self.daimyo[clan]
+            enemy = self.rules.opponent(clan)
+            return [MoveDaimyo(src, dst) for dst in adj[src]
+                    if dst not in tanbo and dst not in self.bushi[enemy] and self.daimyo[enemy] != dst]
+        if kind == "move-tanbo":
+            empty = self._empty_cells()
+            return [MoveTanbo(src, dst) for i, src in enumerate(tanbo) if i not in self.tanbo_moved for dst in empty]
+        raise AssertionError(kind)
+
+    # -- applying a choice ----------------------------------------------------------------
+
+    def apply_action(self, action: Action) -> list[Event]:
+        d = self.decision()
+        if d is None:
+            raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
+        if d.kind == "play":
+            if not isinstance(action, PlayCards):
+                raise Illegal(self.round, d.player, None, "play-two", f"{d.player} must first play {CARDS_PLAYED} cards")
+            return self._play(d.player, action)
+        return self._resolve(d.player, d.card, action)
+
+    def _play(self, clan: str, action: PlayCards) -> list[Event]:
+        cards = action.cards
+        hand = self.hand[clan]
+        if len(cards) != CARDS_PLAYED:
+            raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise Illegal(self.round, clan, None, "play-two", f"{clan} cannot play card {cards[0]} twice")
+        for n in cards:
+            if n not in hand:
+                where = self._where(n)
+                raise Illegal(self.round, clan, None, "hand", f"card {n} is not in {clan}'s hand ({where}); "
+                              f"the hand holds {' '.join(map(str, sorted(hand)))}")
+        hand.difference_update(cards)
+        self.table[clan] = cards
+        self.history[-1]["plays"][clan] = action
+        events = [Event("play", {"clan": clan, "cards": cards})]
+        if len(self.table) < len(self.rules.clans):
+            return events
+        # Phase 2: each player takes back the cards of their Reserve (empty in round 1).
+        for c in self.rules.clans:
+            if self.reserve[c]:
+                events.append(Event("take-reserve", {"clan": c, "cards": tuple(sorted(self.reserve[c]))}))
+                self.hand[c].update(self.reserve[c])
+                self.reserve[c] = []
+        # Phase 3: reveal, then resolve from the lowest number to the highest.
+        self.queue = sorted((n, c) for c, ns in self.table.items() for n in ns)
+        events.append(Event("reveal", {"order": tuple(self.queue)}))
+        self.phase = "resolve"
+        return events
+
+    def _where(self, n: int) -> str:
+        if n not in self.rules.cards:
+            return "no such card"
+        for c in self.rules.clans:
+            if n in self.hand[c]:
+                return f"{c} holds it"
+            if n in self.reserve[c]:
+                return f"it waits in {c}'s Reserve"
+            if n in self.table.get(c, ()):
+                return "it is already on the table"
+        return "it is elsewhere"
+
+    def _resolve(self, clan: str, number: int, action: Action) -> list[Event]:
+        kind = self.kind(number, clan)
+        self._check(clan, number, kind, action)
+        record = self.history[-1]["decisions"]
+        record.append((number, clan, action))
+        self.queue.pop(0)
+        events = self._carry_out(clan, number, kind, action)
+        if self.phase != "over" and not self.queue:
+            events += self._end_round()
+        return events
+
+    def _illegal(self, clan: str, number: int, rule: str, reason: str) -> Illegal:
+        return Illegal(self.round, clan, self.rules.label(number), rule, reason)
+
+    def _check(self, clan: str, number: int, kind: str, action: Action) -> None:
+        fail = lambda rule, why: self._illegal(clan, number, rule, why)  # noqa: E731
+        cells, adj, tanbo = self.rules.adj, self.rules.adj, self.tanbo
+        options = None
+        if isinstance(action, Pass):
+            options = self._effects(clan, kind)
+            if options:
+                raise fail("must-carry-out", f"the card can be carried out, so it must be (for example {options[0]})")
+            return
+        expected = {"move-bushi": MoveBushi, "recruit-bushi": Recruit, "move-daimyo": MoveDaimyo,
+                    "move-tanbo": MoveTanbo}[kind]
+        if not isinstance(action, expected):
+            if self.rules.cards[number].type == "recruit-bushi" and kind == "move-bushi":
+                raise fail("recruit-empty", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: give a move like 'b2-c2'")
+            if kind == "recruit-bushi" and isinstance(action, MoveBushi):
+                raise fail("recruit", f"{clan}'s Bushi area still holds {self.area[clan]} Bushi: the card recruits ('recruit')")
+            raise fail("card-effect", f"a {self.rules.cards[number].title} card cannot do '{action}'")
+        if isinstance(action, Recruit):
+            return
+        src, dst = action.src, action.dst
+        for cell in (src, dst):
+            if cell not in cells:
+                raise fail("no-cell", f"there is no cell {cell} on the board")
+        if isinstance(action, MoveTanbo):
+            if src not in tanbo:
+                raise fail("tanbo-missing", f"there is no Tanbo on {src}")
+            if tanbo.index(src) in self.tanbo_moved:
+                raise fail("tanbo-once", f"the Tanbo on {src} has already moved this round")
+            if not self.is_empty(dst):
+                raise fail("tanbo-empty", f"cannot move a Tanbo to {dst}: it is not empty ({self._describe(dst)})")
+            return
+        if dst not in adj[src]:
+            raise fail("adjacent", f"cannot move from {src} to {dst}: they are not adjacent")
+        if dst in tanbo:
+            raise fail("tanbo-blocks", f"cannot enter {dst}, a Tanbo floods it")
+        if isinstance(action, MoveDaimyo):
+            if self.daimyo[clan] != src:
+                raise fail("daimyo-where", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
+            if self.occupant(dst) not in (None, clan):
+                raise fail("daimyo-no-attack", f"cannot move the Daimyo into {dst}: enemy units hold it")
+            return
+        have = self.bushi[clan].get(src, 0)
+        if have == 0:
+            raise fail("bushi-where", f"{clan} has no Bushi on {src}")
+        if action.count is not None and not 1 <= action.count <= have:
+            raise fail("bushi-count", f"{src} holds {have} {clan} Bushi; cannot move {action.count}")
+
+    def _describe(self, cell: str) -> str:
+        if cell in self.tanbo:
+            return "a Tanbo"
+        clan, n, has_daimyo = self.units(cell)
+        parts = ([f"{n} Bushi"] if n else []) + (["the Daimyo"] if has_daimyo else [])
+        return f"{clan} " + " and ".join(parts)
+
+    def _carry_out(self, clan: str, number: int, kind: str, action: Action) -> list[Event]:
+        base = {"clan": clan, "card": number, "round": self.round}
+        if isinstance(action, Pass):
+            return [Event("no-effect", dict(base, kind=kind))]
+        if isinstance(action, Recruit):
+            cell = self.daimyo[clan]
+            self.area[clan] -= 1
+            self.bushi[clan][cell] = self.bushi[clan].get(cell, 0) + 1
+            return [Event("recruit", dict(base, cell=cell))]
+        if isinstance(action, MoveDaimyo):
+            self.daimyo[clan] = action.dst
+            return [Event("move-daimyo", dict(base, src=action.src, dst=action.dst))]
+        if isinstance(action, MoveTanbo):
+            i = self.tanbo.index(action.src)
+            self.tanbo[i] = action.dst
+            self.tanbo_moved.add(i)
+            return [Event("move-tanbo", dict(base, src=action.src, dst=action.dst))]
+        # Move Bushi (or a Recruit acting as one)
+        src, dst = action.src, action.dst
+        own = self.bushi[clan]
+        count = own[src] if action.count is None else action.count
+        own[src] -= count
+        if not own[src]:
+            del own[src]
+        as_recruit = self.rules.cards[number].type == "recruit-bushi"
+        events = [Event("move-bushi", dict(base, src=src, dst=dst, count=count, as_recruit=as_recruit))]
+        enemy = self.rules.opponent(clan)
+        if dst in self.bushi[enemy] or self.daimyo[enemy] == dst:
+            events += self._combat(clan, enemy, dst, count, base)
+        else:
+            own[dst] = own.get(dst, 0) + count
+        return events
+
+    def _combat(self, clan: str, enemy: str, cell: str, count: int, base: dict) -> list[Event]:
+        d_bushi = self.bushi[enemy].get(cell, 0)
+        d_daimyo = self.daimyo[enemy] == cell
+        res = combat(count, d_bushi, d_daimyo)
+        survivors = count - res.attacker_lost
+        self.area[clan] += res.attacker_lost
+        self.area[enemy] += res.defender_bushi_lost
+        left = d_bushi - res.defender_bushi_lost
+        if left:
+            self.bushi[enemy][cell] = left
+        elif cell in self.bushi[enemy]:
+            del self.bushi[enemy][cell]
+        if survivors:
+            self.bushi[clan][cell] = survivors
+        events = [Event("combat", dict(base, cell=cell, attacker=clan, defender=enemy, attackers=count,
+                                       defending_bushi=d_bushi, defending_daimyo=d_daimyo, winner=res.winner,
+                                       attacker_lost=res.attacker_lost, defender_bushi_lost=res.defender_bushi_lost,
+                                       defender_daimyo_lost=res.defender_daimyo_lost))]
+        if res.defender_daimyo_lost:
+            self.daimyo[enemy] = None
+            events.append(Event("daimyo-removed", dict(base, owner=enemy, cell=cell, by=clan)))
+            events.append(self._finish(clan))
+        return events
+
+    def _finish(self, winner: str | None) -> Event:
+        self.winner = winner
+        self.phase = "over"
+        self.queue = []
+        return Event("game-over", {"winner": winner, "round": self.round})
+
+    def _end_round(self) -> list[Event]:
+        # Phase 4: the cards just played go, face down, to the opponent's Reserve.
+        events = []
+        for clan in self.rules.clans:
+            to = self.rules.opponent(clan)
+            self.reserve[to].extend(self.table[clan])
+            events.append(Event("to-reserve", {"clan": clan, "cards": self.table[clan], "to": to}))
+        self.table = {}
+        self.tanbo_moved = set()
+        if self.round_cap is not None and self.round >= self.round_cap:
+            events.append(self._finish(None))
+            return events
+        self.round += 1
+        self.phase = "play"
+        self.history.append(self._new_round_record())
+        return events
