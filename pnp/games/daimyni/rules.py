@@ -368,19 +368,19 @@ class DaimyniState:
             if not self.is_empty(dst):
                 raise fail("tanbo-empty", f"cannot move a Tanbo to {dst}: it is not empty ({self._describe(dst)})")
             return
+        if isinstance(action, MoveDaimyo) and self.daimyo[clan] != src:
+            raise fail("daimyo-where", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
+        have = self.bushi[clan].get(src, 0)
+        if isinstance(action, MoveBushi) and have == 0:
+            raise fail("bushi-where", f"{clan} has no Bushi on {src}")
         if dst not in adj[src]:
             raise fail("adjacent", f"cannot move from {src} to {dst}: they are not adjacent")
         if dst in tanbo:
             raise fail("tanbo-blocks", f"cannot enter {dst}, a Tanbo floods it")
         if isinstance(action, MoveDaimyo):
-            if self.daimyo[clan] != src:
-                raise fail("daimyo-where", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
             if self.occupant(dst) not in (None, clan):
                 raise fail("daimyo-no-attack", f"cannot move the Daimyo into {dst}: enemy units hold it")
             return
-        have = self.bushi[clan].get(src, 0)
-        if have == 0:
-            raise fail("bushi-where", f"{clan} has no Bushi on {src}")
         if action.count is not None and not 1 <= action.count <= have:
             raise fail("bushi-count", f"{src} holds {have} {clan} Bushi; cannot move {action.count}")
 

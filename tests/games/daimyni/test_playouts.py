@@ -1,0 +1,56 @@
+"""Random playouts: 2,000 seeded games end or reach the round cap, and the invariants hold after
+every single step."""
+
+import random
+
+from pnp.engine import playout
+from pnp.games.daimyni.rules import DaimyniState, Rules, _builtin
+
+GAMES = 2000
+ROUND_CAP = 60
+
+
+def check_invariants(s: DaimyniState) -> None:
+    for clan in ("red", "blue"):
+        on_board = sum(s.bushi[clan].values())
+        assert on_board + s.area[clan] == 9, (clan, s.bushi[clan], s.area[clan])
+        assert all(n > 0 for n in s.bushi[clan].values())
+    cards = [n for c in ("red", "blue") for n in (*s.hand[c], *s.reserve[c], *s.table.get(c, ()))]
+    assert sorted(cards) == list(range(1, 19))
+    alive = [c for c in ("red", "blue") if s.daimyo[c] is not None]
+    if s.is_terminal():
+        assert (s.winner is None and len(alive) == 2) or (alive == [s.winner])
+    else:
+        assert len(alive) == 2
+    red_cells = set(s.bushi["red"]) | {s.daimyo["red"]} - {None}
+    blue_cells = set(s.bushi["blue"]) | {s.daimyo["blue"]} - {None}
+    assert not red_cells & blue_cells, "two clans share a cell after combat"
+    assert len(set(s.tanbo)) == 2 and not set(s.tanbo) & (red_cells | blue_cells)
+
+
+def test_random_playouts_keep_every_invariant():
+    rules = Rules(_builtin())
+    ended = capped = 0
+    for seed in range(GAMES):
+        state = DaimyniState(rules, round_cap=ROUND_CAP)
+        check_invariants(state)
+        playout(state, random.Random(seed), after_step=check_invariants)
+        assert state.is_terminal()
+        if state.winner:
+            ended += 1
+        else:
+            capped += 1
+            assert state.round == ROUND_CAP
+    assert ended + capped == GAMES
+    assert ended > GAMES // 3  # random play still removes a Daimyo in many games
+
+
+def test_sampled_actions_are_always_legal():
+    rules = Rules(_builtin())
+    rng = random.Random(7)
+    for _ in range(30):
+        s = DaimyniState(rules, round_cap=30)
+        while not s.is_terminal():
+            action = s.sample_action(rng)
+            assert action in s.legal_actions()
+            s.apply_action(action)
