@@ -87,6 +87,70 @@ def build(
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")
 
 
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
+    seed: Annotated[int, typer.Option(help="Seed for the bot: the same seed plays the same game.")] = 1,
+    out: Annotated[Optional[Path], typer.Option(help="Write the game's notation here (default: print it).")] = None,
+) -> None:
+    """Let a simple bot play a whole game and write it in the game's notation."""
+    from .catalog import find_game
+    from .games import engine_for
+    from .model import load_game
+    from .output import Artifact, write_all
+
+    try:
+        kit = load_game(find_game(game))
+        text = engine_for(kit).bot_notation(kit, seed)
+    except PnpError as exc:
+        _fail(exc)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        write_all(out.parent if str(out.parent) else Path("."), [Artifact(out.name, text.encode("utf-8"))])
+    except OSError as exc:
+        typer.echo(f"pnp: error: cannot write {out}: {exc}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"wrote {out}")
+
+
+@app.command()
+def check(
+    game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
+    files: Annotated[Optional[list[Path]], typer.Argument(help="Notation files (default: the game's samples/).")] = None,
+) -> None:
+    """Validate a game's definitions and replay sample games, checking their expectations.
+
+    Exit 0 when all are legal, 1 when a game is illegal or an expectation fails, 2 when a file is
+    not valid notation or the definitions are wrong."""
+    from .catalog import find_game
+    from .games import engine_for
+    from .model import load_game
+    from .model.load import display
+
+    try:
+        folder = find_game(game)
+        kit = load_game(folder)
+        engine = engine_for(kit)
+    except PnpError as exc:
+        _fail(exc)
+    paths = list(files or sorted((folder / "samples").glob("*.toml")))
+    if not paths:
+        typer.echo(f"{kit.meta.title}: definitions ok; no sample games in {display(folder / 'samples')}")
+        return
+    worst = 0
+    for path in paths:
+        shown = path.name if not files else str(path)
+        result = engine.check_file(kit, path, shown)
+        typer.echo(result.line, err=not result.ok)
+        worst = max(worst, result.exit_code)
+    good = sum(1 for _ in paths) if worst == 0 else None
+    if good is not None:
+        typer.echo(f"{kit.meta.title}: definitions ok, {good} game{'s' if good != 1 else ''} replayed")
+    raise typer.Exit(worst)
+
+
 @app.command("list")
 def list_games() -> None:
     """List the built-in games."""

@@ -66,6 +66,7 @@ class Clan(Strict):
 
 class GameFile(Strict):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    rules: str | None = None   # which rules engine plays it (default: the id)
     title: str
     subtitle: Localized = {}
     players: PlayerRange

@@ -326,8 +326,10 @@ class DaimyniState:
     def _resolve(self, clan: str, number: int, action: Action) -> list[Event]:
         kind = self.kind(number, clan)
         self._check(clan, number, kind, action)
-        record = self.history[-1]["decisions"]
-        record.append((number, clan, action))
+        written = action
+        if isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src):
+            written = MoveBushi(action.src, action.dst)  # "every Bushi there" reads better
+        self.history[-1]["decisions"].append((number, clan, written))
         self.queue.pop(0)
         events = self._carry_out(clan, number, kind, action)
         if self.phase != "over" and not self.queue:
