@@ -19,7 +19,7 @@ from .press.grid import card_grid
 from .render.pdf import render_pdf
 from .render.svg import render_svg
 
-PARTS = ("cards", "board", "pieces")
+PARTS = ("cards", "board", "pieces", "booklet")
 OVERLAP = 10.0  # mm of board printed on both halves of a split board
 
 
@@ -107,6 +107,22 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
                 if counter.slug not in seen:
                     seen.add(counter.slug)
                     out.append(Artifact(f"{svg_dir}/pieces/{counter.slug}.svg", render_svg(scene), None, "svg"))
+    if "booklet" in opts.only and (game.folder / "booklet").is_dir():
+        from .press.booklet import impose_saddle
+        from .reference.booklet import build_booklet
+        from .reference.flow import A5
+        from .render.pdf import Page
+
+        progress("booklet: replaying the walkthrough and laying out A5 pages")
+        pages = build_booklet(game, lang)
+        a4 = game.layouts.paper("a4")
+        rules_title = f"{title}: rules reference"
+        out.append(Artifact(f"{gid}-rules-a5{suffix}.pdf",
+                            render_pdf([Page(A5[0], A5[1], p) for p in pages], rules_title), len(pages), "booklet"))
+        progress("booklet: imposing for saddle-stitch on A4")
+        sides = impose_saddle(pages, A5[0], A5[1], a4.size[1], a4.size[0], f"{title} rules")
+        out.append(Artifact(f"{gid}-rules-a4-booklet{suffix}.pdf", render_pdf(sides, rules_title + " (booklet)"),
+                            len(sides), "booklet"))
     return out
 
 

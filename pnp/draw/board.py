@@ -33,6 +33,18 @@ def start_mark(kind: str, colour: str, x: float, y: float, r: float) -> list[Sha
     return [Circle(x, y, r, Style(stroke=colour, width=0.9))]
 
 
+def map_shapes(game: Game, label_size: float = 9.0) -> list[Shape]:
+    """The hex cells with their printed labels, in map coordinates (origin top-left of the map)."""
+    grid, m = game.grid, game.board.map
+    out: list[Shape] = [Polygon(tuple(grid.corners(label)), Style(fill=m.fill, stroke=m.line, width=0.6))
+                        for label in grid.cells]
+    for label, cell in grid.cells.items():
+        x, y = cell.centre
+        out.append(text.line(x, y - grid.radius * SQRT3 / 2 + label_size * 0.5 + 0.1, label, "sans-bold",
+                             label_size, m.line, "middle"))
+    return out
+
+
 def board_scene(game: Game, lang: str) -> Scene:
     bd, grid = game.board, game.grid
     w, h = bd.size
@@ -50,12 +62,7 @@ def board_scene(game: Game, lang: str) -> Scene:
         scene.add(text.line(w / 2, 19.5, f"{subtitle} · 大名", "sans", 9, INK, "middle"))
 
     ox, oy = map_origin(game)
-    cells: list[Shape] = []
-    for label in grid.cells:
-        cells.append(Polygon(tuple(grid.corners(label)), Style(fill=bd.map.fill, stroke=bd.map.line, width=0.6)))
-    for label, cell in grid.cells.items():
-        x, y = cell.centre
-        cells.append(text.line(x, y - grid.radius * SQRT3 / 2 + 4.6, label, "sans-bold", 9, bd.map.line, "middle"))
+    cells = map_shapes(game)
     pieces = {p.id: p for p in game.pieces_file.pieces}
     for mark in bd.start:
         x, y = grid.cells[mark.cell].centre

@@ -80,14 +80,15 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Shapes moved by (dx, dy) then turned `rotate` degrees clockwise about the new origin,
-    optionally clipped to a rectangle given in the group's own coordinates."""
+    """Shapes moved by (dx, dy), then turned `rotate` degrees clockwise and scaled by `scale`
+    about the new origin, optionally clipped to a rectangle in the group's own coordinates."""
 
     shapes: tuple["Shape", ...]
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
     clip: tuple[float, float, float, float] | None = None
+    scale: float = 1.0
 
 
 Shape = Union[Rect, Circle, Line, Polygon, Text, Group]

@@ -60,6 +60,7 @@ class PlayerRange(Strict):
 class Clan(Strict):
     id: str
     name: Localized
+    short: Localized = {}      # "Red", for sentences; defaults to the name
     colour: Colour
     tint: Colour = "#ffffff"
 

@@ -95,6 +95,8 @@ def _draw(c: Canvas, s: Shape) -> None:
         c.translate(s.dx, s.dy)
         if s.rotate:
             c.rotate(s.rotate)
+        if s.scale != 1.0:
+            c.scale(s.scale, s.scale)
         if s.clip:
             p = c.beginPath()
             p.rect(*s.clip)

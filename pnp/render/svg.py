@@ -53,6 +53,8 @@ def _element(dwg: svgwrite.Drawing, s: Shape):
             transform.append(f"translate({_n(s.dx)} {_n(s.dy)})")
         if s.rotate:
             transform.append(f"rotate({_n(s.rotate)})")
+        if s.scale != 1.0:
+            transform.append(f"scale({_n(s.scale)})")
         if transform:
             g["transform"] = " ".join(transform)
         parent = g

@@ -1,0 +1,119 @@
+"""Position diagrams for the rules booklet: the board's hex map with pieces, move arrows,
+combats and losses drawn on top. Input is plain data, so any engine can feed it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..model import Game
+from . import text
+from .board import map_shapes
+from .shapes import Circle, Group, Line, Polygon, Scene, Shape, Style
+
+INK = "#2b261f"
+TANBO = "#26313a"
+BURST = "#e2a21b"
+GHOST = "#8a8a8a"
+
+
+@dataclass
+class Stack:
+    kind: str        # bushi | daimyo | tanbo
+    colour: str
+    count: int = 1
+
+
+@dataclass
+class DiagramSpec:
+    units: dict[str, list[Stack]] = field(default_factory=dict)
+    arrows: list[tuple[str, str, str]] = field(default_factory=list)   # src, dst, colour
+    combats: list[str] = field(default_factory=list)
+    losses: dict[str, list[Stack]] = field(default_factory=dict)       # cell -> pieces removed there
+    highlight: list[str] = field(default_factory=list)
+
+
+def _piece(stack: Stack, x: float, y: float, r: float) -> list[Shape]:
+    if stack.kind == "tanbo":
+        return [Circle(x, y, r * 1.1, Style(fill=TANBO, stroke="#ffffff", width=r * 0.12)),
+                *_waves(x, y, r * 0.7, "#9cc3e6")]
+    shapes: list[Shape] = [Circle(x, y, r, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
+    if stack.kind == "daimyo":
+        shapes = [Circle(x, y, r * 1.15, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
+        shapes.append(Circle(x, y, r * 0.7, Style(stroke="#ffffff", width=r * 0.12)))
+        shapes.append(text.line(x, y + r * 0.36, "D", "sans-bold", r * 2.4, "#ffffff", "middle"))
+    else:
+        shapes.append(text.line(x, y + r * 0.4, str(stack.count), "sans-bold", r * 2.7, "#ffffff", "middle"))
+    return shapes
+
+
+def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
+    out: list[Shape] = []
+    for row in (-0.35, 0.15):
+        pts = tuple((x - w + i * w / 6, y + row * w + math.sin(i * math.pi / 3) * w * 0.14) for i in range(13))
+        out.append(Polygon(pts, Style(stroke=colour, width=w * 0.12), closed=False))
+    return out
+
+
+def _ghost(stack: Stack, x: float, y: float, r: float) -> list[Shape]:
+    label = "D" if stack.kind == "daimyo" else f"−{stack.count}"
+    return [Circle(x, y, r, Style(fill="#ffffff", stroke=stack.colour, width=r * 0.12, dash=(r * 0.3, r * 0.2))),
+            text.line(x, y + r * 0.38, label, "sans-bold", r * 2.4, stack.colour, "middle")]
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float) -> list[Shape]:
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1
+    ux, uy = dx / length, dy / length
+    sx, sy = x1 + ux * w * 2.2, y1 + uy * w * 2.2      # leave the pieces visible
+    ex, ey = x2 - ux * w * 2.6, y2 - uy * w * 2.6
+    head = w * 2.4
+    bx, by = ex - ux * head, ey - uy * head
+    px, py = -uy * head * 0.6, ux * head * 0.6
+    tip = ((ex, ey), (bx + px, by + py), (bx - px, by - py))
+    return [Line(sx, sy, bx, by, Style(stroke="#ffffff", width=w * 1.9)),
+            Polygon(tip, Style(fill="#ffffff", stroke="#ffffff", width=w * 0.9)),
+            Line(sx, sy, bx, by, Style(stroke=colour, width=w)),
+            Polygon(tip, Style(fill=colour))]
+
+
+def _burst(x: float, y: float, r: float) -> Shape:
+    pts = tuple((x + (r if i % 2 == 0 else r * 0.72) * math.cos(math.pi * i / 8),
+                 y + (r if i % 2 == 0 else r * 0.72) * math.sin(math.pi * i / 8)) for i in range(16))
+    return Polygon(pts, Style(stroke=BURST, width=r * 0.07))
+
+
+def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Scene:
+    """The map (in mm at board scale) with the position drawn on it."""
+    grid = game.grid
+    w, h = grid.extent
+    R = grid.radius
+    scene = Scene(name, w, h, 0.0)
+    scene.add(*map_shapes(game, label_size=15))
+    for cell in spec.highlight:
+        scene.add(Polygon(tuple(grid.corners(cell, R * 0.9)), Style(stroke=BURST, width=1.2)))
+    for cell in spec.combats:
+        x, y = grid.cells[cell].centre
+        scene.add(_burst(x, y + 1.5, R * 0.86))
+    r = R * 0.34
+    for cell, stacks in spec.units.items():
+        x, y = grid.cells[cell].centre
+        y += 2.5
+        n = len(stacks)
+        for i, stack in enumerate(stacks):
+            px = x + (i - (n - 1) / 2) * r * 2.15
+            scene.add(*_piece(stack, px, y, r))
+    for cell, stacks in spec.losses.items():
+        x, y = grid.cells[cell].centre
+        for i, stack in enumerate(stacks):
+            scene.add(*_ghost(stack, x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62))
+    for src, dst, colour in spec.arrows:
+        (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
+        scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09))
+    return scene
+
+
+def fit(scene: Scene, x: float, y: float, width: float) -> Group:
+    """The scene scaled to `width` mm and placed at (x, y)."""
+    k = width / scene.width
+    return Group(tuple(scene.shapes), x, y, 0.0, None, k)

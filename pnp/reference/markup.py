@@ -1,0 +1,51 @@
+"""A small text format for booklet prose (after jinja2 has filled it in).
+
+    # Heading (starts a page)          ## Subheading          - bullet
+    @directive argument                 (a figure the booklet draws: @setup, @walkthrough first-blood)
+    **bold** inside a paragraph         a blank line ends a paragraph
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str      # h1 | h2 | para | bullet | directive
+    text: str
+    arg: str = ""
+
+
+def parse(source: str) -> list[Block]:
+    blocks: list[Block] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("para", " ".join(para)))
+            para.clear()
+
+    for raw in source.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("## "):
+            flush()
+            blocks.append(Block("h2", line[3:].strip()))
+        elif line.startswith("# "):
+            flush()
+            blocks.append(Block("h1", line[2:].strip()))
+        elif line.startswith("- "):
+            flush()
+            blocks.append(Block("bullet", line[2:].strip()))
+        elif line.startswith("@"):
+            flush()
+            name, _, arg = line[1:].partition(" ")
+            blocks.append(Block("directive", name, arg.strip()))
+        elif blocks and blocks[-1].kind == "bullet" and not para and raw.startswith("  "):
+            blocks[-1] = Block("bullet", blocks[-1].text + " " + line)
+        else:
+            para.append(line)
+    flush()
+    return blocks
