@@ -16,7 +16,7 @@ from pnp.press.cards import Duplex
 MM = 72 / 25.4
 
 
-def build(paper="a4", duplex=Duplex.long, lang=None, only=("cards", "board", "pieces")):
+def build(paper="a4", duplex=Duplex.long, lang=None, only=("cards", "board", "pieces", "booklet")):
     game = load_game(cards_dir() / "daimyni")
     arts = build_kit(game, Options(paper=paper, duplex=duplex, lang=lang, only=only))
     return {a.name: a for a in arts}

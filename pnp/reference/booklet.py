@@ -48,7 +48,7 @@ class Booklet:
         title = ""
         if walk.is_file():
             import tomllib
-            title = tomllib.loads(walk.read_text(encoding="utf-8")).get("title", "")
+            title = notation.localized(tomllib.loads(walk.read_text(encoding="utf-8")).get("title", ""), self.lang)
         try:
             return jinja2.Environment(undefined=jinja2.StrictUndefined).from_string(raw).render(
                 cards=self.game.cards, pieces=self.game.counters, count=count, walkthrough_title=title,
@@ -153,7 +153,7 @@ class Booklet:
         path = self.game.folder / "samples" / f"{arg}.toml"
         transcript, rounds = dm.walkthrough(self.game, path, self.lang)
         if transcript.description:
-            self.flow.paragraph(transcript.description)
+            self.flow.paragraph(notation.localized(transcript.description, self.lang))
         self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
         for rp in rounds:
             if not self.flow.at_top():
@@ -172,9 +172,10 @@ class Booklet:
         for path in self.samples:
             t = notation.replay(path.read_text(encoding="utf-8"), rules, display(path))
             winner = self.say.short(t.state.winner) if t.state.winner else "-"
-            self.flow.paragraph(self.say.say("booklet", "sample", title=t.title or path.stem, file=path.name,
-                                             rounds=len(t.rounds), winner=winner, round=t.state.round,
-                                             description=t.description), indent=3.5, bullet="•")
+            self.flow.paragraph(self.say.say("booklet", "sample", title=notation.localized(t.title, self.lang) or path.stem,
+                                             file=path.name, rounds=len(t.rounds), winner=winner, round=t.state.round,
+                                             description=notation.localized(t.description, self.lang)),
+                                indent=3.5, bullet="•")
 
 
 def build_booklet(game: Game, lang: str) -> list[list]:

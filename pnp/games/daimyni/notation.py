@@ -84,10 +84,17 @@ class RoundLog:
     events: list[Event] = field(default_factory=list)
 
 
+def localized(value: "str | dict[str, str]", lang: str) -> str:
+    """A notation text that may be one string or a table of languages."""
+    if isinstance(value, dict):
+        return value.get(lang) or value.get("en") or next(iter(value.values()), "")
+    return value
+
+
 @dataclass
 class Transcript:
-    title: str
-    description: str
+    title: "str | dict[str, str]"
+    description: "str | dict[str, str]"
     state: DaimyniState
     rounds: list[RoundLog]
     expectations: int = 0
@@ -180,8 +187,11 @@ def replay(text: str, rules: Rules, where: str = "<notation>", round_cap: int | 
     end = data.get("end")
     if end is not None:
         checked += _check_end(end, state, where)
-    title = str(data.get("title", ""))
-    return Transcript(title, str(data.get("description", "")), state, logs, checked)
+    for key in ("title", "description"):
+        value = data.get(key, "")
+        if not isinstance(value, (str, dict)) or (isinstance(value, dict) and not all(isinstance(v, str) for v in value.values())):
+            raise NotationError(where, key, "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })")
+    return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
 
 
 def _read_plays(entry: dict, key: str, where: str, rules: Rules) -> dict[str, dict[int, str | None]]:
