@@ -16,3 +16,4 @@ def bench(session: nox.Session) -> None:
     """Whole-process timings of `pnp build daimyni` against the `import pnp.cli` floor."""
     session.install(".")
     session.run("python", "benchmarks/bench_build.py", *session.posargs)
+    session.run("python", "benchmarks/bench_engine.py")

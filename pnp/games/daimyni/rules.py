@@ -184,13 +184,21 @@ class DaimyniState:
         return kind
 
     def decision(self) -> Decision | None:
+        pending = self._next()
+        if pending is None:
+            return None
+        kind, clan, card = pending
+        return Decision(clan, kind, self.round, card)
+
+    def _next(self) -> tuple[str, str, int | None] | None:
+        """(kind, player, card) of the pending decision; the engine's hot path avoids objects."""
         if self.phase == "play":
             for clan in self.rules.clans:
                 if clan not in self.table:
-                    return Decision(clan, "play", self.round)
+                    return "play", clan, None
         if self.phase == "resolve":
             number, clan = self.queue[0]
-            return Decision(clan, "resolve", self.round, number)
+            return "resolve", clan, number
         return None
 
     def clone(self) -> "DaimyniState":
@@ -220,33 +228,42 @@ class DaimyniState:
 
     def sample_action(self, rng) -> Action:
         """A uniformly random legal action, without listing them all (for fast playouts)."""
-        d = self.decision()
-        if d is None:
+        pending = self._next()
+        if pending is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
-        if d.kind == "play":
-            return PlayCards(tuple(rng.sample(sorted(self.hand[d.player]), CARDS_PLAYED)))
-        kind = self.kind(d.card, d.player)
+        step, player, card = pending
+        if step == "play":
+            return PlayCards(tuple(rng.sample(sorted(self.hand[player]), CARDS_PLAYED)))
+        kind = self.kind(card, player)
         if kind == "move-bushi":
-            moves, total, tanbo, adj = [], 0, self.tanbo, self.rules.adj
-            for cell, n in self.bushi[d.player].items():
-                for dst in adj[cell]:
-                    if dst not in tanbo:
-                        moves.append((cell, dst, n))
-                        total += n
+            # Weight each cell by (open neighbours x Bushi there): uniform over every
+            # (from, to, how many) choice, without building the list.
+            tanbo, adj, own = self.tanbo, self.rules.adj, self.bushi[player]
+            total = 0
+            for cell, n in own.items():
+                nbs = adj[cell]
+                k = len(nbs)
+                for t in tanbo:
+                    if t in nbs:
+                        k -= 1
+                total += n * k
             if not total:
                 return Pass()
             pick = rng.randrange(total)
-            for cell, dst, n in moves:
-                if pick < n:
-                    return MoveBushi(cell, dst, pick + 1)
-                pick -= n
+            for cell, n in own.items():
+                dsts = [c for c in adj[cell] if c not in tanbo]
+                weight = n * len(dsts)
+                if pick < weight:
+                    di, count = divmod(pick, n)
+                    return MoveBushi(cell, dsts[di], count + 1)
+                pick -= weight
         if kind == "move-tanbo":
             free = [i for i in range(len(self.tanbo)) if i not in self.tanbo_moved]
             empty = self._empty_cells()
             if not free or not empty:
                 return Pass()
             return MoveTanbo(self.tanbo[rng.choice(free)], rng.choice(empty))
-        return rng.choice(self._effects(d.player, kind) or [Pass()])
+        return rng.choice(self._effects(player, kind) or [Pass()])
 
     def _effects(self, clan: str, kind: str) -> list[Action]:
         adj, tanbo = self.rules.adj, self.tanbo
@@ -272,14 +289,15 @@ class DaimyniState:
     # -- applying a choice ----------------------------------------------------------------
 
     def apply_action(self, action: Action) -> list[Event]:
-        d = self.decision()
-        if d is None:
+        pending = self._next()
+        if pending is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
-        if d.kind == "play":
+        step, player, card = pending
+        if step == "play":
             if not isinstance(action, PlayCards):
-                raise Illegal(self.round, d.player, None, "play-two", f"{d.player} must first play {CARDS_PLAYED} cards")
-            return self._play(d.player, action)
-        return self._resolve(d.player, d.card, action)
+                raise Illegal(self.round, player, None, "play-two", f"{player} must first play {CARDS_PLAYED} cards")
+            return self._play(player, action)
+        return self._resolve(player, card, action)
 
     def _play(self, clan: str, action: PlayCards) -> list[Event]:
         cards = action.cards
