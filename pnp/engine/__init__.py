@@ -15,6 +15,6 @@ resolution in priority order, shuffled decks and dice are chance handled with th
 seeded `random.Random`, so a seed replays the same game.
 """
 
-from .core import Decision, Event, Illegal, playout
+from .core import Chance, Decision, Event, Illegal, playout
 
-__all__ = ["Decision", "Event", "Illegal", "playout"]
+__all__ = ["Chance", "Decision", "Event", "Illegal", "playout"]

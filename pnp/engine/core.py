@@ -78,3 +78,31 @@ def playout(state: State, rng: random.Random, choose: Chooser = random_choice, m
             after_step(state)
         steps += 1
     return state
+
+
+class Chance:
+    """Seeded randomness that leaves a trace: every die rolled and deck shuffled is an event, so
+    a game replays from its seed and a booklet can narrate the luck.
+
+    >>> c = Chance(seed=3)
+    >>> c.roll(2, 6) == Chance(seed=3).roll(2, 6)
+    True
+    >>> deck = c.shuffle(["a", "b", "c"]); sorted(deck), c.events[-1].kind
+    (['a', 'b', 'c'], 'shuffle')
+    """
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.events: list[Event] = []
+
+    def roll(self, dice: int, sides: int) -> tuple[int, ...]:
+        values = tuple(self.rng.randint(1, sides) for _ in range(dice))
+        self.events.append(Event("roll", {"dice": dice, "sides": sides, "values": values}))
+        return values
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        deck = list(items)
+        self.rng.shuffle(deck)
+        self.events.append(Event("shuffle", {"order": tuple(deck)}))
+        return deck
