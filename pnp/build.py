@@ -19,7 +19,7 @@ from .press.grid import card_grid
 from .render.pdf import render_pdf
 from .render.svg import render_svg
 
-PARTS = ("cards", "board", "pieces", "booklet")
+PARTS = ("cards", "board", "tiles", "mats", "pieces", "booklet")
 OVERLAP = 10.0  # mm of board printed on both halves of a split board
 
 
@@ -80,7 +80,7 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
                     seen.add(back.name)
                     out.append(Artifact(f"{svg_dir}/cards/{back.name}.svg", render_svg(back), None, "svg"))
 
-    if "board" in opts.only:
+    if "board" in opts.only and game.board is not None:
         progress("board: drawing the map")
         scene = board_scene(game, lang)
         a3 = game.layouts.paper("a3")
@@ -94,6 +94,35 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
                             render_pdf(halves, f"{title}: board on two {paper.name} sheets"), 2, "board"))
         if opts.svg:
             out.append(Artifact(f"{svg_dir}/board.svg", render_svg(scene), None, "svg"))
+
+    if "tiles" in opts.only and game.tiles is not None:
+        from .draw.tile import tile_scene
+        from .press.tiles import impose_tiles
+
+        t = game.tiles
+        scenes = [tile_scene(game, None, lang)] * t.neutral
+        for clan in game.clans.values():
+            scenes += [tile_scene(game, clan, lang)] * t.per_clan
+        progress(f"tiles: {len(scenes)} Han hexes")
+        pages = impose_tiles(scenes, *paper.size, paper.margin, title, game.files["tiles"])
+        out.append(Artifact(f"{gid}-han-tiles-{opts.paper}{suffix}.pdf", render_pdf(pages, f"{title}: Han tiles"),
+                            len(pages), "tiles"))
+        if opts.svg:
+            for scene in {s.name: s for s in scenes}.values():
+                out.append(Artifact(f"{svg_dir}/tiles/{scene.name}.svg", render_svg(scene), None, "svg"))
+
+    if "mats" in opts.only and game.mats is not None:
+        from .draw.tile import mat_scene
+        from .press.tiles import impose_mats
+
+        scenes = [mat_scene(game, clan, lang) for clan in game.clans.values()]
+        progress(f"player boards: {len(scenes)} Samegawa")
+        pages = impose_mats(scenes, *paper.size, paper.margin, title, game.files["mats"])
+        out.append(Artifact(f"{gid}-samegawa-{opts.paper}{suffix}.pdf", render_pdf(pages, f"{title}: player boards"),
+                            len(pages), "mats"))
+        if opts.svg:
+            for scene in scenes:
+                out.append(Artifact(f"{svg_dir}/boards/{scene.name}.svg", render_svg(scene), None, "svg"))
 
     if "pieces" in opts.only:
         progress(f"pieces: {len(game.counters)} counters")

@@ -25,7 +25,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
     layout = game.face_layout
     w, h = game.card_size.size
     b, k = layout.bleed, _scale(layout, w)
-    colour, tint = card.clan.colour, card.clan.tint
+    colour, tint = card.colour, card.tint
     els = layout.elements
     scene = Scene(f"card-{card.slug}", w, h, b)
     frame = layout.frame * w
@@ -39,9 +39,9 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(Circle(x + bw / 2, y + bh / 2, r, Style(fill="#ffffff", stroke=colour, width=0.8 * k)))
         side = r * 1.5  # the number stays inside the ring, however many digits
         cx, cy = x + bw / 2, y + bh / 2
-        scene.add(*text.box(cx - side / 2, cy - side / 2, side, side, str(card.number), els["number"].font,
+        scene.add(*text.box(cx - side / 2, cy - side / 2, side, side, card.label, els["number"].font,
                             els["number"].size * k, "center", colour, valign="middle"))
-    for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.kanji)):
+    for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.subtitle.get(lang, ""))):
         if key in els and value:
             x, y, bw, bh = _box(els[key], w, h)
             scene.add(*text.box(x, y, bw, bh, value, els[key].font, els[key].size * k, els[key].align, INK,
@@ -53,18 +53,30 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
             scene.add(*text.box(x, y + bh * 0.04, bw, bh * 0.62, card.type.kanji, els["art"].font,
                                 els["art"].size * k, "center", colour, valign="middle"))
         scene.add(*icon(card.type.icon, x + bw / 2, y + bh * 0.8, bh * 0.26, colour))
+    if "players" in els and card.players:
+        x, y, bw, bh = _box(els["players"], w, h)
+        scene.add(Rect(x, y, bw, bh, Style(fill=colour), radius=bh / 2))
+        mark = f"{card.players}+" if card.players < game.meta.players.max else f"{card.players}"
+        scene.add(*text.box(x, y, bw, bh, mark, els["players"].font,
+                            els["players"].size * k, "center", "#ffffff", valign="middle"))
+    if "deal" in els and card.deal:
+        x, y, bw, bh = _box(els["deal"], w, h)
+        marks = "  ".join(f"{n}p: P{seat}" for n, seat in card.deal)
+        scene.add(*text.box(x, y, bw, bh, f"⚖ {marks}", els["deal"].font, els["deal"].size * k, "left", colour,
+                            valign="middle"))
     if "text" in els:
         x, y, bw, bh = _box(els["text"], w, h)
         scene.add(*text.box(x, y, bw, bh, card.type.text[lang], els["text"].font, els["text"].size * k,
                             els["text"].align, INK))
     if "footer" in els:
         x, y, bw, bh = _box(els["footer"], w, h)
-        words = f"{game.meta.title} · {card.clan.name[lang]}"
+        owner = card.clan.name[lang] if card.clan else game.back(card).title.get(lang, "")
+        words = f"{game.meta.title} · {owner}"
         scene.add(*text.box(x, y, bw, bh, words, els["footer"].font, els["footer"].size * k, "left", colour,
                             valign="middle"))
     if "corner" in els:
         x, y, bw, bh = _box(els["corner"], w, h)
-        scene.add(*text.box(x, y, bw, bh, f"#{card.number}", els["corner"].font, els["corner"].size * k,
+        scene.add(*text.box(x, y, bw, bh, f"#{card.label}", els["corner"].font, els["corner"].size * k,
                             "right", colour, valign="middle"))
     return scene
 
@@ -74,9 +86,9 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
     w, h = game.card_size.size
     b, k = layout.bleed, _scale(layout, w)
     back = game.back(card)
-    colour, tint = card.clan.colour, card.clan.tint
+    colour, tint = card.colour, card.tint
     els = layout.elements
-    scene = Scene(f"back-{card.clan.id}", w, h, b)
+    scene = Scene(f"back-{card.back_key}", w, h, b)
     frame = layout.frame * w
     scene.add(
         Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=colour)),

@@ -41,7 +41,8 @@ def wrap(s: str, font: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     current = ""
     for tok in _tokens(s):
-        joiner = "" if (current and (ord(tok[0]) >= 0x3000 or ord(current[-1]) >= 0x3000)) else " "
+        # Japanese runs on without spaces; Latin words keep theirs, also next to Japanese.
+        joiner = "" if (current and ord(tok[0]) >= 0x3000 and ord(current[-1]) >= 0x3000) else " "
         trial = f"{current}{joiner}{tok}" if current else tok
         if current and measure(trial, font, size) > width:
             lines.append(current)

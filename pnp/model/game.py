@@ -9,8 +9,8 @@ from ..errors import DefinitionError
 from ..hexgrid import HexGrid
 from .layouts import Layouts, load_layouts
 from .load import display, read_toml, validate
-from .schema import (BoardFile, CardBack, CardLayout, CardSize, CardsFile, CardType, Clan, GameFile,
-                     Piece, PiecesFile)
+from .schema import (BoardFile, CardBack, CardLayout, CardSize, CardsFile, CardType, Clan, GameFile, MapsFile,
+                     MatsFile, Piece, PiecesFile, TilesFile)
 
 
 @dataclass(frozen=True)
@@ -18,15 +18,23 @@ class Card:
     """One physical card."""
 
     number: int
-    clan: Clan
+    clan: Clan | None
     type_id: str
     type: CardType
     copy: int = 1
+    label: str = ""
+    back_key: str = ""
+    colour: str = "#000000"      # frame colour
+    tint: str = "#ffffff"
+    players: int | None = None
+    deal: tuple[tuple[int, int], ...] = ()
 
     @property
     def slug(self) -> str:
         extra = f"-{self.copy}" if self.copy > 1 else ""
-        return f"{self.number:02d}-{self.type_id}-{self.clan.id}{extra}"
+        owner = f"-{self.clan.id}" if self.clan else ""
+        name = f"{self.number:02d}" if self.label == str(self.number) else self.label.lower()
+        return f"{name}-{self.type_id}{owner}{extra}"
 
 
 @dataclass(frozen=True)
@@ -49,10 +57,13 @@ class Game:
     folder: Path
     meta: GameFile
     cards_file: CardsFile
-    board: BoardFile
+    board: BoardFile | None
     pieces_file: PiecesFile
     layouts: Layouts
     files: dict[str, str]
+    tiles: TilesFile | None = None
+    maps: MapsFile | None = None
+    mats: MatsFile | None = None
     clans: dict[str, Clan] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     counters: list[Counter] = field(default_factory=list)
@@ -75,10 +86,17 @@ class Game:
         return self.layouts.cards[self.cards_file.back_layout]
 
     def back(self, card: Card) -> CardBack:
-        return self.cards_file.backs[card.clan.id]
+        return self.cards_file.backs[card.back_key]
 
     def word(self, key: str, lang: str) -> str:
         return self.meta.words.get(key, {}).get(lang, key.replace("_", " "))
+
+
+def _lighten(colour: str, amount: float = 0.82) -> str:
+    """A pale shade of a colour, for panels behind art."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
+    return "#" + "".join(f"{v:02x}" for v in mix)
 
 
 def _check_langs(where: str, key: str, text: dict[str, str], langs: list[str]) -> None:
@@ -89,14 +107,21 @@ def _check_langs(where: str, key: str, text: dict[str, str], langs: list[str]) -
 
 def load_game(folder: Path) -> Game:
     folder = Path(folder)
-    paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces")}
+    paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces", "tiles", "maps", "mats")}
     files = {name: display(p) for name, p in paths.items()}
     meta = validate(GameFile, read_toml(paths["game"]), files["game"])
     cards_file = validate(CardsFile, read_toml(paths["cards"]), files["cards"])
-    board = validate(BoardFile, read_toml(paths["board"]), files["board"])
     pieces_file = validate(PiecesFile, read_toml(paths["pieces"]), files["pieces"])
+
+    def optional(name, model):
+        return validate(model, read_toml(paths[name]), files[name]) if paths[name].is_file() else None
+
+    board = optional("board", BoardFile)
+    tiles, maps, mats = optional("tiles", TilesFile), optional("maps", MapsFile), optional("mats", MatsFile)
+    if board is None and tiles is None:
+        raise DefinitionError(files["board"], None, "file not found: a game needs board.toml (a fixed map) or tiles.toml (Han tiles)")
     layouts = load_layouts(folder / "layouts")
-    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files)
+    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats)
     _cross_check(game)
     return game
 
@@ -123,21 +148,38 @@ def _cross_check(game: Game) -> None:
     for tid, ctype in cf.types.items():
         _check_langs(cw, f"types.{tid}.title", ctype.title, langs)
         _check_langs(cw, f"types.{tid}.text", ctype.text, langs)
-    seen: dict[int, int] = {}
+    seen: dict[str, int] = {}
     for i, entry in enumerate(cf.cards):
-        if entry.clan not in game.clans:
+        if entry.clan is not None and entry.clan not in game.clans:
             raise DefinitionError(cw, f"cards[{i}].clan", f"unknown clan {entry.clan!r} (known: {known_clans})")
         if entry.type not in cf.types:
             raise DefinitionError(cw, f"cards[{i}].type", f"unknown card type {entry.type!r} (known: {', '.join(cf.types)})")
-        if entry.number in seen:
-            raise DefinitionError(cw, f"cards[{i}].number", f"number {entry.number} is already used by cards[{seen[entry.number]}]; no two cards share a number")
-        seen[entry.number] = i
-        if entry.clan not in cf.backs:
-            raise DefinitionError(cw, "backs", f"no back for clan {entry.clan!r}; add a [backs.{entry.clan}] table")
+        ctype = cf.types[entry.type]
+        label = entry.label or f"{ctype.letter}{entry.number}"
+        if label in seen:
+            what = f"number {entry.number}" if label == str(entry.number) else f"card {label}"
+            raise DefinitionError(cw, f"cards[{i}].number", f"{what} is already used by cards[{seen[label]}]; no two cards share a number")
+        seen[label] = i
+        back_key = entry.clan if entry.clan is not None else ctype.deck
+        if back_key not in cf.backs:
+            raise DefinitionError(cw, "backs", f"no back for {back_key!r}; add a [backs.{back_key}] table")
+        back = cf.backs[back_key]
+        clan = game.clans[entry.clan] if entry.clan else None
+        colour = clan.colour if clan else (back.colour or "#444444")
+        tint = clan.tint if clan else _lighten(colour)
+        for n, seat in entry.deal.items():
+            if not n.isdigit() or not meta.players.min <= int(n) <= meta.players.max:
+                raise DefinitionError(cw, f"cards[{i}].deal", f"{n!r} is not a player count of this game ({meta.players.min}-{meta.players.max})")
+            if seat > int(n):
+                raise DefinitionError(cw, f"cards[{i}].deal.{n}", f"seat {seat} does not exist with {n} players")
+        deal = tuple(sorted((int(n), seat) for n, seat in entry.deal.items()))
         for copy in range(1, entry.count + 1):
-            game.cards.append(Card(entry.number, game.clans[entry.clan], entry.type, cf.types[entry.type], copy))
+            game.cards.append(Card(entry.number, clan, entry.type, ctype, copy, label, back_key, colour, tint,
+                                   entry.players, deal))
     order = {cid: i for i, cid in enumerate(game.clans)}
-    game.cards.sort(key=lambda c: (order[c.clan.id], c.number, c.copy))
+    decks = {d: i for i, d in enumerate(cf.backs)}
+    game.cards.sort(key=lambda c: (order[c.clan.id] if c.clan else 0, decks.get(c.back_key, 0), c.type.letter,
+                                   c.number, c.copy))
     for cid, back in cf.backs.items():
         _check_langs(cw, f"backs.{cid}.title", back.title, langs)
 
@@ -156,6 +198,10 @@ def _cross_check(game: Game) -> None:
             for clan in meta.clans:
                 game.counters += [Counter(piece, clan.colour, clan, n) for n in range(piece.per_clan or 0)]
 
+    if game.maps is not None:
+        _check_maps(game)
+    if game.board is None:
+        return
     bw = files["board"]
     board = game.board
     try:
@@ -175,3 +221,21 @@ def _cross_check(game: Game) -> None:
             raise DefinitionError(bw, f"start[{i}].piece", f"unknown piece {mark.piece!r} (known: {', '.join(sorted(ids))})")
         if mark.clan is not None and mark.clan not in game.clans:
             raise DefinitionError(bw, f"start[{i}].clan", f"unknown clan {mark.clan!r} (known: {known_clans})")
+
+
+def _check_maps(game: Game) -> None:
+    where = game.files["maps"]
+    for i, m in enumerate(game.maps.maps):
+        if not game.meta.players.min <= m.players <= game.meta.players.max:
+            raise DefinitionError(where, f"maps[{i}].players", f"expected {game.meta.players.min}-{game.meta.players.max}, got {m.players}")
+        if len(m.seats) != m.players:
+            raise DefinitionError(where, f"maps[{i}].seats", f"a {m.players}-player map needs {m.players} seats, got {len(m.seats)}")
+        cells = list(m.neutral) + [c for s in m.seats for c in (*s.han, s.tip)]
+        if len(set(cells)) != len(cells):
+            raise DefinitionError(where, f"maps[{i}]", "two Han share a position")
+        if game.tiles is not None:
+            if len(m.neutral) > game.tiles.neutral:
+                raise DefinitionError(where, f"maps[{i}].neutral", f"uses {len(m.neutral)} neutral Han; tiles.toml has {game.tiles.neutral}")
+            for j, s in enumerate(m.seats):
+                if len(s.han) + 1 > game.tiles.per_clan:
+                    raise DefinitionError(where, f"maps[{i}].seats[{j}]", f"uses {len(s.han) + 1} clan Han; tiles.toml has {game.tiles.per_clan} per clan")

@@ -78,22 +78,29 @@ class GameFile(Strict):
 
 class CardType(Strict):
     title: Localized
+    subtitle: Localized = {}
     kanji: str = ""
     icon: Literal["move", "recruit", "flood", "none"] = "none"
     text: Localized
+    letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter (Daimyo: A before B ...)
+    deck: str = "basic"                                        # which back, unless the card has a clan
 
 
 class CardEntry(Strict):
     number: Annotated[int, Field(ge=0)]
-    clan: str
+    clan: str | None = None
     type: str
     count: Annotated[int, Field(ge=0)] = 1
+    label: str | None = None          # printed name; default: the type's letter and the number
+    players: Annotated[int, Field(ge=1)] | None = None   # in play from this many players up
+    deal: dict[str, Annotated[int, Field(ge=1)]] = {}    # player count -> seat dealt the card
 
 
 class CardBack(Strict):
     kanji: str = ""
     title: Localized
     text: Localized = {}
+    colour: Colour | None = None      # frame colour of a deck's cards; clan backs use the clan's
 
 
 class CardsFile(Strict):
@@ -144,3 +151,37 @@ class BoardFile(Strict):
     map: HexMap
     sides: list[Side]
     start: list[StartMark] = []
+
+
+class TilesFile(Strict):
+    radius: Annotated[float, Field(gt=5, le=100)]
+    bleed: Annotated[float, Field(ge=0, le=10)] = 2.0
+    neutral: Annotated[int, Field(ge=0)]
+    per_clan: Annotated[int, Field(ge=0)]
+    neutral_colour: Colour = "#ffffff"
+    kanji: str = ""
+
+
+Axial = tuple[int, int]
+
+
+class Seat(Strict):
+    han: list[Axial]
+    tip: Axial
+
+
+class StartMap(Strict):
+    players: Annotated[int, Field(ge=1)]
+    neutral: list[Axial]
+    seats: list[Seat]
+
+
+class MapsFile(Strict):
+    maps: Annotated[list[StartMap], Field(min_length=1)]
+
+
+class MatsFile(Strict):
+    name: Localized
+    kanji: str = ""
+    size: Size
+    bushi_hexes: Annotated[int, Field(ge=1, le=12)] = 4

@@ -1,0 +1,71 @@
+"""Han tiles (hexagons to cut out) and Samegawa player boards."""
+
+from __future__ import annotations
+
+import math
+
+from ..model import Game
+from ..model.schema import Clan
+from . import text
+from .shapes import Polygon, Rect, Scene, Style
+
+SQRT3 = math.sqrt(3)
+CUT = Style(stroke="#000000", width=0.25)
+
+
+def hex_points(cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
+    return tuple((cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i)) for i in range(6))
+
+
+def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scene:
+    """A flat-topped hex: its bounding box is the scene, the cut line its outline."""
+    t = game.tiles
+    r = t.radius
+    w, h = 2 * r, SQRT3 * r
+    name = f"han-{clan.id if clan else 'neutral'}"
+    scene = Scene(name, w, h, t.bleed)
+    fill = clan.colour if clan else t.neutral_colour
+    ink = "#ffffff" if clan else "#8a8170"
+    cx, cy = w / 2, h / 2
+    scene.add(Polygon(hex_points(cx, cy, r + t.bleed * 2 / SQRT3), Style(fill=fill)))
+    scene.add(Polygon(hex_points(cx, cy, r * 0.86), Style(stroke=ink, width=0.4)))
+    if t.kanji:
+        scene.add(*text.box(cx - r * 0.5, cy - r * 0.45, r, r * 0.7, t.kanji, "jp", r * 1.1, "center", ink,
+                            valign="middle"))
+    label = clan.name[lang] if clan else "Han"
+    scene.add(*text.box(cx - r * 0.6, cy + r * 0.32, r * 1.2, r * 0.22, label, "sans-bold", r * 0.26, "center", ink,
+                        valign="middle"))
+    scene.add(Polygon(hex_points(cx, cy, r), CUT))
+    return scene
+
+
+def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
+    """A clan's Samegawa: the card reserve and the hexagons where its Bushi wait."""
+    m = game.mats
+    w, h = m.size
+    scene = Scene(f"samegawa-{clan.id}", w, h, 3.0)
+    scene.add(Rect(-3, -3, w + 6, h + 6, Style(fill=clan.colour)))
+    scene.add(Rect(6, 6, w - 12, h - 12, Style(fill=clan.tint), radius=4))
+    title = f"{m.name.get(lang, 'Samegawa')} {m.kanji} · {clan.name[lang]}"
+    scene.add(*text.box(12, 10, w - 24, 12, title, "sans-bold", 16, "left", clan.colour, valign="middle"))
+    cw, ch = game.card_size.size
+    cx, cy = 16, 28
+    scene.add(Rect(cx, cy, cw + 4, ch + 4, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
+    scene.add(*text.box(cx, cy + ch / 2 - 10, cw + 4, 10, game.word("reserve", lang), "sans-bold", 12, "center",
+                        clan.colour, valign="middle"))
+    scene.add(*text.box(cx, cy + ch / 2 + 2, cw + 4, 10, "伝書", "jp", 18, "center", clan.tint, valign="middle"))
+    # Bushi reserve: hexagons in a row of two or more
+    n = m.bushi_hexes
+    area_x = cx + cw + 16
+    area_w = w - area_x - 12
+    cols = 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    r = min(area_w / (cols * 2.1), (h - 52) / (rows * SQRT3 * 1.08))
+    scene.add(*text.box(area_x, 24, area_w, 8, f"{game.word('bushi_area', lang)} · 武士", "sans-bold", 11, "left",
+                        clan.colour, valign="middle"))
+    for i in range(n):
+        row, col = divmod(i, cols)
+        hx = area_x + r + col * r * 2.15
+        hy = 38 + r * SQRT3 / 2 + row * r * SQRT3 * 1.08
+        scene.add(Polygon(hex_points(hx, hy, r), Style(fill="#ffffff", stroke=clan.colour, width=0.6)))
+    return scene

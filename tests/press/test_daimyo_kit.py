@@ -1,0 +1,55 @@
+"""The Daimyo kit read back: cards, Han tiles, Samegawa boards, counters."""
+
+from collections import Counter
+
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.model import load_game
+from pnp.paths import cards_dir
+from tests.conftest import MM, open_pdf
+
+
+@pytest.fixture(scope="module")
+def kit():
+    game = load_game(cards_dir() / "daimyo")
+    return {a.name: a for a in build_kit(game, Options())}
+
+
+def test_cards_sheets(kit):
+    doc = open_pdf(kit["daimyo-cards-a4.pdf"].data)
+    assert doc.page_count == 12  # 48 cards, 9 a sheet, each fronts page followed by its backs
+    text = " ".join(p.get_text() for p in doc)
+    for label in ("A1", "A12", "B8", "E4", "F8", "M8"):
+        assert f"#{label}" in text
+    assert "Master of Cavalry" in text and "騎兵の巧" in text
+
+
+def test_han_tiles_are_cut_out_hexes(kit):
+    doc = open_pdf(kit["daimyo-han-tiles-a4.pdf"].data)
+    text = "".join(p.get_text() for p in doc)
+    assert text.count("藩") == 24
+    words = Counter(w[4] for p in doc for w in p.get_text("words") if w[3] < p.rect.height - 12 * MM)  # not the footer
+    assert words["Han"] == 12 and words["Green"] == 3 and words["Blue"] == 3
+    cuts = 0
+    for page in doc:
+        for d in page.get_drawings():
+            if d.get("color") == (0.0, 0.0, 0.0) and d.get("width") and abs(d["width"] - 0.25 * MM) < 0.05:
+                r = d["rect"]
+                assert r.x0 >= 5 * MM and r.x1 <= page.rect.width - 5 * MM
+                cuts += 1
+    assert cuts == 24
+
+
+def test_four_samegawa_boards(kit):
+    doc = open_pdf(kit["daimyo-samegawa-a4.pdf"].data)
+    assert doc.page_count == 4
+    for page, clan in zip(doc, ("Green", "Red", "Yellow", "Blue")):
+        assert f"{clan} clan" in page.get_text() and "Card reserve" in page.get_text()
+        assert page.rect.width > page.rect.height
+
+
+def test_counters(kit):
+    doc = open_pdf(kit["daimyo-pieces-a4.pdf"].data)
+    words = Counter(w[4] for p in doc for w in p.get_text("words") if w[3] < p.rect.height - 12 * MM)
+    assert words["Bushi"] == 48 and words["Daimyo"] == 4 and words["Rōnin"] == 3
