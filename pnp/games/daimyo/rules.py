@@ -1,0 +1,670 @@
+"""Daimyo rules for 2-4 players on a map of Han tiles that changes shape during play.
+
+Basic rules: dealing by category, the four stages of a round, priority resolution (letter, then
+number), reserves (both cards to the opponent with 2 players, one left and one right with 3 or
+4), the five card effects with their fallbacks, combat, and both ways to win. Advanced rules are
+switched on one by one in `Options` (see `pnp.games.daimyo.advanced` for what each does).
+
+>>> state = new_game(Options(players=2, seed=1))
+>>> state.decision().kind, state.decision().player
+('play', 'green')
+>>> sorted(state.tile_at)[:3]
+[(-2, 1), (-1, 0), (-1, 1)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any
+
+from ...engine import Chance, Decision, Event, Illegal
+from ...hexgrid import DIRECTIONS
+from ...model import Game
+from .actions import (Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit)
+
+DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
+KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 2
+    seed: int = 0
+    round_cap: int | None = None
+    balanced: bool = False          # balanced start: deal by the cards' seat marks
+    fortifications: bool = False    # +1 defending on your own clan's Han
+    inaccessible: bool = False      # a Daimyo cannot enter a rival clan's Han
+    formation: bool = False         # Daimyo battle formation: choose which clan Han it starts on
+    teams: bool = False             # 4 players in two teams (seats 1+3 against 2+4)
+    special: bool = False           # Special Action cards F1-F8 and the Rōnin
+    mastery: bool = False           # Mastery cards
+
+    @property
+    def advanced(self) -> tuple[str, ...]:
+        return tuple(k for k in ("balanced", "fortifications", "inaccessible", "formation", "teams", "special", "mastery")
+                     if getattr(self, k))
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    label: str
+    letter: str
+    number: int
+    type: str
+    title: str
+    players: int | None
+    deal: dict[int, int]
+
+    @property
+    def priority(self) -> tuple[str, int]:
+        return self.letter, self.number
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    winner: str            # attacker | defender | tie
+    attacker_lost: int
+    defender_lost: int     # Bushi (and Rōnin) removed from the defender
+    daimyo_lost: bool
+    attack: int            # counts compared, bonuses included
+    defence: int
+
+
+def combat(attackers: int, bushi: int, daimyo: bool, attack_bonus: int = 0, defence_bonus: int = 0) -> CombatResult:
+    """Compare the counts; the loser loses every piece, the winner as many as the loser lost
+    (Bushi first, its Daimyo only when no Bushi are left), a tie removes everything.
+
+    >>> combat(4, 3, False)        # the rulebook's example: 4 red against 3 green
+    CombatResult(winner='attacker', attacker_lost=3, defender_lost=3, daimyo_lost=False, attack=4, defence=3)
+    """
+    defenders = bushi + (1 if daimyo else 0)
+    a, d = attackers + attack_bonus, defenders + defence_bonus
+    if a > d:
+        return CombatResult("attacker", min(attackers, defenders), bushi, daimyo, a, d)
+    if a < d:
+        lost = min(attackers, defenders)
+        return CombatResult("defender", attackers, min(lost, bushi), daimyo and lost > bushi, a, d)
+    return CombatResult("tie", attackers, bushi, daimyo, a, d)
+
+
+class Rules:
+    def __init__(self, game: Game, options: Options):
+        if not game.maps:
+            raise ValueError("Daimyo needs maps.toml")
+        maps = {m.players: m for m in game.maps.maps}
+        if options.players not in maps:
+            raise ValueError(f"no starting map for {options.players} players")
+        if options.teams and options.players != 4:
+            raise ValueError("team play needs 4 players")
+        self.game, self.options = game, options
+        self.map = maps[options.players]
+        self.clans = tuple(list(game.clans)[:options.players])
+        initials = [c[0] for c in game.clans]
+        self.prefix = {c: (c[0] if initials.count(c[0]) == 1 else c) for c in game.clans}
+        self.cards: dict[str, CardInfo] = {}
+        for c in game.cards:
+            if c.back_key == "mastery":
+                continue
+            self.cards[c.label] = CardInfo(c.label, c.type.letter, c.number, c.type_id,
+                                           c.type.title.get("en", c.type_id), c.players, dict(c.deal))
+        bushi = next(p for p in game.pieces_file.pieces if p.id == "bushi")
+        self.bushi_per_clan = bushi.per_clan or 12
+        ronin = next((p for p in game.pieces_file.pieces if p.id == "ronin"), None)
+        self.ronin_count = (ronin.count or 0) if ronin else 0
+        self.masteries = [c.type_id for c in game.cards if c.back_key == "mastery"]
+        self.mastery_titles = {c.type_id: c.type.title.get("en", c.type_id) for c in game.cards if c.back_key == "mastery"}
+
+    def team(self, clan: str) -> int:
+        i = self.clans.index(clan)
+        return i % 2 if self.options.teams else i
+
+    def rivals(self, clan: str) -> list[str]:
+        return [c for c in self.clans if self.team(c) != self.team(clan)]
+
+    def left(self, clan: str) -> str:
+        i = self.clans.index(clan)
+        return self.clans[(i + 1) % len(self.clans)]
+
+    def right(self, clan: str) -> str:
+        i = self.clans.index(clan)
+        return self.clans[(i - 1) % len(self.clans)]
+
+    def label(self, card: str) -> str:
+        return f"{card} ({self.cards[card].title})"
+
+
+def new_game(options: Options = Options(), game: Game | None = None) -> "DaimyoState":
+    if game is None:
+        from ...model import load_game
+        from ...paths import cards_dir
+        game = load_game(cards_dir() / "daimyo")
+    return DaimyoState(Rules(game, options))
+
+
+def neighbours(pos: Pos) -> list[Pos]:
+    return [(pos[0] + dq, pos[1] + dr) for dq, dr in DIRECTIONS]
+
+
+class DaimyoState:
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        opt = rules.options
+        self.chance = Chance(opt.seed)
+        self.round = 1
+        self.winner: str | None = None
+        self.win_reason = ""
+        m = rules.map
+        # tiles: id -> owner clan (None for neutral); positions both ways
+        self.tile_owner: dict[str, str | None] = {}
+        self.tile_pos: dict[str, Pos] = {}
+        neutral = [f"n{i}" for i in range(1, (rules.game.tiles.neutral if rules.game.tiles else 12) + 1)]
+        for tid in neutral:
+            self.tile_owner[tid] = None
+        for tid, pos in zip(neutral, m.neutral):
+            self.tile_pos[tid] = tuple(pos)
+        self.han_reserve = [t for t in neutral if t not in self.tile_pos]
+        self.bushi: dict[str, dict[str, int]] = {c: {} for c in rules.clans}
+        self.ronin: dict[str, dict[str, int]] = {c: {} for c in rules.clans}
+        self.daimyo: dict[str, str | None] = {}
+        for clan, seat in zip(rules.clans, m.seats):
+            ids = [f"{rules.prefix[clan]}{i}" for i in (1, 2, 3)]
+            for tid, pos in zip(ids, [*seat.han, seat.tip]):
+                self.tile_owner[tid] = clan
+                self.tile_pos[tid] = tuple(pos)
+                self.bushi[clan][tid] = 1
+            self.daimyo[clan] = ids[-1]
+        self.tile_at: dict[Pos, str] = {p: t for t, p in self.tile_pos.items()}
+        self.area = {c: rules.bushi_per_clan - sum(self.bushi[c].values()) for c in rules.clans}
+        self.ronin_free = rules.ronin_count if opt.special else 0
+        self.touched: set[str] = set()   # Han added or moved this round
+        self.hand: dict[str, set[str]] = {c: set() for c in rules.clans}
+        self.reserve: dict[str, list[str]] = {c: [] for c in rules.clans}
+        self.table: dict[str, tuple[str, ...]] = {}
+        self.queue: list[tuple[str, str]] = []
+        self.passed: dict[str, PassCards] = {}
+        self.phase = "play"
+        self.pending_setup: list[tuple[str, str]] = []   # (kind, clan) decisions before round 1
+        self.history: list[dict[str, Any]] = []
+        self.setup_events: list[Event] = []
+        self.setup_choices: list[tuple[str, str, Action]] = []
+        self._deal()
+        self.history.append(self._record())
+
+    # -- setup ------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        rules, opt = self.rules, self.rules.options
+        n = opt.players
+        basic = [c for c in rules.cards.values() if c.letter in DEAL and (c.players or 0) <= n]
+        if opt.balanced:
+            for c in basic:
+                seat = c.deal.get(n)
+                if seat is None:
+                    raise ValueError(f"card {c.label} has no balanced-start mark for {n} players")
+                self.hand[rules.clans[seat - 1]].add(c.label)
+            self.setup_events.append(Event("deal", {"balanced": True}))
+        else:
+            for letter, per in DEAL.items():
+                pile = self.chance.shuffle(sorted((c.label for c in basic if c.letter == letter),
+                                                  key=lambda l: rules.cards[l].priority))
+                for i, label in enumerate(pile[:per * n]):
+                    self.hand[rules.clans[i % n]].add(label)
+            self.setup_events.append(Event("deal", {"balanced": False}))
+        for clan in rules.clans:
+            self.setup_events.append(Event("hand", {"clan": clan, "cards": tuple(self.sorted_cards(self.hand[clan]))}))
+        from . import advanced
+        advanced.setup(self)
+
+    def sorted_cards(self, cards) -> list[str]:
+        return sorted(cards, key=lambda l: self.rules.cards[l].priority)
+
+    def _record(self) -> dict[str, Any]:
+        return {"round": self.round, "plays": {}, "decisions": [], "passes": {}}
+
+    # -- reading the position ----------------------------------------------------------
+
+    def occupant(self, tile: str) -> str | None:
+        for clan in self.rules.clans:
+            if tile in self.bushi[clan] or tile in self.ronin[clan] or self.daimyo[clan] == tile:
+                return clan
+        return None
+
+    def strength(self, clan: str, tile: str) -> int:
+        return self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0) + (1 if self.daimyo[clan] == tile else 0)
+
+    def adjacent_tiles(self, tile: str) -> list[str]:
+        return [self.tile_at[p] for p in neighbours(self.tile_pos[tile]) if p in self.tile_at]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def kind(self, card: str, clan: str) -> str:
+        info = self.rules.cards[card]
+        kind = KIND_OF_LETTER.get(info.letter, info.type)
+        if kind == "bushi-recruitment" and self.area[clan] == 0:
+            return "bushi-move"
+        if kind == "new-han" and not self.han_reserve:
+            return "han-move"
+        if kind == "forced-march":
+            return "bushi-move"
+        return kind
+
+    def connected(self, without: str | None = None) -> bool:
+        cells = {p for t, p in self.tile_pos.items() if t != without}
+        if not cells:
+            return True
+        start = next(iter(cells))
+        seen, todo = {start}, [start]
+        while todo:
+            for nb in neighbours(todo.pop()):
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        return len(seen) == len(cells)
+
+    def free_spots(self, without: str | None = None) -> list[Pos]:
+        """Empty positions touching at least one Han (ignoring `without`, the Han being moved)."""
+        cells = {p for t, p in self.tile_pos.items() if t != without}
+        spots = {nb for p in cells for nb in neighbours(p) if nb not in cells}
+        if without is not None:
+            spots.discard(self.tile_pos[without])
+        return sorted(spots)
+
+    def decision(self) -> Decision | None:
+        if self.phase == "setup":
+            kind, clan = self.pending_setup[0]
+            return Decision(clan, kind, 0)
+        if self.phase == "play":
+            for clan in self.rules.clans:
+                if clan not in self.table:
+                    return Decision(clan, "play", self.round)
+        if self.phase == "resolve":
+            card, clan = self.queue[0]
+            return Decision(clan, "resolve", self.round, card)
+        if self.phase == "pass":
+            for clan in self.rules.clans:
+                if clan not in self.passed:
+                    return Decision(clan, "pass", self.round)
+        return None
+
+    def clone(self) -> "DaimyoState":
+        import copy
+        other = copy.copy(self)
+        for name in ("bushi", "ronin"):
+            setattr(other, name, {c: dict(v) for c, v in getattr(self, name).items()})
+        other.daimyo = dict(self.daimyo)
+        other.area = dict(self.area)
+        other.tile_owner = dict(self.tile_owner)
+        other.tile_pos = dict(self.tile_pos)
+        other.tile_at = dict(self.tile_at)
+        other.han_reserve = list(self.han_reserve)
+        other.touched = set(self.touched)
+        other.hand = {c: set(v) for c, v in self.hand.items()}
+        other.reserve = {c: list(v) for c, v in self.reserve.items()}
+        other.table = dict(self.table)
+        other.queue = list(self.queue)
+        other.passed = dict(self.passed)
+        other.pending_setup = list(self.pending_setup)
+        other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"]), passes=dict(r["passes"]))
+                         for r in self.history]
+        other.chance = copy.deepcopy(self.chance)
+        from . import advanced
+        advanced.clone_into(self, other)
+        return other
+
+    # -- legal choices -----------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision()
+        if d is None:
+            return []
+        if d.kind == "play":
+            return [PlayCards(tuple(p)) for p in combinations(self.sorted_cards(self.hand[d.player]), 2)]
+        if d.kind == "pass":
+            a, b = self.table[d.player]
+            return [PassCards(a, b), PassCards(b, a)]
+        if d.kind != "resolve":
+            from . import advanced
+            return advanced.setup_actions(self, d)
+        return self.effects(d.player, d.card) or [Pass()]
+
+    def effects(self, clan: str, card: str) -> list[Action]:
+        kind = self.kind(card, clan)
+        from . import advanced
+        if kind not in ("bushi-move", "bushi-recruitment", "daimyo-move", "new-han", "han-move"):
+            return advanced.special_actions(self, clan, card, kind)
+        if kind == "bushi-move":
+            out: list[Action] = []
+            for tile, n in self.bushi[clan].items():
+                for dst in self.adjacent_tiles(tile):
+                    if self.can_enter(clan, dst):
+                        out += [MoveBushi(tile, dst, k) for k in range(1, n + 1)]
+            return out
+        if kind == "bushi-recruitment":
+            return [Recruit()]
+        if kind == "daimyo-move":
+            src = self.daimyo[clan]
+            return [MoveDaimyo(src, dst) for dst in self.adjacent_tiles(src) if self.daimyo_may_enter(clan, dst)]
+        if kind == "new-han":
+            tile = self.han_reserve[0]
+            return [PlaceHan(tile, p) for p in self.free_spots()]
+        # han-move
+        out = []
+        for tile in sorted(self.tile_pos):
+            if self.han_movable(tile):
+                out += [MoveHan(tile, p) for p in self.free_spots(without=tile)]
+        return out
+
+    def can_enter(self, clan: str, tile: str) -> bool:
+        """Bushi may enter a tile unless an ally (team play) holds it or it is barred."""
+        from . import advanced
+        other = self.occupant(tile)
+        if other is not None and other != clan and self.rules.team(other) == self.rules.team(clan):
+            return False
+        return not advanced.barred(self, tile)
+
+    def daimyo_may_enter(self, clan: str, tile: str) -> bool:
+        from . import advanced
+        other = self.occupant(tile)
+        if other not in (None, clan):
+            return False
+        owner = self.tile_owner[tile]
+        if self.rules.options.inaccessible and owner is not None and owner != clan:
+            return False
+        return not advanced.barred(self, tile)
+
+    def han_movable(self, tile: str) -> bool:
+        return (self.occupant(tile) is None and tile not in self.touched and len(self.tile_pos) > 1
+                and self.connected(without=tile))
+
+    # -- applying ------------------------------------------------------------------------
+
+    def apply_action(self, action: Action) -> list[Event]:
+        d = self.decision()
+        if d is None:
+            raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
+        if d.kind == "play":
+            if not isinstance(action, PlayCards):
+                raise Illegal(self.round, d.player, None, "play-two", f"{d.player} must first play 2 cards")
+            return self._play(d.player, action)
+        if d.kind == "pass":
+            return self._pass(d.player, action)
+        if d.kind != "resolve":
+            from . import advanced
+            return advanced.apply_setup(self, d, action)
+        return self._resolve(d.player, d.card, action)
+
+    def _play(self, clan: str, action: PlayCards) -> list[Event]:
+        cards = tuple(action.cards)
+        hand = self.hand[clan]
+        if len(cards) != 2 or len(set(cards)) != 2:
+            raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly 2 different cards")
+        for c in cards:
+            if c not in hand:
+                raise Illegal(self.round, clan, None, "hand", f"card {c} is not in {clan}'s hand; the hand holds "
+                              f"{' '.join(self.sorted_cards(hand))}")
+        hand.difference_update(cards)
+        self.table[clan] = tuple(self.sorted_cards(cards))
+        self.history[-1]["plays"][clan] = PlayCards(self.table[clan])
+        events = [Event("play", {"clan": clan, "cards": self.table[clan]})]
+        if len(self.table) < len(self.rules.clans):
+            return events
+        for c in self.rules.clans:   # stage 2: take the two reserve cards back (none in round 1)
+            if self.reserve[c]:
+                events.append(Event("take-reserve", {"clan": c, "cards": tuple(self.sorted_cards(self.reserve[c]))}))
+                self.hand[c].update(self.reserve[c])
+                self.reserve[c] = []
+        self.queue = sorted(((card, c) for c, cs in self.table.items() for card in cs),
+                            key=lambda x: self.rules.cards[x[0]].priority)
+        events.append(Event("reveal", {"order": tuple(self.queue)}))
+        self.phase = "resolve"
+        return events
+
+    def _illegal(self, clan: str, card: str, rule: str, why: str) -> Illegal:
+        return Illegal(self.round, clan, self.rules.label(card), rule, why)
+
+    def _resolve(self, clan: str, card: str, action: Action) -> list[Event]:
+        kind = self.kind(card, clan)
+        self.check(clan, card, kind, action)
+        written = action
+        if isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src):
+            written = MoveBushi(action.src, action.dst)
+        self.history[-1]["decisions"].append((card, clan, written))
+        self.queue.pop(0)
+        events = self.carry_out(clan, card, kind, action)
+        if self.phase != "over" and not self.queue:
+            events += self._after_resolution()
+        return events
+
+    def check(self, clan: str, card: str, kind: str, action: Action) -> None:
+        fail = lambda rule, why: self._illegal(clan, card, rule, why)  # noqa: E731
+        if isinstance(action, Pass):
+            options = self.effects(clan, card)
+            if options:
+                raise fail("must-carry-out", f"the card can be carried out, so it must be (for example {options[0]})")
+            return
+        from . import advanced
+        if kind not in ("bushi-move", "bushi-recruitment", "daimyo-move", "new-han", "han-move"):
+            if action not in self.effects(clan, card):
+                raise fail("special", f"'{action}' is not something this card can do now")
+            return
+        expected = {"bushi-move": MoveBushi, "bushi-recruitment": Recruit, "daimyo-move": MoveDaimyo,
+                    "new-han": PlaceHan, "han-move": MoveHan}[kind]
+        if not isinstance(action, expected):
+            base = KIND_OF_LETTER.get(self.rules.cards[card].letter)
+            if base == "bushi-recruitment" and kind == "bushi-move":
+                raise fail("recruit-empty", f"every {clan} Bushi is on the map, so this card acts as Bushi Move")
+            if base == "new-han" and kind == "han-move":
+                raise fail("no-han-left", "the Han reserve is empty, so this card acts as Han Move")
+            raise fail("card-effect", f"a {self.rules.cards[card].title} card cannot do '{action}'")
+        if isinstance(action, Recruit):
+            return
+        if isinstance(action, (PlaceHan, MoveHan)):
+            tile, at = action.tile, tuple(action.at)
+            if isinstance(action, PlaceHan):
+                if tile not in self.han_reserve:
+                    raise fail("han-reserve", f"{tile} is not in the Han reserve (it holds {' '.join(self.han_reserve) or 'nothing'})")
+                if at not in self.free_spots():
+                    raise fail("han-touch", f"a new Han at {at[0]},{at[1]} must go on an empty spot touching the map")
+                return
+            if tile not in self.tile_pos:
+                raise fail("no-han", f"there is no Han {tile} on the map")
+            if self.occupant(tile) is not None:
+                raise fail("han-empty", f"{tile} holds units; only an empty Han can move")
+            if tile in self.touched:
+                raise fail("han-once", f"{tile} was already added or moved this round")
+            if not self.connected(without=tile):
+                raise fail("han-split", f"lifting {tile} would split the map in two")
+            if at not in self.free_spots(without=tile):
+                raise fail("han-touch", f"{tile} cannot go to {at[0]},{at[1]}: it must be a new, empty spot touching the map")
+            return
+        src, dst = action.src, action.dst
+        for t in (src, dst):
+            if t not in self.tile_pos:
+                raise fail("no-han", f"there is no Han {t} on the map")
+        if isinstance(action, MoveDaimyo):
+            if self.daimyo[clan] != src:
+                raise fail("daimyo-where", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
+        elif self.bushi[clan].get(src, 0) == 0:
+            raise fail("bushi-where", f"{clan} has no Bushi on {src}")
+        if dst not in self.adjacent_tiles(src):
+            raise fail("adjacent", f"{src} and {dst} are not adjacent")
+        if isinstance(action, MoveDaimyo):
+            if not self.daimyo_may_enter(clan, dst):
+                owner = self.tile_owner[dst]
+                if self.occupant(dst) not in (None, clan):
+                    raise fail("daimyo-no-attack", f"the Daimyo cannot move into {dst}: enemy units hold it")
+                if advanced.barred(self, dst):
+                    raise fail("barred", f"{dst} is barred this round")
+                raise fail("inaccessible", f"the Daimyo cannot enter {dst}, a Han of the {owner} clan")
+            return
+        have = self.bushi[clan][src]
+        if action.count is not None and not 1 <= action.count <= have:
+            raise fail("bushi-count", f"{src} holds {have} {clan} Bushi; cannot move {action.count}")
+        if not self.can_enter(clan, dst):
+            if advanced.barred(self, dst):
+                raise fail("barred", f"{dst} is barred this round")
+            raise fail("ally", f"{dst} is held by an ally; allies never share a Han or fight")
+
+    def carry_out(self, clan: str, card: str, kind: str, action: Action) -> list[Event]:
+        base = {"clan": clan, "card": card, "round": self.round}
+        if isinstance(action, Pass):
+            return [Event("no-effect", dict(base, kind=kind))]
+        if isinstance(action, Recruit):
+            tile = self.daimyo[clan]
+            self.area[clan] -= 1
+            self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + 1
+            return [Event("recruit", dict(base, tile=tile))]
+        if isinstance(action, MoveDaimyo):
+            self.daimyo[clan] = action.dst
+            return [Event("move-daimyo", dict(base, src=action.src, dst=action.dst))]
+        if isinstance(action, PlaceHan):
+            self.han_reserve.remove(action.tile)
+            self._put(action.tile, tuple(action.at))
+            return [Event("new-han", dict(base, tile=action.tile, at=tuple(action.at)))]
+        if isinstance(action, MoveHan):
+            src = self.tile_pos[action.tile]
+            del self.tile_at[src]
+            self._put(action.tile, tuple(action.at))
+            return [Event("move-han", dict(base, tile=action.tile, src=src, at=tuple(action.at)))]
+        if isinstance(action, MoveBushi):
+            return self.move_bushi(clan, action.src, action.dst, action.count, base)
+        from . import advanced
+        return advanced.carry_out_special(self, clan, card, kind, action, base)
+
+    def _put(self, tile: str, at: Pos) -> None:
+        self.tile_pos[tile] = at
+        self.tile_at[at] = tile
+        self.touched.add(tile)
+
+    def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict) -> list[Event]:
+        own = self.bushi[clan]
+        count = own[src] if count is None else count
+        own[src] -= count
+        if not own[src]:
+            del own[src]
+        events = [Event("move-bushi", dict(base, src=src, dst=dst, count=count))]
+        enemy = self.occupant(dst)
+        if enemy is not None and enemy != clan:
+            events += self.fight(clan, enemy, dst, count, base)
+        else:
+            own[dst] = own.get(dst, 0) + count
+        return events
+
+    def fight(self, clan: str, enemy: str, tile: str, count: int, base: dict) -> list[Event]:
+        from . import advanced
+        bushi = self.bushi[enemy].get(tile, 0) + self.ronin[enemy].get(tile, 0)
+        has_daimyo = self.daimyo[enemy] == tile
+        defence_bonus = 1 if (self.rules.options.fortifications and self.tile_owner[tile] == enemy) else 0
+        attack_bonus, more = advanced.combat_bonuses(self, clan, enemy)
+        res = combat(count, bushi, has_daimyo, attack_bonus, defence_bonus + more)
+        self.area[clan] += res.attacker_lost
+        survivors = count - res.attacker_lost
+        # the defender's Bushi go first, its Rōnin after them
+        lost = res.defender_lost
+        b_lost = min(lost, self.bushi[enemy].get(tile, 0))
+        r_lost = lost - b_lost
+        self._remove(enemy, tile, b_lost, r_lost)
+        if survivors:
+            self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + survivors
+        events = [Event("combat", dict(base, tile=tile, attacker=clan, defender=enemy, attackers=count,
+                                       defending=bushi, defending_daimyo=has_daimyo, winner=res.winner,
+                                       attack=res.attack, defence=res.defence, attacker_lost=res.attacker_lost,
+                                       defender_lost=res.defender_lost, daimyo_lost=res.daimyo_lost))]
+        if res.daimyo_lost:
+            self.daimyo[enemy] = None
+            events.append(Event("daimyo-removed", dict(base, owner=enemy, tile=tile, by=clan)))
+            events.append(self.finish(clan, "daimyo"))
+        return events
+
+    def _remove(self, clan: str, tile: str, bushi: int, ronin: int) -> None:
+        if bushi:
+            self.bushi[clan][tile] -= bushi
+            self.area[clan] += bushi
+            if not self.bushi[clan][tile]:
+                del self.bushi[clan][tile]
+        if ronin:
+            self.ronin[clan][tile] -= ronin
+            self.ronin_free += ronin
+            if not self.ronin[clan][tile]:
+                del self.ronin[clan][tile]
+
+    def finish(self, winner: str | None, reason: str) -> Event:
+        self.winner = winner
+        self.win_reason = reason
+        self.phase = "over"
+        self.queue = []
+        team = [c for c in self.rules.clans if winner and self.rules.team(c) == self.rules.team(winner)]
+        return Event("game-over", {"winner": winner, "team": tuple(team), "reason": reason, "round": self.round})
+
+    def _after_resolution(self) -> list[Event]:
+        if len(self.rules.clans) == 2:
+            return self._end_round()
+        self.phase = "pass"
+        return []
+
+    def _pass(self, clan: str, action: Action) -> list[Event]:
+        mine = set(self.table[clan])
+        if not isinstance(action, PassCards) or {action.left, action.right} != mine:
+            raise Illegal(self.round, clan, None, "pass", f"{clan} must pass its two played cards "
+                          f"({' and '.join(self.table[clan])}), one to the left and one to the right")
+        self.passed[clan] = action
+        self.history[-1]["passes"][clan] = action
+        if len(self.passed) < len(self.rules.clans):
+            return []
+        return self._end_round()
+
+    def _end_round(self) -> list[Event]:
+        events = []
+        rules = self.rules
+        if len(rules.clans) == 2:
+            for clan in rules.clans:
+                to = rules.left(clan)
+                self.reserve[to].extend(self.table[clan])
+                events.append(Event("to-reserve", {"clan": clan, "cards": self.table[clan], "to": to}))
+        else:
+            for clan in rules.clans:
+                p = self.passed[clan]
+                self.reserve[rules.left(clan)].append(p.left)
+                self.reserve[rules.right(clan)].append(p.right)
+                events.append(Event("to-reserve", {"clan": clan, "left": p.left, "right": p.right,
+                                                   "to_left": rules.left(clan), "to_right": rules.right(clan)}))
+        from . import advanced
+        events += advanced.end_of_round(self)
+        self.table, self.passed, self.touched = {}, {}, set()
+        winners = self.controllers()
+        if winners:
+            best = max(winners.values())
+            top = [c for c, v in winners.items() if v == best]
+            if len(top) == 1:
+                events.append(Event("control", {"clan": top[0], "bushi": best}))
+                events.append(self.finish(top[0], "control"))
+                return events
+            events.append(Event("control-tie", {"clans": tuple(top), "bushi": best}))
+        if rules.options.round_cap is not None and self.round >= rules.options.round_cap:
+            events.append(self.finish(None, "round-cap"))
+            return events
+        self.round += 1
+        self.phase = "play"
+        self.history.append(self._record())
+        return events
+
+    def controls(self, clan: str, tile: str) -> bool:
+        """Control means only your units stand on the Han."""
+        return self.occupant(tile) == clan
+
+    def controllers(self) -> dict[str, int]:
+        """Clans that hold a Han of every rival clan with at least 3 Bushi on rival Han in all."""
+        out = {}
+        for clan in self.rules.clans:
+            total, covered = 0, set()
+            for tile, n in self.bushi[clan].items():
+                owner = self.tile_owner[tile]
+                if owner in self.rules.rivals(clan) and self.controls(clan, tile):
+                    total += n
+                    covered.add(owner)
+            if covered == set(self.rules.rivals(clan)) and total >= 3:
+                out[clan] = total
+        return out
