@@ -1,0 +1,1 @@
+"""Daimyo: rules (basic and advanced), notation, a bot."""
