@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .errors import PnpError
+from .errors import PnpError, UsageError
 
 app = typer.Typer(
     name="pnp",
@@ -92,6 +92,8 @@ def play(
     game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
     seed: Annotated[int, typer.Option(help="Seed for the bot: the same seed plays the same game.")] = 1,
     out: Annotated[Optional[Path], typer.Option(help="Write the game's notation here (default: print it).")] = None,
+    players: Annotated[Optional[int], typer.Option(help="Number of players, for games that take 2-4 (Daimyo).")] = None,
+    advanced: Annotated[bool, typer.Option("--advanced", help="Play with the advanced rules (Daimyo).")] = False,
 ) -> None:
     """Let a simple bot play a whole game and write it in the game's notation."""
     from .catalog import find_game
@@ -101,7 +103,16 @@ def play(
 
     try:
         kit = load_game(find_game(game))
-        text = engine_for(kit).bot_notation(kit, seed)
+        engine = engine_for(kit)
+        extra = {}
+        if players is not None or advanced:
+            lo, hi = kit.meta.players.min, kit.meta.players.max
+            if players is not None and not lo <= players <= hi:
+                raise UsageError(f"--players {players}: {kit.meta.title} is for {lo}-{hi} players")
+            if lo == hi:
+                raise UsageError(f"{kit.meta.title} has no --players or --advanced options")
+            extra = {"players": players or lo, "advanced": advanced}
+        text = engine.bot_notation(kit, seed, **extra)
     except PnpError as exc:
         _fail(exc)
     if out is None:

@@ -6,7 +6,7 @@ import importlib
 
 from ..errors import UsageError
 
-ENGINES = {"daimyni": "pnp.games.daimyni.play"}
+ENGINES = {"daimyni": "pnp.games.daimyni.play", "daimyo": "pnp.games.daimyo.play"}
 
 
 def engine_for(game):

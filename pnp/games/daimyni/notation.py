@@ -30,24 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Event, Illegal
-from ...errors import PnpError
+from ...engine.notation import GameRejected, NotationError, check_texts, localized, quote as _q
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
-
-
-class NotationError(PnpError):
-    """The file is not valid notation (exit 2): names the file and the key."""
-
-    exit_code = 2
-
-    def __init__(self, where: str, key: str, problem: str):
-        super().__init__(f"{where}: {key}: {problem}")
-
-
-class GameRejected(PnpError):
-    """The game is illegal or an expectation fails (exit 1)."""
-
-    exit_code = 1
 
 
 @dataclass(frozen=True)
@@ -82,13 +67,6 @@ class RoundLog:
     start: Position
     steps: list[Step] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
-
-
-def localized(value: "str | dict[str, str]", lang: str) -> str:
-    """A notation text that may be one string or a table of languages."""
-    if isinstance(value, dict):
-        return value.get(lang) or value.get("en") or next(iter(value.values()), "")
-    return value
 
 
 @dataclass
@@ -187,10 +165,7 @@ def replay(text: str, rules: Rules, where: str = "<notation>", round_cap: int | 
     end = data.get("end")
     if end is not None:
         checked += _check_end(end, state, where)
-    for key in ("title", "description"):
-        value = data.get(key, "")
-        if not isinstance(value, (str, dict)) or (isinstance(value, dict) and not all(isinstance(v, str) for v in value.values())):
-            raise NotationError(where, key, "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })")
+    check_texts(data, where)
     return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
 
 
@@ -275,7 +250,3 @@ def write(state: DaimyniState, title: str = "", description: str = "", expect_fi
     if state.is_terminal():
         out += ["", "[end]", f"winner = {_q(state.winner or 'none')}", f"round = {state.round}"]
     return "\n".join(out) + "\n"
-
-
-def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'

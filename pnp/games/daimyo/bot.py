@@ -1,0 +1,71 @@
+"""A simple Daimyo player: it pushes Bushi at the nearest rival Daimyo and rival Han, attacks
+when it wins, recruits, and keeps its Daimyo covered. Seeded."""
+
+from __future__ import annotations
+
+import random
+
+from .actions import PassCards, PlayCards
+from .rules import DaimyoState
+
+WIN = 100_000
+
+
+def _distance(s: DaimyoState, a: str, b: str) -> int:
+    (q1, r1), (q2, r2) = s.tile_pos[a], s.tile_pos[b]
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def evaluate(s: DaimyoState, clan: str) -> float:
+    if s.is_terminal():
+        if s.winner is None:
+            return 0
+        return WIN if s.rules.team(s.winner) == s.rules.team(clan) else -WIN
+    score = 0.0
+    rivals = s.rules.rivals(clan)
+    targets = [s.daimyo[r] for r in rivals if s.daimyo[r]]
+    rival_han = [t for t, o in s.tile_owner.items() if o in rivals and t in s.tile_pos]
+    for tile, n in s.bushi[clan].items():
+        score += 10 * n
+        if targets:
+            score += n * max(0, 6 - min(_distance(s, tile, t) for t in targets))
+        if s.tile_owner[tile] in rivals:
+            score += 8 * n
+        elif rival_han:
+            score += n * max(0, 4 - min(_distance(s, tile, t) for t in rival_han)) * 0.5
+    for r in rivals:
+        score -= 6 * sum(s.bushi[r].values())
+    home = s.daimyo[clan]
+    guard = s.strength(clan, home)
+    for r in rivals:
+        for tile, n in s.bushi[r].items():
+            if _distance(s, tile, home) == 1 and n >= guard:
+                score -= 60
+    won = s.controllers()
+    if clan in won:
+        score += 500
+    return score
+
+
+def choose(state: DaimyoState, rng: random.Random):
+    d = state.decision()
+    clan = d.player
+    actions = state.legal_actions()
+    if d.kind == "play":
+        weight = {"A": 3.0, "B": 2.5 if state.area[clan] else 2.8, "C": 1.0, "D": 0.7, "E": 0.6, "F": 2.0}
+        ranked = sorted(state.hand[clan], key=lambda c: weight.get(state.rules.cards[c].letter, 1) + rng.random() * 1.5,
+                        reverse=True)
+        return PlayCards(tuple(ranked[:2]))
+    if d.kind in ("pass", "formation"):
+        return rng.choice(actions)
+    if len(actions) > 40:
+        actions = rng.sample(actions, 40)
+    best, best_score = None, None
+    for action in actions:
+        after = state.clone()
+        after.apply_action(action)
+        score = evaluate(after, clan) + rng.random()
+        if best_score is None or score > best_score:
+            best, best_score = action, score
+    return best

@@ -1,0 +1,280 @@
+"""Daimyo notation (TOML): the deal, each round's cards and decisions, reserve passing with 3-4
+players, expectations on Han (units, and where a tile lies). `write(replay(text))` round-trips.
+
+```toml
+game = "daimyo"
+players = 3
+seed = 4                        # shuffles the deal; with "balanced" the seat marks deal instead
+advanced = ["fortifications"]   # balanced, fortifications, inaccessible, formation, teams, special, mastery
+[setup]                         # choices before round 1 (formation: "daimyo@g2")
+[[round]]
+green = ["A1: g1-n2", "D1: n4@1,-2"]     # card: decision; Han by tile name, positions as q,r
+red = ["A2: r1-n1 x2", "C1: r3-r2"]
+yellow = ["B1: recruit", "E2: n6@3,0"]
+pass = { green = "A1 D1", red = "A2 C1", yellow = "B1 E2" }   # left card first (3-4 players)
+expect = { n2 = "green 1", r3 = "red D+1" }
+han = { n4 = "1,-2" }           # where tiles lie after the round
+[end]
+winner = "green"
+reason = "control"              # control | daimyo | round-cap
+round = 5
+```
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ...engine import Event, Illegal
+from ...engine.notation import GameRejected, NotationError, check_texts, quote
+from ...model import Game
+from .actions import Action, PassCards, PlayCards, parse
+from .advanced import Formation
+from .rules import DaimyoState, Options, Rules
+
+ADVANCED = ("balanced", "fortifications", "inaccessible", "formation", "teams", "special", "mastery")
+_PLAY = re.compile(r"\s*([A-Za-z][0-9]+)\s*(?::\s*(.*?))?\s*")
+
+
+@dataclass
+class Step:
+    card: str
+    clan: str
+    action: Action
+    events: list[Event]
+    before: dict
+    after: dict
+
+
+@dataclass
+class RoundLog:
+    round: int
+    plays: dict[str, tuple[str, ...]]
+    order: list[tuple[str, str]]
+    start: dict
+    steps: list[Step] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    end: dict | None = None
+
+
+@dataclass
+class Transcript:
+    title: Any
+    description: Any
+    state: DaimyoState
+    rounds: list[RoundLog]
+    expectations: int = 0
+
+
+def snapshot(s: DaimyoState) -> dict:
+    return {"bushi": {c: dict(v) for c, v in s.bushi.items()}, "ronin": {c: dict(v) for c, v in s.ronin.items()},
+            "daimyo": dict(s.daimyo), "tiles": dict(s.tile_pos), "owner": dict(s.tile_owner)}
+
+
+def units_text(s: DaimyoState, tile: str) -> str:
+    clan = s.occupant(tile)
+    if clan is None:
+        return "empty"
+    n = s.bushi[clan].get(tile, 0)
+    r = s.ronin[clan].get(tile, 0)
+    text = f"{clan} D" + (f"+{n}" if n else "") if s.daimyo[clan] == tile else f"{clan} {n}"
+    return text + (f" r{r}" if r else "")
+
+
+def _norm_units(text: str) -> str | None:
+    t = " ".join(str(text).lower().split())
+    if t == "empty":
+        return t
+    m = re.fullmatch(r"([a-z]+)\s+(?:(d)(?:\s*\+\s*([0-9]+))?|([0-9]+))(?:\s+r([0-9]+))?", t)
+    if not m:
+        return None
+    clan, d, plus, n, r = m.groups()
+    out = f"{clan} D" + (f"+{int(plus)}" if plus and int(plus) else "") if d else f"{clan} {int(n)}"
+    return out + (f" r{int(r)}" if r and int(r) else "")
+
+
+def options_from(data: dict, where: str) -> Options:
+    players = data.get("players")
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise NotationError(where, "players", f"expected 2, 3 or 4, got {players!r}")
+    adv = data.get("advanced", [])
+    if not isinstance(adv, list) or any(a not in ADVANCED for a in adv):
+        raise NotationError(where, "advanced", f"expected a list of {', '.join(ADVANCED)}, got {adv!r}")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int):
+        raise NotationError(where, "seed", f"expected a whole number, got {seed!r}")
+    cap = data.get("round_cap")
+    if cap is not None and (not isinstance(cap, int) or cap < 1):
+        raise NotationError(where, "round_cap", f"expected a whole number of at least 1, got {cap!r}")
+    if "teams" in adv and players != 4:
+        raise NotationError(where, "advanced", "team play needs 4 players")
+    return Options(players=players, seed=seed, round_cap=cap, **{a: True for a in adv})
+
+
+def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise NotationError(where, "(file)", f"not valid TOML: {exc}") from None
+    known = ("game", "title", "description", "players", "seed", "advanced", "round_cap", "setup", "round", "end")
+    for key in data:
+        if key not in known:
+            raise NotationError(where, key, f"unknown key (expected {', '.join(known)})")
+    if data.get("game") != "daimyo":
+        raise NotationError(where, "game", f"expected \"daimyo\", got {data.get('game')!r}")
+    check_texts(data, where)
+    opts = options_from(data, where)
+    state = DaimyoState(Rules(game, opts))
+    clans = state.rules.clans
+    setup = data.get("setup", {})
+    try:
+        while state.phase == "setup":
+            d = state.decision()
+            choice = setup.get(d.player) if isinstance(setup, dict) else None
+            if not isinstance(choice, str) or not choice.startswith("daimyo@"):
+                raise NotationError(where, f"setup.{d.player}", "expected the Daimyo's Han, e.g. \"daimyo@g2\"")
+            state.apply_action(Formation(choice.split("@", 1)[1].strip()))
+    except Illegal as exc:
+        raise GameRejected(f"{where}: setup: {exc.reason}") from None
+    logs, checked = [], 0
+    for i, entry in enumerate(data.get("round", [])):
+        key, number = f"round[{i}]", i + 1
+        if state.is_terminal():
+            raise GameRejected(f"{where}: round {number}: the game already ended in round {state.round}")
+        for k in entry:
+            if k not in (*clans, "pass", "expect", "han", "note"):
+                raise NotationError(where, f"{key}.{k}", f"unknown key (expected {', '.join(clans)}, pass, expect, han, note)")
+        plays = {}
+        for clan in clans:
+            items = entry.get(clan)
+            if not isinstance(items, list) or not items:
+                raise NotationError(where, f"{key}.{clan}", "missing: the two cards this clan plays, e.g. [\"A1: g1-n2\", \"D1: n4@1,-2\"]")
+            parsed = {}
+            for j, item in enumerate(items):
+                m = _PLAY.fullmatch(str(item))
+                if not isinstance(item, str) or not m:
+                    raise NotationError(where, f"{key}.{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
+                parsed[m.group(1).upper()] = m.group(2) or None
+            plays[clan] = parsed
+        log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
+        try:
+            for clan in clans:
+                log.events += state.apply_action(PlayCards(tuple(plays[clan])))
+            log.order = list(state.queue)
+            while state.phase == "resolve" and state.round == number:
+                d = state.decision()
+                written = plays[d.player].get(d.card)
+                if written is None:
+                    raise NotationError(where, f"{key}.{d.player}", f"card {d.card} resolves in this round and needs a decision")
+                try:
+                    action = parse(written, state.kind(d.card, d.player))
+                except ValueError as exc:
+                    raise NotationError(where, f"{key}.{d.player}", f"card {d.card}: {exc}") from None
+                before = snapshot(state)
+                events = state.apply_action(action)
+                log.steps.append(Step(d.card, d.player, action, events, before, snapshot(state)))
+                log.events += events
+            if state.phase == "pass":
+                passes = entry.get("pass", {})
+                for clan in clans:
+                    written = passes.get(clan) if isinstance(passes, dict) else None
+                    if written is None:   # default: the cards in the order they were played
+                        a, b = state.table[clan]
+                    else:
+                        parts = str(written).upper().split()
+                        if len(parts) != 2:
+                            raise NotationError(where, f"{key}.pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", got {written!r}")
+                        a, b = parts
+                    log.events += state.apply_action(PassCards(a, b))
+        except Illegal as exc:
+            raise GameRejected(f"{where}: {exc}") from None
+        log.end = snapshot(state)
+        checked += _expect(entry, state, number, key, where)
+        logs.append(log)
+    end = data.get("end")
+    if end is not None:
+        checked += _check_end(end, state, where)
+    return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
+
+
+def _expect(entry: dict, state: DaimyoState, number: int, key: str, where: str) -> int:
+    n = 0
+    for tile, want in (entry.get("expect") or {}).items():
+        if tile not in state.tile_owner:
+            raise NotationError(where, f"{key}.expect.{tile}", "no Han of that name")
+        norm = _norm_units(want)
+        if norm is None:
+            raise NotationError(where, f"{key}.expect.{tile}", f"expected \"green 2\", \"red D\", \"red D+1\" or \"empty\", got {want!r}")
+        found = units_text(state, tile) if tile in state.tile_pos else "off the map"
+        if found != norm:
+            raise GameRejected(f"{where}: round {number}: expected {tile} to hold {norm}, found {found}")
+        n += 1
+    for tile, want in (entry.get("han") or {}).items():
+        m = re.fullmatch(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*", str(want))
+        if not m:
+            raise NotationError(where, f"{key}.han.{tile}", f"expected a position like \"1,-2\", got {want!r}")
+        at = (int(m.group(1)), int(m.group(2)))
+        if state.tile_pos.get(tile) != at:
+            where_now = state.tile_pos.get(tile)
+            now = f"{where_now[0]},{where_now[1]}" if where_now else "off the map"
+            raise GameRejected(f"{where}: round {number}: expected Han {tile} at {at[0]},{at[1]}, found it at {now}")
+        n += 1
+    return n
+
+
+def _check_end(end: Any, state: DaimyoState, where: str) -> int:
+    if not isinstance(end, dict):
+        raise NotationError(where, "end", "expected a table: winner, reason, round")
+    n = 0
+    if "winner" in end:
+        got = state.winner or ("none" if state.is_terminal() else "nobody yet")
+        if str(end["winner"]).lower() != got:
+            raise GameRejected(f"{where}: expected the winner to be {end['winner']}, but it is {got}")
+        n += 1
+    if "reason" in end:
+        if end["reason"] != state.win_reason:
+            raise GameRejected(f"{where}: expected the game to end by {end['reason']}, but it ended by {state.win_reason or 'nothing yet'}")
+        n += 1
+    if "round" in end:
+        if not state.is_terminal() or state.round != end["round"]:
+            raise GameRejected(f"{where}: expected the game to end in round {end['round']}")
+        n += 1
+    return n
+
+
+def write(state: DaimyoState, title: str = "", description: str = "") -> str:
+    opt = state.rules.options
+    out = ['game = "daimyo"']
+    if title:
+        out.append(f"title = {quote(title)}")
+    if description:
+        out.append(f"description = {quote(description)}")
+    out.append(f"players = {opt.players}")
+    out.append(f"seed = {opt.seed}")
+    if opt.advanced:
+        out.append("advanced = [" + ", ".join(quote(a) for a in opt.advanced) + "]")
+    if opt.round_cap is not None:
+        out.append(f"round_cap = {opt.round_cap}")
+    if state.setup_choices:
+        out += ["", "[setup]"] + [f"{clan} = {quote(str(a))}" for _k, clan, a in state.setup_choices]
+    rounds = [r for r in state.history if r["plays"]]
+    for idx, rec in enumerate(rounds):
+        decided = {card: a for card, _c, a in rec["decisions"]}
+        out += ["", f"[[round]]  # {rec['round']}"]
+        for clan in state.rules.clans:
+            play = rec["plays"].get(clan)
+            items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
+            out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
+        if rec["passes"]:
+            out.append("pass = { " + ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items()) + " }")
+        if idx == len(rounds) - 1:
+            tiles = sorted(t for t in state.tile_pos if state.occupant(t))
+            if tiles:
+                out.append("expect = { " + ", ".join(f"{t} = {quote(units_text(state, t))}" for t in tiles) + " }")
+    if state.is_terminal():
+        out += ["", "[end]", f"winner = {quote(state.winner or 'none')}", f"reason = {quote(state.win_reason)}",
+                f"round = {state.round}"]
+    return "\n".join(out) + "\n"
