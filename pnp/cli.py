@@ -129,7 +129,7 @@ def play(
 @app.command()
 def check(
     game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
-    files: Annotated[Optional[list[Path]], typer.Argument(help="Notation files (default: the game's samples/).")] = None,
+    files: Annotated[Optional[list[Path]], typer.Argument(help="Notation files (default: the game's samples/ and examples/).")] = None,
 ) -> None:
     """Validate a game's definitions and replay sample games, checking their expectations.
 
@@ -146,7 +146,7 @@ def check(
         engine = engine_for(kit)
     except PnpError as exc:
         _fail(exc)
-    paths = list(files or sorted((folder / "samples").glob("*.toml")))
+    paths = list(files or sorted((folder / "samples").glob("*.toml")) + sorted((folder / "examples").glob("*.toml")))
     if not paths:
         typer.echo(f"{kit.meta.title}: definitions ok; no sample games in {display(folder / 'samples')}")
         return

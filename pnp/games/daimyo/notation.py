@@ -119,7 +119,8 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise NotationError(where, "(file)", f"not valid TOML: {exc}") from None
-    known = ("game", "title", "description", "players", "seed", "advanced", "round_cap", "setup", "round", "end")
+    known = ("game", "title", "description", "players", "seed", "advanced", "round_cap", "setup", "position",
+             "round", "end")
     for key in data:
         if key not in known:
             raise NotationError(where, key, f"unknown key (expected {', '.join(known)})")
@@ -139,6 +140,8 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
             state.apply_action(Formation(choice.split("@", 1)[1].strip()))
     except Illegal as exc:
         raise GameRejected(f"{where}: setup: {exc.reason}") from None
+    if "position" in data:
+        _set_position(state, data["position"], where)
     logs, checked = [], 0
     for i, entry in enumerate(data.get("round", [])):
         key, number = f"round[{i}]", i + 1
@@ -200,6 +203,42 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
     return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
 
 
+def _set_position(state: DaimyoState, position: Any, where: str) -> None:
+    """A scenario's start: every occupied Han and what stands on it; all other Han are emptied."""
+    if not isinstance(position, dict):
+        raise NotationError(where, "position", "expected a table of Han, e.g. { r1 = \"green 2\", g3 = \"green D\" }")
+    clans = state.rules.clans
+    state.bushi = {c: {} for c in clans}
+    state.ronin = {c: {} for c in clans}
+    placed = {c: None for c in clans}
+    for tile, want in position.items():
+        if tile not in state.tile_pos:
+            raise NotationError(where, f"position.{tile}", "no Han of that name on the map")
+        norm = _norm_units(want)
+        if norm is None or norm == "empty":
+            raise NotationError(where, f"position.{tile}", f"expected \"green 2\", \"red D\" or \"red D+1\", got {want!r}")
+        clan, rest = norm.split(" ", 1)
+        if clan not in clans:
+            raise NotationError(where, f"position.{tile}", f"{clan} is not playing (clans: {', '.join(clans)})")
+        if rest.startswith("D"):
+            if placed[clan]:
+                raise NotationError(where, f"position.{tile}", f"the {clan} Daimyo is already on {placed[clan]}")
+            placed[clan] = tile
+            n = int(rest[2:]) if rest.startswith("D+") else 0
+        else:
+            n = int(rest.split()[0])
+        if n:
+            state.bushi[clan][tile] = n
+    for clan in clans:
+        if placed[clan] is None:
+            raise NotationError(where, "position", f"the {clan} Daimyo must stand somewhere, e.g. {{ ... = \"{clan} D\" }}")
+        state.daimyo[clan] = placed[clan]
+        on_map = sum(state.bushi[clan].values())
+        if on_map > state.rules.bushi_per_clan:
+            raise NotationError(where, "position", f"{clan} has only {state.rules.bushi_per_clan} Bushi, not {on_map}")
+        state.area[clan] = state.rules.bushi_per_clan - on_map
+
+
 def _expect(entry: dict, state: DaimyoState, number: int, key: str, where: str) -> int:
     n = 0
     for tile, want in (entry.get("expect") or {}).items():
@@ -229,6 +268,10 @@ def _check_end(end: Any, state: DaimyoState, where: str) -> int:
     if not isinstance(end, dict):
         raise NotationError(where, "end", "expected a table: winner, reason, round")
     n = 0
+    if end.get("ongoing"):
+        if state.is_terminal():
+            raise GameRejected(f"{where}: expected the game to go on, but {state.winner or 'nobody'} won by {state.win_reason} in round {state.round}")
+        return 1
     if "winner" in end:
         got = state.winner or ("none" if state.is_terminal() else "nobody yet")
         if str(end["winner"]).lower() != got:

@@ -1,0 +1,63 @@
+"""Daimyo notation: the rulebook's examples pass as scenarios; bot games replay; errors."""
+
+from pathlib import Path
+
+import pytest
+
+from pnp.games.daimyo import notation
+from pnp.games.daimyo.play import bot_game, check_file
+from pnp.model import load_game
+from pnp.paths import cards_dir
+from tests.conftest import run_pnp
+
+GAME = load_game(cards_dir() / "daimyo")
+EXAMPLES = sorted((cards_dir() / "daimyo" / "examples").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_rulebook_examples_pass_as_scenarios(path):
+    result = check_file(GAME, path, path.name)
+    assert result.ok, result.line
+
+
+def test_examples_say_what_the_rulebook_says():
+    outcome = {p.stem: check_file(GAME, p, p.name).transcript.state for p in EXAMPLES}
+    for players in (2, 3, 4):
+        s = outcome[f"victory-{players}-players"]
+        assert (s.winner, s.win_reason) == ("green", "control")
+    assert not outcome["no-victory-3-players"].is_terminal()
+    combat = [e for r in check_file(GAME, EXAMPLES[0], "c").transcript.rounds for e in r.events if e.kind == "combat"]
+    assert combat and (combat[0]["attackers"], combat[0]["defending"], combat[0]["attacker_lost"]) == (4, 3, 3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("advanced", [(), ("balanced", "fortifications", "inaccessible", "formation")])
+def test_bot_games_round_trip(players, advanced):
+    extra = advanced + (("teams",) if advanced and players == 4 else ())
+    for seed in range(3):
+        state = bot_game(GAME, seed, players, extra)
+        text = notation.write(state)
+        again = notation.replay(text, GAME)
+        assert notation.write(again.state) == text
+        assert again.state.winner == state.winner and again.state.tile_pos == state.tile_pos
+
+
+def test_illegal_move_message(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "daimyo"\nplayers = 2\nadvanced = ["balanced"]\n\n[[round]]\n'
+                   'green = ["A1: g1-r1", "B2: recruit"]\nred = ["A2: r1-n1", "B1: recruit"]\n')
+    res = run_pnp("check", "daimyo", bad)
+    assert res.returncode == 1
+    assert "round 1, green plays A1 (Bushi Move): g1 and r1 are not adjacent" in res.stderr
+    bad.write_text('game = "daimyo"\nplayers = 5\n')
+    res = run_pnp("check", "daimyo", bad)
+    assert res.returncode == 2 and "players: expected 2, 3 or 4, got 5" in res.stderr
+
+
+def test_play_cli_players_and_advanced(tmp_path):
+    res = run_pnp("play", "daimyo", "--players", "3", "--advanced", "--seed", "4", "--out", tmp_path / "g.toml")
+    assert res.returncode == 0, res.stderr
+    text = (tmp_path / "g.toml").read_text()
+    assert "players = 3" in text and '"formation"' in text
+    assert run_pnp("check", "daimyo", tmp_path / "g.toml").returncode == 0
+    assert run_pnp("play", "daimyo", "--players", "5").returncode == 2

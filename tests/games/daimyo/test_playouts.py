@@ -1,0 +1,57 @@
+"""Random playouts: 1,000 seeded games for each of 2, 3 and 4 players, basic and advanced, with
+the invariants checked after every step."""
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from pnp.engine import playout
+from pnp.games.daimyo.rules import DaimyoState, Options, Rules
+from pnp.model import load_game
+from pnp.paths import cards_dir
+
+GAME = load_game(cards_dir() / "daimyo")
+GAMES = 1000
+CAP = 40
+
+
+def invariants(s: DaimyoState) -> None:
+    rules = s.rules
+    for clan in rules.clans:
+        assert sum(s.bushi[clan].values()) + s.area[clan] == rules.bushi_per_clan
+        assert all(n > 0 for n in s.bushi[clan].values())
+        assert all(t in s.tile_pos for t in s.bushi[clan])
+    held = [c for clan in rules.clans for c in (*s.hand[clan], *s.reserve[clan], *s.table.get(clan, ()))]
+    assert Counter(held) == Counter(s.dealt)
+    assert set(s.tile_pos) | set(s.han_reserve) == set(s.tile_owner) and not set(s.tile_pos) & set(s.han_reserve)
+    assert len(s.tile_owner) == 12 + 3 * len(rules.clans) and len(s.tile_at) == len(s.tile_pos)
+    assert s.connected()
+    occupied = [s.occupant(t) for t in s.tile_pos]
+    for tile in s.tile_pos:   # one clan per Han
+        owners = {c for c in rules.clans if tile in s.bushi[c] or s.daimyo[c] == tile or tile in s.ronin[c]}
+        assert len(owners) <= 1, (tile, owners)
+    alive = [c for c in rules.clans if s.daimyo[c] is not None]
+    if not s.is_terminal() or s.win_reason != "daimyo":
+        assert len(alive) == len(rules.clans)
+    del occupied
+
+
+ADVANCED = dict(balanced=True, fortifications=True, inaccessible=True, formation=True)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("advanced", [False, True], ids=["basic", "advanced"])
+def test_random_playouts(players, advanced):
+    extra = dict(ADVANCED, teams=players == 4) if advanced else {}
+    base = Options(players=players, round_cap=CAP, **extra)
+    reasons = Counter()
+    for seed in range(GAMES):
+        state = DaimyoState(Rules(GAME, replace(base, seed=seed)))
+        state.dealt = [c for clan in state.rules.clans for c in state.hand[clan]]
+        invariants(state)
+        playout(state, random.Random(seed), after_step=invariants)
+        assert state.is_terminal()
+        reasons[state.win_reason] += 1
+    assert reasons["daimyo"] + reasons["control"] > GAMES // 2, reasons
