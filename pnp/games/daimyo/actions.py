@@ -39,24 +39,54 @@ class MoveBushi:
     src: str
     dst: str
     count: int | None = None
+    via: str | None = None      # Master of Cavalry / Movement: two Han in one move
+    march: bool = False         # Master of Movement: the whole unit, no attack, one Bushi lost
 
     def __str__(self) -> str:
-        return f"{self.src}-{self.dst}" + (f" x{self.count}" if self.count is not None else "")
+        path = f"{self.src}-{self.via}-{self.dst}" if self.via else f"{self.src}-{self.dst}"
+        return path + (f" x{self.count}" if self.count is not None else "") + (" march" if self.march else "")
 
 
 @dataclass(frozen=True)
 class Recruit:
+    source: str | None = None   # Master of Recruitment: bring a Bushi from this Han instead
+
     def __str__(self) -> str:
-        return "recruit"
+        return "recruit" + (f" from {self.source}" if self.source else "")
 
 
 @dataclass(frozen=True)
 class MoveDaimyo:
     src: str
     dst: str
+    via: str | None = None      # Master of Cavalry
+    escort: bool = False        # Master of Command: one Bushi goes along
 
     def __str__(self) -> str:
-        return f"{self.src}-{self.dst}"
+        path = f"{self.src}-{self.via}-{self.dst}" if self.via else f"{self.src}-{self.dst}"
+        return path + (" +1" if self.escort else "")
+
+
+@dataclass(frozen=True)
+class Special:
+    """A Special Action card's decision: its name and arguments, e.g. `ninja red`."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.name, *self.args))
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Setup with Special Action or Mastery cards: keep the first or the second card drawn, unseen."""
+
+    deck: str
+    which: int
+
+    def __str__(self) -> str:
+        return f"keep {self.deck} {self.which}"
 
 
 @dataclass(frozen=True)
@@ -83,9 +113,10 @@ class Pass:
         return "pass"
 
 
-Action = PlayCards | PassCards | MoveBushi | Recruit | MoveDaimyo | PlaceHan | MoveHan | Pass
+Action = PlayCards | PassCards | MoveBushi | Recruit | MoveDaimyo | PlaceHan | MoveHan | Pass | Special | Keep
 
-_MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s+x\s*([0-9]+))?")
+_MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s*-\s*([a-z]+[0-9]+))?(?:\s+x\s*([0-9]+))?(\s+march)?(\s+\+1)?")
+SPECIALS = ("alternative", "ninja", "ronin", "mass", "treachery", "retreat", "morale")
 _AT = re.compile(r"([a-z]+[0-9]+)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)")
 
 
@@ -93,8 +124,11 @@ def parse(text: str, kind: str) -> Action:
     t = text.strip().lower()
     if t == "pass":
         return Pass()
-    if t == "recruit":
-        return Recruit()
+    if t == "recruit" or t.startswith("recruit from "):
+        return Recruit(t[len("recruit from "):].strip() or None if t != "recruit" else None)
+    words = t.split()
+    if words and words[0] in SPECIALS:
+        return Special(words[0], tuple(words[1:]))
     m = _AT.fullmatch(t)
     if m:
         at = (int(m.group(2)), int(m.group(3)))
@@ -107,10 +141,14 @@ def parse(text: str, kind: str) -> Action:
     if not m:
         raise ValueError(f"expected 'pass', 'recruit', a move like 'g1-n2' ('g1-n2 x2' moves two) "
                          f"or a tile placement like 'n5@1,-2', got {text!r}")
+    a, b, c, count, march, escort = m.groups()
+    src, via, dst = (a, b, c) if c else (a, None, b)
     if kind == "bushi-move":
-        return MoveBushi(m.group(1), m.group(2), int(m.group(3)) if m.group(3) else None)
-    if m.group(3):
-        raise ValueError(f"only Bushi Move takes a count, got {text!r}")
+        if escort:
+            raise ValueError(f"'+1' goes with a Daimyo Move, got {text!r}")
+        return MoveBushi(src, dst, int(count) if count else None, via, bool(march))
+    if count or march:
+        raise ValueError(f"only Bushi Move takes a count or 'march', got {text!r}")
     if kind == "daimyo-move":
-        return MoveDaimyo(m.group(1), m.group(2))
+        return MoveDaimyo(src, dst, via, bool(escort))
     raise ValueError(f"a {kind} card cannot do {text!r}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Decision, Event, Illegal
-from .actions import Action
+from .actions import Action, Keep, MoveBushi, MoveDaimyo, Recruit, Special
 
 if TYPE_CHECKING:
     from .rules import DaimyoState
@@ -42,21 +42,40 @@ class Formation:
 
 
 def setup(state: "DaimyoState") -> None:
-    opt = state.rules.options
+    opt, rules = state.rules.options, state.rules
+    state.mastery = {c: None for c in rules.clans}
+    state.revealed = set()
+    state.drawn = {}
     if opt.formation:
-        drawn = state.chance.shuffle(sorted(state.rules.cards, key=lambda l: state.rules.cards[l].priority))
-        picks = {clan: drawn[i] for i, clan in enumerate(state.rules.clans)}
-        order = sorted(state.rules.clans, key=lambda c: state.rules.cards[picks[c]].priority)
+        drawn = state.chance.shuffle(sorted(rules.cards, key=lambda l: rules.cards[l].priority))
+        picks = {clan: drawn[i] for i, clan in enumerate(rules.clans)}
+        order = sorted(rules.clans, key=lambda c: rules.cards[picks[c]].priority)
         state.setup_events.append(Event("formation-draw", {"cards": tuple((c, picks[c]) for c in order)}))
         state.pending_setup += [("formation", c) for c in order]
+    for deck, on in (("special", opt.special), ("mastery", opt.mastery)):
+        if not on:
+            continue
+        if deck == "special":
+            pool = sorted((l for l, c in rules.cards.items() if c.letter == "F"), key=lambda l: rules.cards[l].priority)
+        else:
+            pool = list(rules.masteries)
+        pile = state.chance.shuffle(pool)
+        for i, clan in enumerate(rules.clans):
+            state.drawn[(deck, clan)] = tuple(pile[2 * i:2 * i + 2])
+        state.pending_setup += [(f"keep-{deck}", c) for c in rules.clans]
     if state.pending_setup:
         state.phase = "setup"
+    else:
+        start_interlude(state, "strategy")
 
 
 def setup_actions(state: "DaimyoState", d: Decision) -> list[Action]:
     if d.kind == "formation":
         own = sorted(t for t, o in state.tile_owner.items() if o == d.player and t in state.tile_pos)
         return [Formation(t) for t in own]
+    if d.kind.startswith("keep-"):
+        deck = d.kind[5:]
+        return [Keep(deck, i) for i in (1, 2)[:len(state.drawn[(deck, d.player)])]]
     raise AssertionError(d.kind)
 
 
@@ -69,31 +88,343 @@ def apply_setup(state: "DaimyoState", d: Decision, action) -> list[Event]:
     if d.kind == "formation":
         state.daimyo[d.player] = action.tile
         events.append(Event("formation", {"clan": d.player, "tile": action.tile}))
+    else:
+        card = state.drawn[(action.deck, d.player)][action.which - 1]
+        if action.deck == "special":
+            state.hand[d.player].add(card)
+            state.cards_in_play = state.cards_in_play + [card]
+        else:
+            state.mastery[d.player] = card
+        events.append(Event("keep", {"clan": d.player, "deck": action.deck}))
     state.pending_setup.pop(0)
     if not state.pending_setup:
         state.phase = "play"
+        start_interlude(state, "strategy")
     return events
 
 
 def barred(state: "DaimyoState", tile: str) -> bool:
+    """Master of Strategy: nobody may move onto the chosen Han this round."""
+    return state.barred_tile == tile
+
+
+# -- Mastery decisions between stages (Strategy before the cards, Diplomacy before reserves) --
+
+INTERLUDE_MASTERY = {"strategy": "senryaku", "diplomacy": "gaiko"}
+
+
+def start_interlude(state: "DaimyoState", kind: str) -> bool:
+    if not state.rules.options.mastery or state.phase == "over":
+        return False
+    holders = [c for c in state.rules.clans if state.mastery.get(c) == INTERLUDE_MASTERY[kind]
+               and sum(state.bushi[c].values())]
+    if not holders:
+        if kind == "strategy" and state.phase == "interlude":
+            state.phase = "play"
+        return False
+    state.interlude = [(kind, c) for c in holders]
+    state.phase = "interlude"
+    return True
+
+
+def interlude_actions(state: "DaimyoState", d: Decision) -> list[Action]:
+    clan = d.player
+    out: list[Action] = [Special("skip")]
+    sacrifices = sorted(state.bushi[clan])
+    if d.kind == "strategy":
+        empty = [t for t in sorted(state.tile_pos) if state.occupant(t) is None]
+        out += [Special("bar", (t, s)) for t in empty for s in sacrifices[:1]]
+    else:
+        for tile in sorted(t for t in state.tile_pos if state.tile_owner[t] is None):
+            if state.han_movable(tile):
+                out += [Special("diplomacy", (sacrifices[0], tile, f"{p[0]},{p[1]}"))
+                        for p in state.free_spots(without=tile)]
+    return out
+
+
+def apply_interlude(state: "DaimyoState", d: Decision, action) -> list[Event]:
+    legal = interlude_actions(state, d)
+    if action not in legal and not (isinstance(action, Special) and action.name in ("bar", "diplomacy")
+                                    and _interlude_ok(state, d, action)):
+        raise Illegal(state.round, d.player, None, d.kind, f"'{action}' is not a {d.kind} choice now")
+    events: list[Event] = []
+    state.history[-1].setdefault("interludes", []).append((d.kind, d.player, action))
+    if action.name != "skip":
+        _reveal(state, d.player, events)
+        sacrifice = action.args[0] if action.name == "diplomacy" else action.args[1]
+        state._take(d.player, sacrifice, 1)
+        state.area[d.player] += 1
+        if action.name == "bar":
+            state.barred_tile = action.args[0]
+            events.append(Event("barred", {"clan": d.player, "tile": action.args[0], "sacrificed": sacrifice}))
+        else:
+            tile = action.args[1]
+            q, r = (int(v) for v in action.args[2].split(","))
+            src = state.tile_pos[tile]
+            del state.tile_at[src]
+            state._put(tile, (q, r))
+            events.append(Event("move-han", {"clan": d.player, "card": "Gaikō", "round": state.round, "tile": tile,
+                                             "src": src, "at": (q, r), "sacrificed": sacrifice}))
+    state.interlude.pop(0)
+    if not state.interlude:
+        if d.kind == "strategy":
+            state.phase = "play"
+        else:
+            events += state.to_reserves()
+    return events
+
+
+def _interlude_ok(state: "DaimyoState", d: Decision, action) -> bool:
+    """Accept any sacrifice Han of the player's, not only the one legal_actions lists."""
+    clan = d.player
+    if action.name == "bar" and d.kind == "strategy" and len(action.args) == 2:
+        tile, sac = action.args
+        return tile in state.tile_pos and state.occupant(tile) is None and state.bushi[clan].get(sac, 0) > 0
+    if action.name == "diplomacy" and d.kind == "diplomacy" and len(action.args) == 3:
+        sac, tile, at = action.args
+        try:
+            q, r = (int(v) for v in at.split(","))
+        except ValueError:
+            return False
+        return (state.bushi[clan].get(sac, 0) > 0 and tile in state.tile_pos and state.tile_owner[tile] is None
+                and state.han_movable(tile) and (q, r) in state.free_spots(without=tile))
     return False
 
 
+def _reveal(state: "DaimyoState", clan: str, events: list[Event] | None = None) -> None:
+    if clan not in state.revealed:
+        state.revealed.add(clan)
+        if events is not None:
+            events.append(Event("mastery-revealed", {"clan": clan, "mastery": state.mastery[clan]}))
+
+
 def combat_bonuses(state: "DaimyoState", attacker: str, defender: str) -> tuple[int, int]:
-    return 0, 0
+    """(attack bonus, extra defence bonus) from Masters of Tactics and Fortifications."""
+    a = 1 if state.mastery.get(attacker) == "heiho" else 0
+    d = 1 if state.mastery.get(defender) == "bobi" else 0
+    if a:
+        _reveal(state, attacker)
+    if d:
+        _reveal(state, defender)
+    return a, d
+
+
+# -- Mastery variants of the basic effects ------------------------------------------------
+
+MASTERY_OF = {"via-bushi": "kihei", "march": "katsudo", "via-daimyo": "kihei", "escort": "sambo", "source": "tyouhei"}
+
+
+def is_variant(action) -> bool:
+    return ((isinstance(action, MoveBushi) and (action.via or action.march))
+            or (isinstance(action, MoveDaimyo) and (action.via or action.escort))
+            or (isinstance(action, Recruit) and action.source is not None))
+
+
+def mastery_variants(state: "DaimyoState", clan: str, kind: str) -> list[Action]:
+    m = state.mastery.get(clan)
+    if m is None:
+        return []
+    out: list[Action] = []
+    if kind == "bushi-move" and m in ("kihei", "katsudo"):
+        for tile, n in state.bushi[clan].items():
+            for mid in state.adjacent_tiles(tile):
+                if state.occupant(mid) not in (None, clan) or barred(state, mid) or not state.can_enter(clan, mid):
+                    continue
+                for dst in state.adjacent_tiles(mid):
+                    if dst == tile or not state.can_enter(clan, dst):
+                        continue
+                    if m == "kihei":
+                        out.append(MoveBushi(tile, dst, 1, mid))
+                    elif state.occupant(dst) in (None, clan) and n >= 1:
+                        out.append(MoveBushi(tile, dst, n, mid, True))
+    if kind == "daimyo-move" and m == "kihei":
+        src = state.daimyo[clan]
+        for mid in state.adjacent_tiles(src):
+            if not state.daimyo_may_enter(clan, mid):
+                continue
+            for dst in state.adjacent_tiles(mid):
+                if dst != src and state.daimyo_may_enter(clan, dst):
+                    out.append(MoveDaimyo(src, dst, mid))
+    if kind == "daimyo-move" and m == "sambo" and state.bushi[clan].get(state.daimyo[clan], 0):
+        src = state.daimyo[clan]
+        out += [MoveDaimyo(src, dst, None, True) for dst in state.adjacent_tiles(src) if state.daimyo_may_enter(clan, dst)]
+    if kind == "bushi-recruitment" and m == "tyouhei":
+        home = state.daimyo[clan]
+        out += [Recruit(t) for t in sorted(state.bushi[clan]) if t != home]
+    return list(dict.fromkeys(out))
+
+
+def carry_out_variant(state: "DaimyoState", clan: str, card: str, action, base: dict) -> list[Event]:
+    events: list[Event] = []
+    _reveal(state, clan, events)
+    if isinstance(action, Recruit):
+        home = state.daimyo[clan]
+        state._take(clan, action.source, 1)
+        state.bushi[clan][home] = state.bushi[clan].get(home, 0) + 1
+        return events + [Event("recruit", dict(base, tile=home, source=action.source))]
+    if isinstance(action, MoveDaimyo):
+        state.daimyo[clan] = action.dst
+        events.append(Event("move-daimyo", dict(base, src=action.src, dst=action.dst, via=action.via,
+                                                 escort=action.escort)))
+        if action.escort:
+            state._take(clan, action.src, 1)
+            state.bushi[clan][action.dst] = state.bushi[clan].get(action.dst, 0) + 1
+        return events
+    if action.march:   # the whole unit two Han, no attack, then one of them is lost
+        n = state.bushi[clan][action.src]
+        state._take(clan, action.src, n)
+        state.bushi[clan][action.dst] = state.bushi[clan].get(action.dst, 0) + n - 1
+        if not state.bushi[clan][action.dst]:
+            del state.bushi[clan][action.dst]
+        state.area[clan] += 1
+        return events + [Event("move-bushi", dict(base, src=action.src, dst=action.dst, count=n, via=action.via,
+                                                   march=True))]
+    return events + state.move_bushi(clan, action.src, action.dst, 1, dict(base, via=action.via))
+
+
+# -- Special Action cards -------------------------------------------------------------------
+
+SPECIAL_OF_TYPE = {"alternative": "alternative", "ninja-attack": "ninja", "ronin-recruitment": "ronin",
+                   "mass-recruitment": "mass", "treachery": "treachery", "strategic-retreat": "retreat",
+                   "breakdown-of-morale": "morale"}
+
+
+def _enemies(state: "DaimyoState", clan: str) -> list[str]:
+    return state.rules.rivals(clan)
 
 
 def special_actions(state: "DaimyoState", clan: str, card: str, kind: str) -> list[Action]:
-    return []
+    name = SPECIAL_OF_TYPE[kind]
+    enemies = _enemies(state, clan)
+    occ = state.occupant
+    out: list[Action] = []
+    if name == "alternative":
+        for src in sorted(state.bushi[clan]):
+            for target in state.adjacent_tiles(src):
+                foe = occ(target)
+                if foe in enemies and state.bushi[foe].get(target, 0):
+                    for dst in state.adjacent_tiles(target):
+                        if dst != target and occ(dst) in (None, foe) and not (dst == src and state.bushi[clan][src] > 1):
+                            out.append(Special("alternative", (src, target, dst)))
+    elif name == "ninja":
+        out = [Special("ninja", (e,)) for e in enemies if state.daimyo[e] and state.bushi[e].get(state.daimyo[e], 0)]
+    elif name == "ronin":
+        if state.ronin_free:
+            out = [Special("ronin")]
+    elif name == "mass":
+        if state.area[clan]:
+            out = [Special("mass")]
+    elif name == "treachery":
+        mine = {t for t in state.tile_pos if occ(t) == clan}
+        for tile in sorted(state.tile_pos):
+            foe = occ(tile)
+            if foe in enemies and state.tile_owner[tile] is None and state.bushi[foe].get(tile, 0) \
+                    and any(t in mine for t in state.adjacent_tiles(tile)):
+                dsts = [t for t in state.adjacent_tiles(tile) if t in mine] if state.area[clan] else []
+                out += [Special("treachery", (tile, d)) for d in dsts] or [Special("treachery", (tile,))]
+    elif name == "retreat":
+        options = []
+        for tile in sorted(t for t in state.tile_pos if occ(t) == clan):
+            if any(occ(n) in enemies for n in state.adjacent_tiles(tile)):
+                dsts = [d for d in state.adjacent_tiles(tile) if occ(d) in (None, clan) and state.can_enter(clan, d)]
+                options.append([(tile, d) for d in dsts])
+        from itertools import combinations, product
+        for k in range(1, min(3, len(options)) + 1):
+            for group in combinations(options, k):
+                for moves in product(*group):
+                    out.append(Special("retreat", tuple(f"{a}-{b}" for a, b in moves)))
+                    if len(out) > 400:
+                        return out
+    elif name == "morale":
+        for tile in sorted(state.tile_pos):
+            foe = occ(tile)
+            if foe in enemies and state.daimyo[foe] != tile and state.bushi[foe].get(tile, 0):
+                out.append(Special("morale", (tile,)))
+    return out
 
 
-def carry_out_special(state: "DaimyoState", clan: str, card: str, kind: str, action: Action, base: dict) -> list[Event]:
-    raise AssertionError(kind)
+def carry_out_special(state: "DaimyoState", clan: str, card: str, kind: str, action, base: dict) -> list[Event]:
+    name, args = action.name, action.args
+    occ = state.occupant
+    ev = dict(base, special=name)
+    if name == "alternative":
+        src, target, dst = args
+        state._take(clan, src, 1)
+        state.area[clan] += 1
+        foe = occ(target)
+        n = state.bushi[foe][target]
+        state._take(foe, target, n)
+        state.bushi[foe][dst] = state.bushi[foe].get(dst, 0) + n
+        return [Event("special", dict(ev, sacrificed=src, target=target, dst=dst, clan_moved=foe, count=n))]
+    if name == "ninja":
+        foe = args[0]
+        tile = state.daimyo[foe]
+        n = min(2, state.bushi[foe].get(tile, 0))
+        state._take(foe, tile, n)
+        state.area[foe] += n
+        return [Event("special", dict(ev, target=foe, tile=tile, removed=n))]
+    if name == "ronin":
+        tile = state.daimyo[clan]
+        n = state.ronin_free
+        state.ronin_free = 0
+        state.ronin[clan][tile] = state.ronin[clan].get(tile, 0) + n
+        return [Event("special", dict(ev, tile=tile, ronin=n))]
+    if name == "mass":
+        placed = []
+        home = state.daimyo[clan]
+        targets = [home] + sorted(t for t, o in state.tile_owner.items()
+                                  if o == clan and t in state.tile_pos and t != home and occ(t) in (None, clan))
+        for t in targets:
+            if not state.area[clan]:
+                break
+            state.area[clan] -= 1
+            state.bushi[clan][t] = state.bushi[clan].get(t, 0) + 1
+            placed.append(t)
+        return [Event("special", dict(ev, tiles=tuple(placed)))]
+    if name == "treachery":
+        tile = args[0]
+        foe = occ(tile)
+        state._take(foe, tile, 1)
+        state.area[foe] += 1
+        out = dict(ev, tile=tile, victim=foe)
+        if len(args) > 1:
+            state.area[clan] -= 1
+            state.bushi[clan][args[1]] = state.bushi[clan].get(args[1], 0) + 1
+            out["placed"] = args[1]
+        return [Event("special", out)]
+    if name == "retreat":
+        moves = [tuple(m.split("-")) for m in args]
+        for src, dst in moves:
+            for pool in (state.bushi, state.ronin):
+                n = pool[clan].pop(src, 0)
+                if n:
+                    pool[clan][dst] = pool[clan].get(dst, 0) + n
+            if state.daimyo[clan] == src:
+                state.daimyo[clan] = dst
+        return [Event("special", dict(ev, moves=tuple(moves)))]
+    if name == "morale":
+        tile = args[0]
+        foe = occ(tile)
+        n = min(3, state.bushi[foe][tile])
+        state._take(foe, tile, n)
+        state.area[foe] += n
+        return [Event("special", dict(ev, tile=tile, victim=foe, removed=n))]
+    raise AssertionError(name)
 
 
 def end_of_round(state: "DaimyoState") -> list[Event]:
-    return []
+    """Rōnin that share no Han with their player's Bushi or Daimyo leave the map."""
+    events = []
+    for clan in state.rules.clans:
+        for tile in list(state.ronin[clan]):
+            if not state.bushi[clan].get(tile) and state.daimyo[clan] != tile:
+                n = state.ronin[clan].pop(tile)
+                state.ronin_free += n
+                events.append(Event("ronin-leave", {"clan": clan, "tile": tile, "count": n}))
+    return events
 
 
 def clone_into(src: "DaimyoState", dst: "DaimyoState") -> None:
-    return None
+    dst.mastery = dict(src.mastery)
+    dst.revealed = set(src.revealed)
+    dst.drawn = dict(src.drawn)

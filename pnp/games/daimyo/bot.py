@@ -57,8 +57,10 @@ def choose(state: DaimyoState, rng: random.Random):
         ranked = sorted(state.hand[clan], key=lambda c: weight.get(state.rules.cards[c].letter, 1) + rng.random() * 1.5,
                         reverse=True)
         return PlayCards(tuple(ranked[:2]))
-    if d.kind in ("pass", "formation"):
+    if d.kind in ("pass", "formation") or d.kind.startswith("keep-"):
         return rng.choice(actions)
+    if d.kind in ("strategy", "diplomacy"):
+        return actions[0] if rng.random() < 0.7 else rng.choice(actions)   # mostly keep the Bushi
     if len(actions) > 40:
         actions = rng.sample(actions, 40)
     best, best_score = None, None

@@ -31,7 +31,7 @@ from typing import Any
 from ...engine import Event, Illegal
 from ...engine.notation import GameRejected, NotationError, check_texts, quote
 from ...model import Game
-from .actions import Action, PassCards, PlayCards, parse
+from .actions import Action, Keep, PassCards, PlayCards, Special, parse
 from .advanced import Formation
 from .rules import DaimyoState, Options, Rules
 
@@ -131,13 +131,17 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
     state = DaimyoState(Rules(game, opts))
     clans = state.rules.clans
     setup = data.get("setup", {})
+    if not isinstance(setup, dict):
+        raise NotationError(where, "setup", "expected a table of each clan's setup choices")
+    queues = {c: list(v) if isinstance(v, list) else [v] for c, v in setup.items()}
     try:
         while state.phase == "setup":
             d = state.decision()
-            choice = setup.get(d.player) if isinstance(setup, dict) else None
-            if not isinstance(choice, str) or not choice.startswith("daimyo@"):
-                raise NotationError(where, f"setup.{d.player}", "expected the Daimyo's Han, e.g. \"daimyo@g2\"")
-            state.apply_action(Formation(choice.split("@", 1)[1].strip()))
+            todo = queues.get(d.player) or []
+            if not todo or not isinstance(todo[0], str):
+                raise NotationError(where, f"setup.{d.player}", f"missing the {d.kind} choice, e.g. "
+                                    + ("\"daimyo@g2\"" if d.kind == "formation" else f"\"keep {d.kind[5:]} 1\""))
+            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
     except Illegal as exc:
         raise GameRejected(f"{where}: setup: {exc.reason}") from None
     if "position" in data:
@@ -148,8 +152,9 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
         if state.is_terminal():
             raise GameRejected(f"{where}: round {number}: the game already ended in round {state.round}")
         for k in entry:
-            if k not in (*clans, "pass", "expect", "han", "note"):
-                raise NotationError(where, f"{key}.{k}", f"unknown key (expected {', '.join(clans)}, pass, expect, han, note)")
+            if k not in (*clans, "pass", "expect", "han", "note", "strategy", "diplomacy"):
+                raise NotationError(where, f"{key}.{k}", f"unknown key (expected {', '.join(clans)}, pass, strategy, "
+                                    "diplomacy, expect, han, note)")
         plays = {}
         for clan in clans:
             items = entry.get(clan)
@@ -164,6 +169,7 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
             plays[clan] = parsed
         log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
         try:
+            log.events += _interludes(state, entry, "strategy", key, where)
             for clan in clans:
                 log.events += state.apply_action(PlayCards(tuple(plays[clan])))
             log.order = list(state.queue)
@@ -180,6 +186,7 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
                 events = state.apply_action(action)
                 log.steps.append(Step(d.card, d.player, action, events, before, snapshot(state)))
                 log.events += events
+            log.events += _interludes(state, entry, "diplomacy", key, where)
             if state.phase == "pass":
                 passes = entry.get("pass", {})
                 for clan in clans:
@@ -201,6 +208,28 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
     if end is not None:
         checked += _check_end(end, state, where)
     return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
+
+
+def _setup_action(text: str, kind: str, where: str, clan: str):
+    t = text.strip().lower()
+    if kind == "formation" and t.startswith("daimyo@"):
+        return Formation(t.split("@", 1)[1].strip())
+    m = re.fullmatch(r"keep\s+(special|mastery)\s+([12])", t)
+    if kind.startswith("keep-") and m and m.group(1) == kind[5:]:
+        return Keep(m.group(1), int(m.group(2)))
+    raise NotationError(where, f"setup.{clan}", f"expected the {kind} choice, got {text!r}")
+
+
+def _interludes(state: DaimyoState, entry: dict, kind: str, key: str, where: str) -> list[Event]:
+    """Master of Strategy (before the cards) and Master of Diplomacy (before the reserves)."""
+    events = []
+    table = entry.get(kind, {})
+    while state.phase == "interlude" and state.decision().kind == kind:
+        d = state.decision()
+        text = str(table.get(d.player, "skip")) if isinstance(table, dict) else "skip"
+        words = text.lower().split()
+        events += state.apply_action(Special(words[0], tuple(words[1:])) if words else Special("skip"))
+    return events
 
 
 def _set_position(state: DaimyoState, position: Any, where: str) -> None:
@@ -302,7 +331,10 @@ def write(state: DaimyoState, title: str = "", description: str = "") -> str:
     if opt.round_cap is not None:
         out.append(f"round_cap = {opt.round_cap}")
     if state.setup_choices:
-        out += ["", "[setup]"] + [f"{clan} = {quote(str(a))}" for _k, clan, a in state.setup_choices]
+        per: dict[str, list[str]] = {}
+        for _k, clan, a in state.setup_choices:
+            per.setdefault(clan, []).append(str(a))
+        out += ["", "[setup]"] + [f"{clan} = [{', '.join(quote(x) for x in v)}]" for clan, v in per.items()]
     rounds = [r for r in state.history if r["plays"]]
     for idx, rec in enumerate(rounds):
         decided = {card: a for card, _c, a in rec["decisions"]}
@@ -311,6 +343,10 @@ def write(state: DaimyoState, title: str = "", description: str = "") -> str:
             play = rec["plays"].get(clan)
             items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
             out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
+        for kind in ("strategy", "diplomacy"):
+            chosen = {c: a for k, c, a in rec.get("interludes", []) if k == kind and str(a) != "skip"}
+            if chosen:
+                out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
         if rec["passes"]:
             out.append("pass = { " + ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items()) + " }")
         if idx == len(rounds) - 1:

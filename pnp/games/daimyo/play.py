@@ -24,7 +24,8 @@ def bot_game(game: Game, seed: int, players: int = 2, advanced: tuple[str, ...] 
 
 
 def bot_notation(game: Game, seed: int, players: int = 2, advanced: bool = False) -> str:
-    adv = ("balanced", "fortifications", "inaccessible", "formation") + (("teams",) if players == 4 else ()) if advanced else ()
+    adv = (("balanced", "fortifications", "inaccessible", "formation", "special", "mastery")
+           + (("teams",) if players == 4 else ())) if advanced else ()
     state = bot_game(game, seed, players, adv)
     flags = f" --players {players}" + (" --advanced" if advanced else "")
     return notation.write(state, title=f"Bot game, seed {seed}",

@@ -21,6 +21,7 @@ from typing import Any
 from ...engine import Chance, Decision, Event, Illegal
 from ...hexgrid import DIRECTIONS
 from ...model import Game
+from . import advanced
 from .actions import (Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit)
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
@@ -186,6 +187,8 @@ class DaimyoState:
         self.passed: dict[str, PassCards] = {}
         self.phase = "play"
         self.pending_setup: list[tuple[str, str]] = []   # (kind, clan) decisions before round 1
+        self.interlude: list[tuple[str, str]] = []       # Mastery decisions between stages
+        self.barred_tile: str | None = None
         self.history: list[dict[str, Any]] = []
         self.setup_events: list[Event] = []
         self.setup_choices: list[tuple[str, str, Action]] = []
@@ -212,9 +215,9 @@ class DaimyoState:
                 for i, label in enumerate(pile[:per * n]):
                     self.hand[rules.clans[i % n]].add(label)
             self.setup_events.append(Event("deal", {"balanced": False}))
+        self.cards_in_play = [c for clan in rules.clans for c in self.hand[clan]]
         for clan in rules.clans:
             self.setup_events.append(Event("hand", {"clan": clan, "cards": tuple(self.sorted_cards(self.hand[clan]))}))
-        from . import advanced
         advanced.setup(self)
 
     def sorted_cards(self, cards) -> list[str]:
@@ -287,6 +290,9 @@ class DaimyoState:
             for clan in self.rules.clans:
                 if clan not in self.passed:
                     return Decision(clan, "pass", self.round)
+        if self.phase == "interlude":
+            kind, clan = self.interlude[0]
+            return Decision(clan, kind, self.round)
         return None
 
     def clone(self) -> "DaimyoState":
@@ -307,10 +313,10 @@ class DaimyoState:
         other.queue = list(self.queue)
         other.passed = dict(self.passed)
         other.pending_setup = list(self.pending_setup)
-        other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"]), passes=dict(r["passes"]))
-                         for r in self.history]
+        other.interlude = list(self.interlude)
+        other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"]), passes=dict(r["passes"]),
+                              interludes=list(r.get("interludes", []))) for r in self.history]
         other.chance = copy.deepcopy(self.chance)
-        from . import advanced
         advanced.clone_into(self, other)
         return other
 
@@ -325,28 +331,29 @@ class DaimyoState:
         if d.kind == "pass":
             a, b = self.table[d.player]
             return [PassCards(a, b), PassCards(b, a)]
+        if d.kind in ("strategy", "diplomacy"):
+            return advanced.interlude_actions(self, d)
         if d.kind != "resolve":
-            from . import advanced
             return advanced.setup_actions(self, d)
         return self.effects(d.player, d.card) or [Pass()]
 
     def effects(self, clan: str, card: str) -> list[Action]:
         kind = self.kind(card, clan)
-        from . import advanced
         if kind not in ("bushi-move", "bushi-recruitment", "daimyo-move", "new-han", "han-move"):
             return advanced.special_actions(self, clan, card, kind)
+        extra = advanced.mastery_variants(self, clan, kind) if self.rules.options.mastery else []
         if kind == "bushi-move":
             out: list[Action] = []
             for tile, n in self.bushi[clan].items():
                 for dst in self.adjacent_tiles(tile):
                     if self.can_enter(clan, dst):
                         out += [MoveBushi(tile, dst, k) for k in range(1, n + 1)]
-            return out
+            return out + extra
         if kind == "bushi-recruitment":
-            return [Recruit()]
+            return [Recruit()] + extra
         if kind == "daimyo-move":
             src = self.daimyo[clan]
-            return [MoveDaimyo(src, dst) for dst in self.adjacent_tiles(src) if self.daimyo_may_enter(clan, dst)]
+            return [MoveDaimyo(src, dst) for dst in self.adjacent_tiles(src) if self.daimyo_may_enter(clan, dst)] + extra
         if kind == "new-han":
             tile = self.han_reserve[0]
             return [PlaceHan(tile, p) for p in self.free_spots()]
@@ -359,14 +366,12 @@ class DaimyoState:
 
     def can_enter(self, clan: str, tile: str) -> bool:
         """Bushi may enter a tile unless an ally (team play) holds it or it is barred."""
-        from . import advanced
         other = self.occupant(tile)
         if other is not None and other != clan and self.rules.team(other) == self.rules.team(clan):
             return False
         return not advanced.barred(self, tile)
 
     def daimyo_may_enter(self, clan: str, tile: str) -> bool:
-        from . import advanced
         other = self.occupant(tile)
         if other not in (None, clan):
             return False
@@ -391,8 +396,9 @@ class DaimyoState:
             return self._play(d.player, action)
         if d.kind == "pass":
             return self._pass(d.player, action)
+        if d.kind in ("strategy", "diplomacy"):
+            return advanced.apply_interlude(self, d, action)
         if d.kind != "resolve":
-            from . import advanced
             return advanced.apply_setup(self, d, action)
         return self._resolve(d.player, d.card, action)
 
@@ -427,10 +433,12 @@ class DaimyoState:
 
     def _resolve(self, clan: str, card: str, action: Action) -> list[Event]:
         kind = self.kind(card, clan)
+        if isinstance(action, MoveBushi) and action.count is None and self.bushi[clan].get(action.src):
+            action = replace(action, count=self.bushi[clan][action.src])   # "every Bushi there"
         self.check(clan, card, kind, action)
         written = action
         if isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src):
-            written = MoveBushi(action.src, action.dst)
+            written = replace(action, count=None)
         self.history[-1]["decisions"].append((card, clan, written))
         self.queue.pop(0)
         events = self.carry_out(clan, card, kind, action)
@@ -445,10 +453,13 @@ class DaimyoState:
             if options:
                 raise fail("must-carry-out", f"the card can be carried out, so it must be (for example {options[0]})")
             return
-        from . import advanced
         if kind not in ("bushi-move", "bushi-recruitment", "daimyo-move", "new-han", "han-move"):
             if action not in self.effects(clan, card):
                 raise fail("special", f"'{action}' is not something this card can do now")
+            return
+        if advanced.is_variant(action):
+            if action not in advanced.mastery_variants(self, clan, kind):
+                raise fail("mastery", f"'{action}' needs a Mastery card that allows it, and a legal move")
             return
         expected = {"bushi-move": MoveBushi, "bushi-recruitment": Recruit, "daimyo-move": MoveDaimyo,
                     "new-han": PlaceHan, "han-move": MoveHan}[kind]
@@ -512,6 +523,8 @@ class DaimyoState:
         base = {"clan": clan, "card": card, "round": self.round}
         if isinstance(action, Pass):
             return [Event("no-effect", dict(base, kind=kind))]
+        if advanced.is_variant(action):
+            return advanced.carry_out_variant(self, clan, card, action, base)
         if isinstance(action, Recruit):
             tile = self.daimyo[clan]
             self.area[clan] -= 1
@@ -531,8 +544,13 @@ class DaimyoState:
             return [Event("move-han", dict(base, tile=action.tile, src=src, at=tuple(action.at)))]
         if isinstance(action, MoveBushi):
             return self.move_bushi(clan, action.src, action.dst, action.count, base)
-        from . import advanced
         return advanced.carry_out_special(self, clan, card, kind, action, base)
+
+    def _take(self, clan: str, tile: str, n: int) -> None:
+        """Lift n of a clan's Bushi off a Han (the caller says where they go)."""
+        self.bushi[clan][tile] -= n
+        if not self.bushi[clan][tile]:
+            del self.bushi[clan][tile]
 
     def _put(self, tile: str, at: Pos) -> None:
         self.tile_pos[tile] = at
@@ -554,7 +572,6 @@ class DaimyoState:
         return events
 
     def fight(self, clan: str, enemy: str, tile: str, count: int, base: dict) -> list[Event]:
-        from . import advanced
         bushi = self.bushi[enemy].get(tile, 0) + self.ronin[enemy].get(tile, 0)
         has_daimyo = self.daimyo[enemy] == tile
         defence_bonus = 1 if (self.rules.options.fortifications and self.tile_owner[tile] == enemy) else 0
@@ -600,6 +617,11 @@ class DaimyoState:
         return Event("game-over", {"winner": winner, "team": tuple(team), "reason": reason, "round": self.round})
 
     def _after_resolution(self) -> list[Event]:
+        if advanced.start_interlude(self, "diplomacy"):
+            return []
+        return self.to_reserves()
+
+    def to_reserves(self) -> list[Event]:
         if len(self.rules.clans) == 2:
             return self._end_round()
         self.phase = "pass"
@@ -631,9 +653,8 @@ class DaimyoState:
                 self.reserve[rules.right(clan)].append(p.right)
                 events.append(Event("to-reserve", {"clan": clan, "left": p.left, "right": p.right,
                                                    "to_left": rules.left(clan), "to_right": rules.right(clan)}))
-        from . import advanced
         events += advanced.end_of_round(self)
-        self.table, self.passed, self.touched = {}, {}, set()
+        self.table, self.passed, self.touched, self.barred_tile = {}, {}, set(), None
         winners = self.controllers()
         if winners:
             best = max(winners.values())
@@ -649,6 +670,7 @@ class DaimyoState:
         self.round += 1
         self.phase = "play"
         self.history.append(self._record())
+        advanced.start_interlude(self, "strategy")
         return events
 
     def controls(self, clan: str, tile: str) -> bool:
@@ -660,10 +682,10 @@ class DaimyoState:
         out = {}
         for clan in self.rules.clans:
             total, covered = 0, set()
-            for tile, n in self.bushi[clan].items():
+            for tile in set(self.bushi[clan]) | set(self.ronin[clan]):
                 owner = self.tile_owner[tile]
                 if owner in self.rules.rivals(clan) and self.controls(clan, tile):
-                    total += n
+                    total += self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0)
                     covered.add(owner)
             if covered == set(self.rules.rivals(clan)) and total >= 3:
                 out[clan] = total

@@ -24,21 +24,21 @@ def invariants(s: DaimyoState) -> None:
         assert all(n > 0 for n in s.bushi[clan].values())
         assert all(t in s.tile_pos for t in s.bushi[clan])
     held = [c for clan in rules.clans for c in (*s.hand[clan], *s.reserve[clan], *s.table.get(clan, ()))]
-    assert Counter(held) == Counter(s.dealt)
+    assert Counter(held) == Counter(s.cards_in_play)
+    on_map = sum(n for clan in rules.clans for n in s.ronin[clan].values())
+    assert on_map + s.ronin_free == (rules.ronin_count if rules.options.special else 0)
     assert set(s.tile_pos) | set(s.han_reserve) == set(s.tile_owner) and not set(s.tile_pos) & set(s.han_reserve)
     assert len(s.tile_owner) == 12 + 3 * len(rules.clans) and len(s.tile_at) == len(s.tile_pos)
     assert s.connected()
-    occupied = [s.occupant(t) for t in s.tile_pos]
     for tile in s.tile_pos:   # one clan per Han
         owners = {c for c in rules.clans if tile in s.bushi[c] or s.daimyo[c] == tile or tile in s.ronin[c]}
         assert len(owners) <= 1, (tile, owners)
     alive = [c for c in rules.clans if s.daimyo[c] is not None]
     if not s.is_terminal() or s.win_reason != "daimyo":
         assert len(alive) == len(rules.clans)
-    del occupied
 
 
-ADVANCED = dict(balanced=True, fortifications=True, inaccessible=True, formation=True)
+ADVANCED = dict(balanced=True, fortifications=True, inaccessible=True, formation=True, special=True, mastery=True)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -49,7 +49,6 @@ def test_random_playouts(players, advanced):
     reasons = Counter()
     for seed in range(GAMES):
         state = DaimyoState(Rules(GAME, replace(base, seed=seed)))
-        state.dealt = [c for clan in state.rules.clans for c in state.hand[clan]]
         invariants(state)
         playout(state, random.Random(seed), after_step=invariants)
         assert state.is_terminal()
