@@ -53,8 +53,8 @@ def choose(state: DaimyoState, rng: random.Random):
     clan = d.player
     actions = state.legal_actions()
     if d.kind == "play":
-        weight = {"A": 3.0, "B": 2.5 if state.area[clan] else 2.8, "C": 1.0, "D": 0.7, "E": 0.6, "F": 2.0}
-        ranked = sorted(state.hand[clan], key=lambda c: weight.get(state.rules.cards[c].letter, 1) + rng.random() * 1.5,
+        weight = {"A": 3.0, "B": 2.5 if state.area[clan] else 2.8, "C": 1.6, "D": 1.6, "E": 1.5, "F": 2.5}
+        ranked = sorted(state.hand[clan], key=lambda c: weight.get(state.rules.cards[c].letter, 1) + rng.random() * 3,
                         reverse=True)
         return PlayCards(tuple(ranked[:2]))
     if d.kind in ("pass", "formation") or d.kind.startswith("keep-"):

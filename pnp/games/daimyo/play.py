@@ -54,6 +54,6 @@ def check_file(game: Game, path: Path, shown: str) -> CheckResult:
     if s.is_terminal():
         end = f"{s.winner} wins by {s.win_reason} in round {s.round}" if s.winner else f"no winner after {s.round} rounds"
     else:
-        end = f"still going after {len(t.rounds)} rounds"
+        end = f"still going after {len(t.rounds)} round{'s' if len(t.rounds) != 1 else ''}"
     return CheckResult(path, True, f"{shown}: ok, {s.rules.options.players} players, {len(t.rounds)} round{'s' if len(t.rounds) != 1 else ''}, {end}, "
                                    f"{t.expectations} expectations met", 0, t)

@@ -61,3 +61,22 @@ def test_play_cli_players_and_advanced(tmp_path):
     assert "players = 3" in text and '"formation"' in text
     assert run_pnp("check", "daimyo", tmp_path / "g.toml").returncode == 0
     assert run_pnp("play", "daimyo", "--players", "5").returncode == 2
+
+
+SAMPLES = sorted((cards_dir() / "daimyo" / "samples").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples_replay(path):
+    result = check_file(GAME, path, path.name)
+    assert result.ok, result.line
+    assert result.transcript.state.winner
+
+
+def test_samples_cover_2_3_4_players_and_every_advanced_rule():
+    states = [check_file(GAME, p, p.name).transcript.state for p in SAMPLES]
+    assert {s.rules.options.players for s in states} == {2, 3, 4}
+    every = [s for s in states if len(s.rules.options.advanced) == 7]
+    assert every, "one sample plays with every advanced rule"
+    decided = [type(a).__name__ for s in states for r in s.history for _c, _p, a in r["decisions"]]
+    assert {"PlaceHan", "MoveHan", "MoveDaimyo", "Recruit", "MoveBushi", "Special"} <= set(decided)
