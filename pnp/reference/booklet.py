@@ -22,6 +22,7 @@ from ..model.load import display
 from . import daimyni as dm
 from .flow import A5, Flow, Frame, INK
 from .markup import parse
+from .narration import Narrator
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -32,7 +33,13 @@ def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
 class Booklet:
     def __init__(self, game: Game, lang: str):
         self.game, self.lang = game, lang
-        self.say = dm.Narrator(game, lang)
+        self.say = Narrator(game, lang)
+        self.rules_id = game.meta.rules or game.id
+        if self.rules_id == "daimyo":
+            from . import daimyo as ref
+            self.ref = ref
+        else:
+            self.ref = dm
         red = next(iter(game.clans.values()))
         self.flow = Flow(Frame(accent=red.colour), f"{game.meta.title} · {self.say.say('booklet', 'tagline')}")
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
@@ -44,7 +51,9 @@ class Booklet:
         except FileNotFoundError:
             raise DefinitionError(display(path), None, "file not found: the booklet's text in this language") from None
         count = Counter(c.type_id for c in self.game.cards)
-        walk = self.game.folder / "samples" / "first-blood.toml"
+        import re
+        m = re.search(r"^@walkthrough\s+(\S+)", raw, re.M)
+        walk = self.game.folder / "samples" / f"{m.group(1) if m else ''}.toml"
         title = ""
         if walk.is_file():
             import tomllib
@@ -86,8 +95,12 @@ class Booklet:
         f.add(*text.box(10, 54, w - 20, 26, "大名", "jp", 48, "center", f.frame.accent, valign="middle"))
         f.add(*text.box(14, 84, w - 28, 7, self.say.say("booklet", "tagline"), "sans-bold", 10, "center", INK,
                         valign="middle"))
-        board = board_scene(g, self.lang)
-        f.add(_clipped(board, 14, 98, w - 28))
+        if g.board is not None:
+            board = board_scene(g, self.lang)
+        else:
+            board = self.ref.start_maps(g, self.lang)[-1][0]
+        bw = min(w - 28, 88 * board.width / board.height)
+        f.add(_clipped(board, (w - bw) / 2, 98, bw))
         f.add(*text.box(16, 190, w - 32, 10, self.say.say("booklet", "proof"), "sans", 7.5, "center", "#5a5348",
                         valign="middle"))
         f.new_page()
@@ -98,13 +111,23 @@ class Booklet:
         by_type: dict[str, list] = {}
         for c in g.cards:
             by_type.setdefault(c.type_id, []).append(c)
+        if len(by_type) > 6:   # many kinds: one card a deck instead
+            by_type = {}
+            for c in g.cards:
+                by_type.setdefault(c.back_key, []).append(c)
         cells = []
         clans = len(g.clans)
-        for tid, cards in by_type.items():
+        for key, cards in by_type.items():
             face = card_face(g, cards[0], lang)
-            cells.append((face, ch / cw, say.say("booklet", "components-cards", title=cards[0].type.title[lang],
+            title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
+            cells.append((face, ch / cw, say.say("booklet", "components-cards", title=title,
                                                  n=len(cards), per=len(cards) // clans)))
-        cells.append((card_back(g, g.cards[0], lang), ch / cw, say.say("booklet", "components-back")))
+        backs = {}
+        for c in g.cards:
+            backs.setdefault(c.back_key, c)
+        for c in list(backs.values())[:1] if g.board is not None else backs.values():
+            cells.append((card_back(g, c, lang), ch / cw, say.say("booklet", "components-back",
+                                                                  title=g.back(c).title.get(lang, c.back_key))))
         self.flow.grid(cells, cols=3)
         seen: dict[str, tuple] = {}
         for counter in g.counters:
@@ -115,12 +138,27 @@ class Booklet:
         pieces = [(counter_scene(c, lang), 1.0, say.say("booklet", "components-piece", name=c.piece.name[lang], n=n))
                   for c, n in seen.values()]
         self.flow.grid(pieces, cols=4, gap=8)
-        board = board_scene(g, lang)
         width = self.flow.width
-        self.flow.figure(_clipped(board, 0, 0, width), width * board.height / board.width,
-                         say.say("booklet", "components-board"))
+        if g.board is not None:
+            board = board_scene(g, lang)
+            self.flow.figure(_clipped(board, 0, 0, width), width * board.height / board.width,
+                             say.say("booklet", "components-board"))
+        if g.tiles is not None:
+            from ..draw.tile import mat_scene, tile_scene
+            t = g.tiles
+            first = next(iter(g.clans.values()))
+            tiles = [(tile_scene(g, None, lang), 0.866, f"Han: {t.neutral} neutral"),
+                     (tile_scene(g, first, lang), 0.866, f"Han: {t.per_clan} per clan")]
+            if g.mats is not None:
+                mat = mat_scene(g, first, lang)
+                tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, 'Samegawa')}: 1 per clan"))
+            self.flow.grid(tiles, cols=3)
 
     def do_setup(self, _arg: str) -> None:
+        if self.rules_id == "daimyo":
+            maps = self.ref.start_maps(self.game, self.lang)
+            self.flow.grid([(sc, sc.height / sc.width, cap) for sc, cap in maps], cols=2, gap=6)
+            return
         scene = position_diagram(self.game, dm.setup_spec(self.game), "setup")
         width = self.flow.width * 0.7
         group = _clipped(scene, self.flow.width * 0.15, 0, width)
@@ -130,28 +168,43 @@ class Booklet:
         g = self.game
         cw, ch = g.card_size.size
         firsts = {}
+        deck = g.cards[0].back_key
         for c in g.cards:
-            firsts.setdefault(c.type_id, c)
+            if c.back_key == deck:
+                firsts.setdefault(c.type_id, c)
         cells = [(card_face(g, c, self.lang), ch / cw, f"**{c.type.title[self.lang]}**") for c in firsts.values()]
-        self.flow.grid(cells, cols=4, gap=3)
+        self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
+
+    def do_examples(self, _arg: str) -> None:
+        figures = self.ref.example_figures(self.game, self.lang)
+        self.flow.grid([(sc, sc.height / sc.width, cap) for sc, cap in figures], cols=2, gap=6)
 
     def do_combat_table(self, _arg: str) -> None:
-        for attackers, bushi, daimyo in ((3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True)):
-            r = combat(attackers, bushi, daimyo)
+        cases = ((3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True))
+        if self.rules_id == "daimyo":
+            cases = ((4, 3, False),) + cases
+        for attackers, bushi, daimyo in cases:
+            if self.rules_id == "daimyo":   # each game's own engine computes its table
+                from ..games.daimyo.rules import combat as daimyo_combat
+                d = daimyo_combat(attackers, bushi, daimyo)
+                winner, a_lost, d_lost, daimyo_lost = d.winner, d.attacker_lost, d.defender_lost, d.daimyo_lost
+            else:
+                r = combat(attackers, bushi, daimyo)
+                winner, a_lost, d_lost, daimyo_lost = r.winner, r.attacker_lost, r.defender_bushi_lost, r.defender_daimyo_lost
             defenders = bushi + (1 if daimyo else 0)
-            if r.winner == "attacker":
-                outcome = self.say.say("table", "attacker", lost=r.attacker_lost, kept=attackers - r.attacker_lost)
-            elif r.winner == "defender":
-                outcome = self.say.say("table", "defender", lost=r.defender_bushi_lost, kept=defenders - r.defender_bushi_lost)
+            if winner == "attacker":
+                outcome = self.say.say("table", "attacker", lost=a_lost, kept=attackers - a_lost)
+            elif winner == "defender":
+                outcome = self.say.say("table", "defender", lost=d_lost, kept=defenders - d_lost)
             else:
                 outcome = self.say.say("table", "tie")
             row = self.say.say("table", "row", attackers=dm._pieces(attackers, False),
-                               defenders=dm._pieces(bushi, daimyo), outcome=outcome, daimyo_lost=r.defender_daimyo_lost)
+                               defenders=dm._pieces(bushi, daimyo), outcome=outcome, daimyo_lost=daimyo_lost)
             self.flow.paragraph(row, indent=3.5, bullet="•")
 
     def do_walkthrough(self, arg: str) -> None:
         path = self.game.folder / "samples" / f"{arg}.toml"
-        transcript, rounds = dm.walkthrough(self.game, path, self.lang)
+        transcript, rounds = self.ref.walkthrough(self.game, path, self.lang)
         if transcript.description:
             self.flow.paragraph(notation.localized(transcript.description, self.lang))
         self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
@@ -163,11 +216,16 @@ class Booklet:
                 self.flow.paragraph(line, size=8.0)
             cells = []
             for panel in rp.panels:
-                scene = position_diagram(self.game, panel.spec, f"round-{rp.round}")
+                scene = panel.scene or position_diagram(self.game, panel.spec, f"round-{rp.round}")
                 cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
             self.flow.grid(cells, cols=2, gap=5)
 
     def do_samples(self, _arg: str) -> None:
+        if self.rules_id == "daimyo":
+            for path in self.samples:
+                self.flow.paragraph(self.say.say("booklet", "sample", **self.ref.sample_line(self.game, path, self.lang)),
+                                    indent=3.5, bullet="•")
+            return
         rules = Rules(self.game)
         for path in self.samples:
             t = notation.replay(path.read_text(encoding="utf-8"), rules, display(path))

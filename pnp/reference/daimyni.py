@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from ..draw.diagram import DiagramSpec, Stack
-from ..errors import DefinitionError
+from ..draw.shapes import Scene
+from .narration import Narrator
 from ..games.daimyni import notation
 from ..games.daimyni.rules import Rules
 from ..model import Game
-from ..model.load import display, read_toml
+from ..model.load import display
 
 TANBO = "#26313a"
 
@@ -25,6 +23,7 @@ class Panel:
     spec: DiagramSpec
     heading: str
     sentence: str
+    scene: Scene | None = None   # drawn already (tile maps); else drawn from `spec` on the board
 
 
 @dataclass
@@ -45,29 +44,6 @@ def spec_of(game: Game, pos: notation.Position) -> DiagramSpec:
     for cell in pos.tanbo:
         spec.units.setdefault(cell, []).append(Stack("tanbo", TANBO))
     return spec
-
-
-class Narrator:
-    def __init__(self, game: Game, lang: str):
-        path = game.folder / "booklet" / f"narration.{lang}.toml"
-        self.where = display(path)
-        self.data = read_toml(path)
-        self.env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
-        self.game, self.lang = game, lang
-
-    def short(self, clan: str) -> str:
-        c = self.game.clans[clan]
-        return c.short.get(self.lang) or c.name[self.lang]
-
-    def say(self, section: str, key: str, **values) -> str:
-        try:
-            source = self.data[section][key]
-        except KeyError:
-            raise DefinitionError(self.where, f"{section}.{key}", "missing: the walkthrough needs this sentence") from None
-        try:
-            return self.env.from_string(source).render(**values)
-        except jinja2.TemplateError as exc:
-            raise DefinitionError(self.where, f"{section}.{key}", f"template error: {exc}") from None
 
 
 def _pieces(bushi: int, daimyo: bool) -> str:

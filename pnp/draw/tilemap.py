@@ -1,0 +1,69 @@
+"""Diagrams of a map made of hex tiles (Daimyo's Han), drawn at their axial positions, with the
+same pieces, arrows and combat marks as `draw.diagram`."""
+
+from __future__ import annotations
+
+import math
+
+from ..model import Game
+from . import text
+from .diagram import BURST, DiagramSpec, _arrow, _burst, _ghost, _piece
+from .shapes import Polygon, Scene, Style
+from .tile import hex_points
+
+R = 10.0          # tile radius in diagram millimetres
+SQRT3 = math.sqrt(3)
+NEUTRAL = "#f3ecdc"
+
+
+def centre(pos: tuple[int, int]) -> tuple[float, float]:
+    q, r = pos
+    return 1.5 * R * q, SQRT3 * R * (r + q / 2)
+
+
+def bounds(positions) -> tuple[float, float, float, float]:
+    pts = [centre(p) for p in positions]
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return min(xs) - R * 1.15, min(ys) - R * 1.05, max(xs) + R * 1.15, max(ys) + R * 1.05
+
+
+def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], spec: DiagramSpec,
+             frame: tuple[float, float, float, float] | None = None, moved: list[tuple[tuple[int, int], tuple[int, int]]] = (),
+             name: str = "map") -> Scene:
+    """tiles: id -> (position, owner clan or None); spec keys cells by tile id."""
+    x0, y0, x1, y1 = frame or bounds([p for p, _ in tiles.values()])
+    scene = Scene(name, x1 - x0, y1 - y0, 0.0)
+    shapes = []
+    at = {}
+    for tid, (pos, owner) in sorted(tiles.items()):
+        cx, cy = centre(pos)
+        cx, cy = cx - x0, cy - y0
+        at[tid] = (cx, cy)
+        clan = game.clans.get(owner) if owner else None
+        fill = clan.tint if clan else NEUTRAL
+        line = clan.colour if clan else "#8a8170"
+        shapes.append(Polygon(hex_points(cx, cy, R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
+        shapes.append(text.line(cx, cy - R * 0.55, tid, "sans-bold", 5.2, line, "middle"))
+    for src, dst in moved:   # where a Han came from: a dashed outline and an arrow
+        (ax, ay), (bx, by) = centre(src), centre(dst)
+        shapes.append(Polygon(hex_points(ax - x0, ay - y0, R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
+        shapes += _arrow(ax - x0, ay - y0, bx - x0, by - y0, "#8a8170", R * 0.07)
+    for tid in spec.highlight:
+        if tid in at:
+            shapes.append(Polygon(hex_points(*at[tid], R * 0.86), Style(stroke=BURST, width=0.8)))
+    for tid in spec.combats:
+        shapes.append(_burst(at[tid][0], at[tid][1] + 1, R * 0.86))
+    r = R * 0.3
+    for tid, stacks in spec.units.items():
+        cx, cy = at[tid]
+        for i, stack in enumerate(stacks):
+            shapes += _piece(stack, cx + (i - (len(stacks) - 1) / 2) * r * 2.2, cy + 1.5, r)
+    for tid, stacks in spec.losses.items():
+        cx, cy = at[tid]
+        for i, stack in enumerate(stacks):
+            shapes += _ghost(stack, cx + (i - (len(stacks) - 1) / 2) * r * 2.1, cy + R * 0.58, r * 0.62)
+    for src, dst, colour in spec.arrows:
+        if src in at and dst in at:
+            shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08)
+    scene.add(*shapes)
+    return scene

@@ -1,0 +1,164 @@
+"""Daimyo figures for the booklet: maps of Han tiles as the engine left them, events as sentences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..draw.diagram import DiagramSpec, Stack
+from ..draw.shapes import Scene
+from ..draw.tilemap import bounds, tile_map
+from ..engine.notation import localized
+from ..games.daimyo import notation
+from ..games.daimyo.rules import DaimyoState, Options, Rules
+from ..model import Game
+from ..model.load import display
+from .daimyni import Panel, RoundPage
+from .narration import Narrator
+
+RONIN = "#8a8f96"
+
+
+def spec_of(game: Game, snap: dict) -> DiagramSpec:
+    spec = DiagramSpec()
+    for clan, stacks in snap["bushi"].items():
+        colour = game.clans[clan].colour
+        for tile, n in stacks.items():
+            spec.units.setdefault(tile, []).append(Stack("bushi", colour, n))
+        for tile, n in snap["ronin"][clan].items():
+            spec.units.setdefault(tile, []).append(Stack("bushi", RONIN, n))
+        if snap["daimyo"].get(clan):
+            spec.units.setdefault(snap["daimyo"][clan], []).insert(0, Stack("daimyo", colour))
+    return spec
+
+
+def draw(game: Game, snap: dict, spec: DiagramSpec, frame, moved=(), name="map") -> Scene:
+    tiles = {t: (p, snap["owner"][t]) for t, p in snap["tiles"].items()}
+    return tile_map(game, tiles, spec, frame, moved, name)
+
+
+def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
+    out = []
+    for m in game.maps.maps:
+        s = DaimyoState(Rules(game, Options(players=m.players)))
+        snap = notation.snapshot(s)
+        out.append((draw(game, snap, spec_of(game, snap), None, name=f"start-{m.players}"),
+                    f"**{m.players} players**: " + ", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans)))
+    return out
+
+
+def _pieces(n: int, daimyo: bool) -> str:
+    return " + ".join(([f"{n} Bushi"] if n else []) + (["Daimyo"] if daimyo else []))
+
+
+def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]:
+    say = Narrator(game, lang)
+    rules = t.state.rules
+    everything = [p for r in t.rounds for snap in (r.start, r.end) if snap for p in snap["tiles"].values()]
+    frame = bounds(everything)
+    titles = {c.label: c.type.title.get(lang, c.type_id) for c in game.cards}
+    pages = []
+    for log in t.rounds:
+        intro = [say.say("round", "played", plays="; ".join(
+            f"{say.short(c)} {' + '.join(log.plays[c])}" for c in rules.clans))]
+        taken = [e for e in log.events if e.kind == "take-reserve"]
+        if taken:
+            intro.append(say.say("round", "reserve", taken="; ".join(
+                f"{say.short(e['clan'])} {' + '.join(e['cards'])}" for e in taken)))
+        intro.append(say.say("round", "order", order=", ".join(f"{c} ({say.short(p)}, {titles[c]})" for c, p in log.order)))
+        panels = []
+        for step in log.steps:
+            spec = spec_of(game, step.after)
+            moved, sentences = [], []
+            clan = step.clan
+            names = {"clan": say.short(clan)}
+            colour = game.clans[clan].colour
+            for e in step.events:
+                d = e.data
+                k = e.kind
+                if k == "move-bushi":
+                    if d.get("via"):
+                        spec.arrows += [(d["src"], d["via"], colour), (d["via"], d["dst"], colour)]
+                    else:
+                        spec.arrows.append((d["src"], d["dst"], colour))
+                    sentences.append(say.say("events", "move-bushi", **names, count=d["count"], src=d["src"], dst=d["dst"],
+                                             via=d.get("via")))
+                elif k == "move-daimyo":
+                    spec.arrows.append((d["src"], d["dst"], colour))
+                    sentences.append(say.say("events", "move-daimyo", **names, src=d["src"], dst=d["dst"]))
+                elif k == "recruit":
+                    spec.highlight.append(d["tile"])
+                    sentences.append(say.say("events", "recruit", **names, tile=d["tile"]))
+                elif k == "new-han":
+                    spec.highlight.append(d["tile"])
+                    sentences.append(say.say("events", "new-han", **names, tile=d["tile"]))
+                elif k == "move-han":
+                    moved.append((d["src"], d["at"]))
+                    sentences.append(say.say("events", "move-han", **names, tile=d["tile"]))
+                elif k == "no-effect":
+                    sentences.append(say.say("events", "no-effect", **names))
+                elif k == "combat":
+                    spec.combats.append(d["tile"])
+                    lost = spec.losses.setdefault(d["tile"], [])
+                    if d["attacker_lost"]:
+                        lost.append(Stack("bushi", game.clans[d["attacker"]].colour, d["attacker_lost"]))
+                    if d["defender_lost"]:
+                        lost.append(Stack("bushi", game.clans[d["defender"]].colour, d["defender_lost"]))
+                    if d["daimyo_lost"]:
+                        lost.append(Stack("daimyo", game.clans[d["defender"]].colour))
+                    sentences.append(say.say("events", f"combat-{d['winner']}", **names, enemy=say.short(d["defender"]),
+                                             tile=d["tile"], attack=d["attack"], defence=d["defence"],
+                                             attackers=_pieces(d["attackers"], False),
+                                             defenders=_pieces(d["defending"], d["defending_daimyo"]),
+                                             attacker_lost=d["attacker_lost"], defender_lost=d["defender_lost"],
+                                             survivors=d["attackers"] - d["attacker_lost"]))
+                elif k == "daimyo-removed":
+                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(d["by"]), owner=say.short(d["owner"])))
+                elif k == "special":
+                    sentences.append(say.say("special", d["special"], **names,
+                                             **{x: (say.short(v) if x in ("target", "victim", "clan_moved") else v)
+                                                for x, v in d.items() if x not in ("clan", "card", "round", "special")}))
+                elif k == "mastery-revealed":
+                    sentences.append(say.say("events", "mastery", **names, mastery=rules.mastery_titles.get(d["mastery"], d["mastery"])))
+            scene = draw(game, step.after, spec, frame, moved, name=f"round-{log.round}")
+            heading = f"**{step.card}** · {say.short(clan)} · {titles[step.card]}"
+            panels.append(Panel(spec, heading, " ".join(sentences), scene))
+        end = [e for e in log.events if e.kind in ("control", "game-over", "to-reserve")]
+        for e in end:
+            if e.kind == "control":
+                intro_end = say.say("events", "control", clan=say.short(e["clan"]), bushi=e["bushi"])
+                panels[-1].sentence += " " + intro_end if panels else ""
+        pages.append(RoundPage(log.round, intro, panels))
+    return pages
+
+
+def walkthrough(game: Game, sample: Path, lang: str):
+    t = notation.replay(sample.read_text(encoding="utf-8"), game, display(sample))
+    return t, panels_for(game, t, lang)
+
+
+def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
+    out = []
+    for path in sorted((game.folder / "examples").glob("*.toml")):
+        t = notation.replay(path.read_text(encoding="utf-8"), game, display(path))
+        last = t.rounds[-1]
+        snap = last.end
+        spec = spec_of(game, snap)
+        for e in last.events:
+            if e.kind == "combat":
+                spec.combats.append(e["tile"])
+                spec.arrows.append((next(s.action.src for s in last.steps if s.card == e["card"]), e["tile"],
+                                    game.clans[e["attacker"]].colour))
+        s = t.state
+        result = (f"{s.winner} wins by {s.win_reason}" if s.winner else "the game goes on")
+        caption = f"**{localized(t.title, lang)}.** {localized(t.description, lang)} Engine: {result}."
+        out.append((draw(game, snap, spec, None, name=path.stem), caption))
+    return out
+
+
+def sample_line(game: Game, path: Path, lang: str) -> dict:
+    t = notation.replay(path.read_text(encoding="utf-8"), game, display(path))
+    s = t.state
+    return {"title": localized(t.title, lang) or path.stem, "file": path.name, "rounds": len(t.rounds),
+            "players": s.rules.options.players,
+            "winner": Narrator(game, lang).short(s.winner) if s.winner else "-", "round": s.round,
+            "reason": s.win_reason, "description": localized(t.description, lang)}

@@ -1,0 +1,48 @@
+"""The Daimyo booklet: start maps, the rulebook's examples drawn from replayed scenarios, the
+walkthrough with the map as it changes, every Daimyo ruling in the clarifications."""
+
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.games.daimyo import notation
+from pnp.model import load_game
+from pnp.paths import cards_dir
+from pnp.reference import daimyo as ref
+from tests.conftest import MM, open_pdf
+
+GAME = load_game(cards_dir() / "daimyo")
+
+
+@pytest.fixture(scope="module")
+def text():
+    kit = {a.name: a for a in build_kit(GAME, Options(only=("booklet",)))}
+    doc = open_pdf(kit["daimyo-rules-a5.pdf"].data)
+    assert all(abs(p.rect.width / MM - 148) < 0.01 for p in doc)
+    assert kit["daimyo-rules-a4-booklet.pdf"].pages == 2 * -(-doc.page_count // 4)
+    return " ".join(" ".join(p.get_text() for p in doc).split())
+
+
+def test_rulebook_examples_appear_with_the_engines_verdict(text):
+    assert "Combat: 4 against 3." in text
+    assert text.count("Engine: green wins by control.") == 3
+    assert "Engine: the game goes on." in text
+
+
+def test_walkthrough_follows_the_replayed_sample(text):
+    t, rounds = ref.walkthrough(GAME, cards_dir() / "daimyo" / "samples" / "two-clans.toml", "en")
+    for r in t.rounds:
+        assert f"Round {r.round}" in text
+    assert "Red lifts the empty Han n2 and sets it down elsewhere" in text
+    moved = [p for page in rounds for p in page.panels if "lifts the empty Han" in p.sentence]
+    assert moved and all(p.scene is not None for p in moved)
+    # each panel's map shows the tiles where the engine left them
+    for log, page in zip(t.rounds, rounds):
+        for step, panel in zip(log.steps, page.panels):
+            labels = {s.runs[0].text for s in panel.scene.shapes if hasattr(s, "runs")}
+            assert set(step.after["tiles"]) <= labels
+
+
+def test_clarifications_carry_every_daimyo_ruling(text):
+    for ruling in ("Player marks.", "Maps.", "Special Action and Mastery cards", "Control of a Han means only your units"):
+        assert ruling in text
+    assert "2 players use A1-A6, B1-B4, C1-C2, D1-D2 and E1-E2" in text
