@@ -31,6 +31,26 @@ def games_per_second(n: int) -> tuple[float, float, int]:
     return n / (time.perf_counter() - start), rounds / n, decided
 
 
+def daimyo_games_per_second(n: int, players: int, advanced: bool) -> tuple[float, float]:
+    from dataclasses import replace
+
+    from pnp.games.daimyo.rules import DaimyoState, Options, Rules
+    from pnp.model import load_game
+    from pnp.paths import cards_dir
+
+    game = load_game(cards_dir() / "daimyo")
+    adv = dict(balanced=True, fortifications=True, inaccessible=True, formation=True, special=True, mastery=True,
+               teams=players == 4) if advanced else {}
+    base = Options(players=players, round_cap=ROUND_CAP, **adv)
+    start = time.perf_counter()
+    rounds = 0
+    for seed in range(n):
+        state = DaimyoState(Rules(game, replace(base, seed=seed)))
+        playout(state, random.Random(seed))
+        rounds += state.round
+    return n / (time.perf_counter() - start), rounds / n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
@@ -42,6 +62,12 @@ def main() -> None:
         rates.append(rate)
     print(f"random games: median {statistics.median(rates):.0f} games/s over 3 x {args.games} games "
           f"(mean {mean_rounds:.1f} rounds, {decided / args.games:.0%} end with a Daimyo removed, cap {ROUND_CAP})")
+    for players in (2, 3, 4):
+        for advanced in (False, True):
+            rates = [daimyo_games_per_second(args.games // 10, players, advanced) for _ in range(3)]
+            rate = statistics.median(r for r, _ in rates)
+            print(f"daimyo, {players} players, {'advanced' if advanced else 'basic   '}: median {rate:.0f} games/s "
+                  f"(mean {rates[0][1]:.1f} rounds)")
     cmd = [sys.executable, "-m", "pnp.cli", "check", "daimyni"]
     subprocess.run(cmd, check=True, capture_output=True)
     times = []
