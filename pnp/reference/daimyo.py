@@ -122,11 +122,9 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
             scene = draw(game, step.after, spec, frame, moved, name=f"round-{log.round}")
             heading = f"**{step.card}** · {say.short(clan)} · {titles[step.card]}"
             panels.append(Panel(spec, heading, " ".join(sentences), scene))
-        end = [e for e in log.events if e.kind in ("control", "game-over", "to-reserve")]
-        for e in end:
-            if e.kind == "control":
-                intro_end = say.say("events", "control", clan=say.short(e["clan"]), bushi=e["bushi"])
-                panels[-1].sentence += " " + intro_end if panels else ""
+        for e in log.events:
+            if e.kind == "control" and panels:
+                panels[-1].sentence += " " + say.say("events", "control", clan=say.short(e["clan"]), bushi=e["bushi"])
         pages.append(RoundPage(log.round, intro, panels))
     return pages
 
