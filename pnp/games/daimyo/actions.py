@@ -38,13 +38,15 @@ class PassCards:
 class MoveBushi:
     src: str
     dst: str
-    count: int | None = None
+    count: int | None = None    # None: the whole unit (every Bushi and Rōnin there)
     via: str | None = None      # Master of Cavalry / Movement: two Han in one move
     march: bool = False         # Master of Movement: the whole unit, no attack, one Bushi lost
+    ronin: int = 0              # Rōnin moving along with `count` Bushi
 
     def __str__(self) -> str:
         path = f"{self.src}-{self.via}-{self.dst}" if self.via else f"{self.src}-{self.dst}"
-        return path + (f" x{self.count}" if self.count is not None else "") + (" march" if self.march else "")
+        return (path + (f" x{self.count}" if self.count is not None else "") + (f" r{self.ronin}" if self.ronin else "")
+                + (" march" if self.march else ""))
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class Pass:
 
 Action = PlayCards | PassCards | MoveBushi | Recruit | MoveDaimyo | PlaceHan | MoveHan | Pass | Special | Keep
 
-_MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s*-\s*([a-z]+[0-9]+))?(?:\s+x\s*([0-9]+))?(\s+march)?(\s+\+1)?")
+_MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s*-\s*([a-z]+[0-9]+))?(?:\s+x\s*([0-9]+))?(?:\s+r\s*([0-9]+))?(\s+march)?(\s+\+1)?")
 SPECIALS = ("alternative", "ninja", "ronin", "mass", "treachery", "retreat", "morale")
 _AT = re.compile(r"([a-z]+[0-9]+)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)")
 
@@ -141,13 +143,16 @@ def parse(text: str, kind: str) -> Action:
     if not m:
         raise ValueError(f"expected 'pass', 'recruit', a move like 'g1-n2' ('g1-n2 x2' moves two) "
                          f"or a tile placement like 'n5@1,-2', got {text!r}")
-    a, b, c, count, march, escort = m.groups()
+    a, b, c, count, ronin, march, escort = m.groups()
     src, via, dst = (a, b, c) if c else (a, None, b)
     if kind == "bushi-move":
         if escort:
             raise ValueError(f"'+1' goes with a Daimyo Move, got {text!r}")
-        return MoveBushi(src, dst, int(count) if count else None, via, bool(march))
-    if count or march:
+        if ronin and count is None:
+            raise ValueError(f"with Rōnin, say how many Bushi go too ('x0 r2' moves two Rōnin alone), got {text!r}")
+        return MoveBushi(src, dst, int(count) if count else (0 if count == "0" else None), via, bool(march),
+                         int(ronin) if ronin else 0)
+    if count or march or ronin:
         raise ValueError(f"only Bushi Move takes a count or 'march', got {text!r}")
     if kind == "daimyo-move":
         return MoveDaimyo(src, dst, via, bool(escort))

@@ -177,6 +177,10 @@ class DaimyoState:
                 self.bushi[clan][tid] = 1
             self.daimyo[clan] = ids[-1]
         self.tile_at: dict[Pos, str] = {p: t for t, p in self.tile_pos.items()}
+        per_clan = rules.game.tiles.per_clan if rules.game.tiles else 3
+        # Han of clans that are not playing leave the game
+        self.out_of_game = [f"{rules.prefix[c]}{i}" for c in rules.game.clans if c not in rules.clans
+                            for i in range(1, per_clan + 1)]
         self.area = {c: rules.bushi_per_clan - sum(self.bushi[c].values()) for c in rules.clans}
         self.ronin_free = rules.ronin_count if opt.special else 0
         self.touched: set[str] = set()   # Han added or moved this round
@@ -344,10 +348,12 @@ class DaimyoState:
         extra = advanced.mastery_variants(self, clan, kind) if self.rules.options.mastery else []
         if kind == "bushi-move":
             out: list[Action] = []
-            for tile, n in self.bushi[clan].items():
+            for tile in sorted(set(self.bushi[clan]) | set(self.ronin[clan])):
+                n, m = self.bushi[clan].get(tile, 0), self.ronin[clan].get(tile, 0)
                 for dst in self.adjacent_tiles(tile):
                     if self.can_enter(clan, dst):
-                        out += [MoveBushi(tile, dst, k) for k in range(1, n + 1)]
+                        out += [MoveBushi(tile, dst, k, None, False, j)
+                                for k in range(n + 1) for j in range(m + 1) if k + j]
             return out + extra
         if kind == "bushi-recruitment":
             return [Recruit()] + extra
@@ -433,12 +439,17 @@ class DaimyoState:
 
     def _resolve(self, clan: str, card: str, action: Action) -> list[Event]:
         kind = self.kind(card, clan)
-        if isinstance(action, MoveBushi) and action.count is None and self.bushi[clan].get(action.src):
-            action = replace(action, count=self.bushi[clan][action.src])   # "every Bushi there"
+        if isinstance(action, MoveBushi) and action.count is None and not action.march and (
+                self.bushi[clan].get(action.src) or self.ronin[clan].get(action.src)):
+            # "the whole unit": every Bushi and Rōnin there
+            action = replace(action, count=self.bushi[clan].get(action.src, 0), ronin=self.ronin[clan].get(action.src, 0))
+        elif isinstance(action, MoveBushi) and action.march and action.count is None and self.bushi[clan].get(action.src):
+            action = replace(action, count=self.bushi[clan][action.src])
         self.check(clan, card, kind, action)
         written = action
-        if isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src):
-            written = replace(action, count=None)
+        if (isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src, 0)
+                and action.ronin == self.ronin[clan].get(action.src, 0)):
+            written = replace(action, count=None, ronin=0)
         self.history[-1]["decisions"].append((card, clan, written))
         self.queue.pop(0)
         events = self.carry_out(clan, card, kind, action)
@@ -498,7 +509,7 @@ class DaimyoState:
         if isinstance(action, MoveDaimyo):
             if self.daimyo[clan] != src:
                 raise fail("daimyo-where", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
-        elif self.bushi[clan].get(src, 0) == 0:
+        elif self.bushi[clan].get(src, 0) + self.ronin[clan].get(src, 0) == 0:
             raise fail("bushi-where", f"{clan} has no Bushi on {src}")
         if dst not in self.adjacent_tiles(src):
             raise fail("adjacent", f"{src} and {dst} are not adjacent")
@@ -511,9 +522,13 @@ class DaimyoState:
                     raise fail("barred", f"{dst} is barred this round")
                 raise fail("inaccessible", f"the Daimyo cannot enter {dst}, a Han of the {owner} clan")
             return
-        have = self.bushi[clan][src]
-        if action.count is not None and not 1 <= action.count <= have:
+        have, hired = self.bushi[clan].get(src, 0), self.ronin[clan].get(src, 0)
+        if action.count is not None and not 0 <= action.count <= have:
             raise fail("bushi-count", f"{src} holds {have} {clan} Bushi; cannot move {action.count}")
+        if not 0 <= action.ronin <= hired:
+            raise fail("ronin-count", f"{src} holds {hired} Rōnin of {clan}; cannot move {action.ronin}")
+        if (action.count or 0) + action.ronin == 0:
+            raise fail("bushi-count", "a Bushi Move moves at least one Bushi")
         if not self.can_enter(clan, dst):
             if advanced.barred(self, dst):
                 raise fail("barred", f"{dst} is barred this round")
@@ -543,7 +558,7 @@ class DaimyoState:
             self._put(action.tile, tuple(action.at))
             return [Event("move-han", dict(base, tile=action.tile, src=src, at=tuple(action.at)))]
         if isinstance(action, MoveBushi):
-            return self.move_bushi(clan, action.src, action.dst, action.count, base)
+            return self.move_bushi(clan, action.src, action.dst, action.count, base, action.ronin)
         return advanced.carry_out_special(self, clan, card, kind, action, base)
 
     def _take(self, clan: str, tile: str, n: int) -> None:
@@ -557,28 +572,38 @@ class DaimyoState:
         self.tile_at[at] = tile
         self.touched.add(tile)
 
-    def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict) -> list[Event]:
-        own = self.bushi[clan]
-        count = own[src] if count is None else count
-        own[src] -= count
-        if not own[src]:
-            del own[src]
-        events = [Event("move-bushi", dict(base, src=src, dst=dst, count=count))]
+    def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict, ronin: int = 0) -> list[Event]:
+        own, hired = self.bushi[clan], self.ronin[clan]
+        count = own.get(src, 0) if count is None else count
+        for pool, n in ((own, count), (hired, ronin)):
+            if n:
+                pool[src] -= n
+                if not pool[src]:
+                    del pool[src]
+        events = [Event("move-bushi", dict(base, src=src, dst=dst, count=count, ronin=ronin))]
         enemy = self.occupant(dst)
         if enemy is not None and enemy != clan:
-            events += self.fight(clan, enemy, dst, count, base)
+            events += self.fight(clan, enemy, dst, count, base, ronin)
         else:
-            own[dst] = own.get(dst, 0) + count
+            for pool, n in ((own, count), (hired, ronin)):
+                if n:
+                    pool[dst] = pool.get(dst, 0) + n
         return events
 
-    def fight(self, clan: str, enemy: str, tile: str, count: int, base: dict) -> list[Event]:
+    def fight(self, clan: str, enemy: str, tile: str, count: int, base: dict, ronin: int = 0) -> list[Event]:
         bushi = self.bushi[enemy].get(tile, 0) + self.ronin[enemy].get(tile, 0)
         has_daimyo = self.daimyo[enemy] == tile
         defence_bonus = 1 if (self.rules.options.fortifications and self.tile_owner[tile] == enemy) else 0
         attack_bonus, more = advanced.combat_bonuses(self, clan, enemy)
-        res = combat(count, bushi, has_daimyo, attack_bonus, defence_bonus + more)
-        self.area[clan] += res.attacker_lost
-        survivors = count - res.attacker_lost
+        res = combat(count + ronin, bushi, has_daimyo, attack_bonus, defence_bonus + more)
+        # the attacker's Rōnin fall first (hired swords), then its Bushi
+        ronin_lost = min(ronin, res.attacker_lost)
+        bushi_lost = res.attacker_lost - ronin_lost
+        self.area[clan] += bushi_lost
+        self.ronin_free += ronin_lost
+        survivors = count - bushi_lost
+        if ronin - ronin_lost:
+            self.ronin[clan][tile] = self.ronin[clan].get(tile, 0) + ronin - ronin_lost
         # the defender's Bushi go first, its Rōnin after them
         lost = res.defender_lost
         b_lost = min(lost, self.bushi[enemy].get(tile, 0))
@@ -586,7 +611,7 @@ class DaimyoState:
         self._remove(enemy, tile, b_lost, r_lost)
         if survivors:
             self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + survivors
-        events = [Event("combat", dict(base, tile=tile, attacker=clan, defender=enemy, attackers=count,
+        events = [Event("combat", dict(base, tile=tile, attacker=clan, defender=enemy, attackers=count + ronin,
                                        defending=bushi, defending_daimyo=has_daimyo, winner=res.winner,
                                        attack=res.attack, defence=res.defence, attacker_lost=res.attacker_lost,
                                        defender_lost=res.defender_lost, daimyo_lost=res.daimyo_lost))]

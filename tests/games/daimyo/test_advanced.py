@@ -216,3 +216,16 @@ def test_gaiko_diplomacy_moves_a_neutral_han_before_the_reserves():
     s.apply_action(choice)
     tile = choice.args[1]
     assert s.tile_pos[tile] == tuple(int(v) for v in choice.args[2].split(",")) and s.round == 2
+
+
+def test_ronin_move_like_bushi_and_fall_first():
+    s = game()
+    units(s, n2=("green", 1), n1=("red", 2))
+    s.ronin["green"] = {"n2": 2}
+    s.ronin_free = 1
+    play(s, ("A1", "B2"), ("B1", "B4"))
+    assert MoveBushi("n2", "n1", 0, None, False, 2) in s.legal_actions()
+    events = s.apply_action(MoveBushi("n2", "n1", 1, None, False, 2))   # 1 Bushi + 2 Rōnin against 2
+    fight = [e for e in events if e.kind == "combat"][0]
+    assert fight["attackers"] == 3 and fight["winner"] == "attacker" and fight["attacker_lost"] == 2
+    assert s.bushi["green"].get("n1") == 1 and not s.ronin["green"] and s.ronin_free == 3

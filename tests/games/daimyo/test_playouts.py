@@ -28,7 +28,7 @@ def invariants(s: DaimyoState) -> None:
     on_map = sum(n for clan in rules.clans for n in s.ronin[clan].values())
     assert on_map + s.ronin_free == (rules.ronin_count if rules.options.special else 0)
     assert set(s.tile_pos) | set(s.han_reserve) == set(s.tile_owner) and not set(s.tile_pos) & set(s.han_reserve)
-    assert len(s.tile_owner) == 12 + 3 * len(rules.clans) and len(s.tile_at) == len(s.tile_pos)
+    assert len(s.tile_pos) + len(s.han_reserve) + len(s.out_of_game) == 24 and len(s.tile_at) == len(s.tile_pos)
     assert s.connected()
     for tile in s.tile_pos:   # one clan per Han
         owners = {c for c in rules.clans if tile in s.bushi[c] or s.daimyo[c] == tile or tile in s.ronin[c]}

@@ -97,10 +97,10 @@ def test_combat_daimyo_counts_and_its_loss_ends_the_game():
 
 def test_recruit_falls_back_to_bushi_move_when_all_bushi_are_out():
     s = game()
-    s.area["green"] = 0
     s.apply_action(PlayCards(("B2", "B3")))
     s.apply_action(PlayCards(("A2", "A3")))
     resolve_until(s, "B2")
+    s.area["green"] = 0
     assert all(isinstance(a, MoveBushi) for a in s.legal_actions())
     with pytest.raises(Illegal, match="every green Bushi is on the map, so this card acts as Bushi Move"):
         s.apply_action(Recruit())
