@@ -42,6 +42,12 @@ def parse_only(value: str | None) -> tuple[str, ...]:
     return tuple(p for p in PARTS if p in parts)
 
 
+def available_parts(game: Game) -> tuple[str, ...]:
+    have = {"cards": True, "board": game.board is not None, "tiles": game.tiles is not None,
+            "mats": game.mats is not None, "pieces": True, "booklet": (game.folder / "booklet").is_dir()}
+    return tuple(p for p in PARTS if have[p])
+
+
 def _lang(game: Game, lang: str | None) -> str:
     lang = lang or game.meta.languages[0]
     if lang not in game.meta.languages:
@@ -53,6 +59,11 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
     """Every file of the kit, in memory. Nothing is written here."""
     lang = _lang(game, opts.lang)
     paper = game.layouts.paper(opts.paper)
+    available = available_parts(game)
+    missing = [p for p in opts.only if p not in available]
+    if missing and tuple(opts.only) != PARTS:
+        raise UsageError(f"--only {','.join(opts.only)}: {game.id} has no {', '.join(missing)} "
+                         f"(its parts: {', '.join(available)})")
     suffix = "" if lang == game.meta.languages[0] else f"-{lang}"
     svg_dir = "svg" + suffix
     gid, title = game.id, game.meta.title

@@ -52,7 +52,7 @@ def build(
              "none: all backs after all fronts, for gluing.")] = DuplexChoice.long,
     lang: Annotated[Optional[str], typer.Option(help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: ./output/GAME).")] = None,
-    only: Annotated[Optional[str], typer.Option(help="Build only some parts, comma-separated: cards,board,pieces,booklet.")] = None,
+    only: Annotated[Optional[str], typer.Option(help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, booklet.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""

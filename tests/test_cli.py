@@ -84,3 +84,12 @@ def test_two_separate_runs_write_byte_identical_files(tmp_path):
     assert len(files) == 32
     for rel in files:
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
+
+
+def test_only_a_part_the_game_lacks(tmp_path):
+    res = run_pnp("build", "daimyo", "--only", "board", "--out", tmp_path / "x")
+    assert res.returncode == 2
+    assert "--only board: daimyo has no board (its parts: cards, tiles, mats, pieces, booklet)" in res.stderr
+    res = run_pnp("build", "daimyo", "--only", "tiles,mats", "--out", tmp_path / "y")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (tmp_path / "y").glob("*.pdf")) == ["daimyo-han-tiles-a4.pdf", "daimyo-samegawa-a4.pdf"]

@@ -36,3 +36,36 @@ def check_texts(data: dict, where: str) -> None:
         value = data.get(key, "")
         if not isinstance(value, (str, dict)) or (isinstance(value, dict) and not all(isinstance(v, str) for v in value.values())):
             raise NotationError(where, key, "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })")
+
+
+from dataclasses import dataclass  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+
+@dataclass
+class CheckResult:
+    """One notation file checked: a line for the user and the exit code it asks for."""
+
+    path: Path
+    ok: bool
+    line: str
+    exit_code: int = 0
+    transcript: Any = None
+
+
+def check_file(path: Path, shown: str, replay: Callable[[str, str], Any], describe: Callable[[Any], str]) -> CheckResult:
+    """Read and replay one file; `describe` turns a good transcript into the rest of its line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return CheckResult(path, False, f"{shown}: cannot read: {exc}", 2)
+    try:
+        t = replay(text, shown)
+    except (NotationError, GameRejected) as exc:
+        return CheckResult(path, False, str(exc), exc.exit_code)
+    return CheckResult(path, True, f"{shown}: ok, {describe(t)}", 0, t)
+
+
+def rounds(n: int) -> str:
+    return f"{n} round{'s' if n != 1 else ''}"

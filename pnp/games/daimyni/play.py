@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
+from ...engine.notation import CheckResult, check_file as check, rounds
 from ...model import Game
 from . import bot, notation
 from .rules import DaimyniState, Rules
@@ -27,28 +27,15 @@ def bot_notation(game: Game, seed: int) -> str:
                           description=f"Written by `pnp play daimyni --seed {seed}`.")
 
 
-@dataclass
-class CheckResult:
-    path: Path
-    ok: bool
-    line: str
-    exit_code: int = 0
-    transcript: notation.Transcript | None = None
+def _describe(t: notation.Transcript) -> str:
+    s = t.state
+    if s.is_terminal():
+        end = f"{s.winner} wins in round {s.round}" if s.winner else f"no winner after {rounds(s.round)}"
+    else:
+        end = f"still going after {rounds(len(t.rounds))}"
+    return f"{rounds(len(t.rounds))}, {end}, {t.expectations} expectations met"
 
 
 def check_file(game: Game, path: Path, shown: str) -> CheckResult:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return CheckResult(path, False, f"{shown}: cannot read: {exc}", 2)
-    try:
-        t = notation.replay(text, Rules(game), shown)
-    except (notation.NotationError, notation.GameRejected) as exc:
-        return CheckResult(path, False, str(exc), exc.exit_code)
-    s = t.state
-    if s.is_terminal():
-        end = f"{s.winner} wins in round {s.round}" if s.winner else f"no winner after {s.round} rounds"
-    else:
-        end = f"still going after {len(t.rounds)} rounds"
-    return CheckResult(path, True, f"{shown}: ok, {len(t.rounds)} rounds, {end}, {t.expectations} expectations met",
-                       0, t)
+    rules = Rules(game)
+    return check(path, shown, lambda text, where: notation.replay(text, rules, where), _describe)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
-from ...engine.notation import GameRejected, NotationError
+from ...engine.notation import CheckResult, check_file as check, rounds
 from ...model import Game
 from . import bot, notation
 from .rules import DaimyoState, Options, Rules
@@ -32,28 +31,14 @@ def bot_notation(game: Game, seed: int, players: int = 2, advanced: bool = False
                           description=f"Written by `pnp play daimyo --seed {seed}{flags}`.")
 
 
-@dataclass
-class CheckResult:
-    path: Path
-    ok: bool
-    line: str
-    exit_code: int = 0
-    transcript: notation.Transcript | None = None
+def _describe(t: notation.Transcript) -> str:
+    s = t.state
+    if s.is_terminal():
+        end = f"{s.winner} wins by {s.win_reason} in round {s.round}" if s.winner else f"no winner after {rounds(s.round)}"
+    else:
+        end = f"still going after {rounds(len(t.rounds))}"
+    return f"{s.rules.options.players} players, {rounds(len(t.rounds))}, {end}, {t.expectations} expectations met"
 
 
 def check_file(game: Game, path: Path, shown: str) -> CheckResult:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return CheckResult(path, False, f"{shown}: cannot read: {exc}", 2)
-    try:
-        t = notation.replay(text, game, shown)
-    except (NotationError, GameRejected) as exc:
-        return CheckResult(path, False, str(exc), exc.exit_code)
-    s = t.state
-    if s.is_terminal():
-        end = f"{s.winner} wins by {s.win_reason} in round {s.round}" if s.winner else f"no winner after {s.round} rounds"
-    else:
-        end = f"still going after {len(t.rounds)} round{'s' if len(t.rounds) != 1 else ''}"
-    return CheckResult(path, True, f"{shown}: ok, {s.rules.options.players} players, {len(t.rounds)} round{'s' if len(t.rounds) != 1 else ''}, {end}, "
-                                   f"{t.expectations} expectations met", 0, t)
+    return check(path, shown, lambda text, where: notation.replay(text, game, where), _describe)
