@@ -48,7 +48,8 @@ def impose_mats(scenes: list[Scene], paper_w: float, paper_h: float, margin: flo
     pages = []
     for scene in scenes:
         if scene.width > pw - 2 * margin or scene.height > ph - 2 * margin:
-            raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on the paper")
+            raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on "
+                                  f"{pw:g} x {ph:g} mm paper with {margin:g} mm margins")
         x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
         b = scene.bleed
         shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]

@@ -53,3 +53,12 @@ def test_counters(kit):
     doc = open_pdf(kit["daimyo-pieces-a4.pdf"].data)
     words = Counter(w[4] for p in doc for w in p.get_text("words") if w[3] < p.rect.height - 12 * MM)
     assert words["Bushi"] == 48 and words["Daimyo"] == 4 and words["Rōnin"] == 3
+
+
+def test_letter_paper_builds_the_whole_kit():
+    game = load_game(cards_dir() / "daimyo")
+    kit = {a.name: a for a in build_kit(game, Options(paper="letter"))}
+    for name in ("daimyo-cards-letter.pdf", "daimyo-han-tiles-letter.pdf", "daimyo-samegawa-letter.pdf",
+                 "daimyo-pieces-letter.pdf"):
+        page = open_pdf(kit[name].data)[0]
+        assert {round(page.rect.width / MM, 1), round(page.rect.height / MM, 1)} == {215.9, 279.4}
