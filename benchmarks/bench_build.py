@@ -38,6 +38,8 @@ def main() -> None:
             "floor: python -c 'import pnp.cli'": [py, "-c", "import pnp.cli"],
             "libraries: import pnp.build": [py, "-c", "import pnp.build"],
             "pnp build daimyni (whole kit)": pnp + ["build", "daimyni", "--out", tmp, "-q"],
+            "  without the booklet (issue 2's kit)": pnp + ["build", "daimyni", "--only", "cards,board,pieces",
+                                                          "--out", tmp, "-q"],
             "pnp build daimyni --only cards": pnp + ["build", "daimyni", "--only", "cards", "--out", tmp, "-q"],
         }
         medians = {}
