@@ -137,3 +137,18 @@ def test_inner_bleed_is_clipped_at_the_gutter_middle():
     assert grid.slot(0, 1).bleed == pytest.approx((2.375, 3.0, 2.375, 3.0))
     assert grid.slot(2, 0).bleed == pytest.approx((3.0, 3.0, 2.375, 3.0))
     assert grid.gutter_y == pytest.approx(6.0)
+
+
+@pytest.mark.parametrize("size,per_sheet", [("bridge", 10), ("mini", 21)])  # both fill A4 landscape best
+def test_other_card_sizes(game_copy, tmp_path, size, per_sheet):
+    from pnp.build import Options, build_kit
+    from pnp.model import load_game
+
+    text = (game_copy / "cards.toml").read_text().replace('size = "poker"', f'size = "{size}"')
+    (game_copy / "cards.toml").write_text(text)
+    game = load_game(game_copy)
+    doc = open_pdf(build_kit(game, Options(only=("cards",)))[0].data)
+    fronts = doc[0].get_text()
+    assert fronts.count("#") == min(per_sheet, 18)   # one corner number per card
+    for page in read_pdf(build_kit(game, Options(only=("cards",)))[0].data).pages:
+        assert float(page.trimbox.left) >= 5 * MM - 0.01

@@ -1,0 +1,30 @@
+"""Text is measured once and fitted into its box: never clipped, Japanese set in the Japanese font."""
+
+from pnp import fonts
+from pnp.draw import text
+from pnp.draw.shapes import PT
+
+
+def test_long_text_wraps_and_shrinks_until_it_fits():
+    words = "Pick a cell holding Bushi of yours and move one or more of them to an adjacent cell. " * 3
+    lines = text.box(0, 0, 40, 20, words, "sans", 9, "left")
+    assert lines[0].size < 9                      # shrunk
+    assert all(t.width <= 40 + 1e-6 for t in lines)
+    bottom = lines[-1].y + lines[-1].size * PT * 0.3
+    assert bottom <= 20 + 0.5
+
+
+def test_japanese_falls_back_to_the_japanese_font_and_keeps_latin_spaces():
+    t = text.line(0, 0, "Bushi area · 武士", "sans-bold", 10)
+    assert [(r.text, r.font) for r in t.runs] == [("Bushi area · ", "sans-bold"), ("武士", "jp")]
+    assert text.wrap("Samegawa 鮫皮 · Green clan", "sans", 10, 500) == ["Samegawa 鮫皮 · Green clan"]
+
+
+def test_japanese_breaks_between_characters():
+    lines = text.wrap("田んぼ田んぼ田んぼ田んぼ", "jp", 20, 25)
+    assert len(lines) > 1 and "".join(lines) == "田んぼ田んぼ田んぼ田んぼ"
+
+
+def test_every_character_the_kits_print_exists_in_a_font():
+    for ch in "大名武士伝書田んぼ藩鮫皮騎兵の巧·◀▶⚖Rōnin":
+        assert fonts.covers("sans", ch) or fonts.covers("jp", ch), ch
