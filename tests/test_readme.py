@@ -1,0 +1,24 @@
+"""The README's quick start is what CI runs, and its commands name things that exist."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ci_runs_the_readme_test_command_as_written():
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```sh\n(.*?)\n```", readme, re.S)
+    assert len(blocks) == 2, "the quick start has exactly two commands"
+    build, tests = blocks
+    assert "pnp build daimyni" in build and "pip install" in build
+    assert tests in (ROOT / ".ci" / "run").read_text()
+
+
+def test_every_pnp_command_in_the_readme_is_a_real_subcommand():
+    from pnp.cli import app
+    import typer.main
+
+    commands = set(typer.main.get_command(app).commands)
+    used = set(re.findall(r"^pnp (\w+)", (ROOT / "README.md").read_text(), re.M))
+    assert used and used <= commands, used - commands
