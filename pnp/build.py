@@ -128,7 +128,7 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
 
         scenes = [mat_scene(game, clan, lang) for clan in game.clans.values()]
         progress(f"player boards: {len(scenes)} Samegawa")
-        pages = impose_mats(scenes, *paper.size, paper.margin, title, game.files["mats"])
+        pages = impose_mats(scenes, *paper.size, paper.margin, title, game.files["mats"], paper.name)
         out.append(Artifact(f"{gid}-samegawa-{opts.paper}{suffix}.pdf", render_pdf(pages, f"{title}: player boards"),
                             len(pages), "mats"))
         if opts.svg:

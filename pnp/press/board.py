@@ -24,7 +24,7 @@ class Tile:
 
 
 def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str) -> Page:
-    """The board centred on one landscape sheet, with corner crop marks."""
+    """A board (or player board) centred on one landscape sheet, with corner crop marks."""
     pw, ph = max(paper_w, paper_h), min(paper_w, paper_h)
     if scene.width > pw - 2 * margin or scene.height > ph - 2 * margin:
         raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on "

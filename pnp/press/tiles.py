@@ -6,7 +6,7 @@ from ..draw import text
 from ..draw.shapes import Group, Scene, Shape
 from ..errors import DefinitionError
 from ..render.pdf import Page
-from .marks import GAP, corner_marks
+from .board import whole_board
 
 SPACING = 6.0
 
@@ -42,18 +42,6 @@ def impose_tiles(scenes: list[Scene], paper_w: float, paper_h: float, margin: fl
 
 
 def impose_mats(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
-                where: str) -> list[Page]:
-    """One board a landscape sheet, centred, with corner crop marks."""
-    pw, ph = max(paper_w, paper_h), min(paper_w, paper_h)
-    pages = []
-    for scene in scenes:
-        if scene.width > pw - 2 * margin or scene.height > ph - 2 * margin:
-            raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on "
-                                  f"{pw:g} x {ph:g} mm paper with {margin:g} mm margins")
-        x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
-        b = scene.bleed
-        shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]
-        shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph)
-        pages.append(Page(pw, ph, shapes, (x, y, scene.width, scene.height),
-                          (x - b, y - b, scene.width + 2 * b, scene.height + 2 * b)))
-    return pages
+                where: str, paper_name: str = "the paper") -> list[Page]:
+    """One player board a landscape sheet, centred, with corner crop marks."""
+    return [whole_board(scene, paper_w, paper_h, margin, where, paper_name) for scene in scenes]

@@ -4,7 +4,6 @@ the definitions and diagrams of positions the engine replayed."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import jinja2
 
@@ -15,12 +14,13 @@ from ..draw.diagram import position_diagram
 from ..draw.piece import counter_scene
 from ..draw.shapes import Group, Scene
 from ..errors import DefinitionError
+from ..engine.notation import localized
 from ..games.daimyni import notation
 from ..games.daimyni.rules import Rules, combat
 from ..model import Game
 from ..model.load import display
 from . import daimyni as dm
-from .flow import A5, Flow, Frame, INK
+from .flow import Flow, Frame, INK
 from .markup import parse
 from .narration import Narrator
 
@@ -57,7 +57,7 @@ class Booklet:
         title = ""
         if walk.is_file():
             import tomllib
-            title = notation.localized(tomllib.loads(walk.read_text(encoding="utf-8")).get("title", ""), self.lang)
+            title = localized(tomllib.loads(walk.read_text(encoding="utf-8")).get("title", ""), self.lang)
         try:
             return jinja2.Environment(undefined=jinja2.StrictUndefined).from_string(raw).render(
                 cards=self.game.cards, pieces=self.game.counters, count=count, walkthrough_title=title,
@@ -206,7 +206,7 @@ class Booklet:
         path = self.game.folder / "samples" / f"{arg}.toml"
         transcript, rounds = self.ref.walkthrough(self.game, path, self.lang)
         if transcript.description:
-            self.flow.paragraph(notation.localized(transcript.description, self.lang))
+            self.flow.paragraph(localized(transcript.description, self.lang))
         self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
         for rp in rounds:
             if not self.flow.at_top():
@@ -230,9 +230,9 @@ class Booklet:
         for path in self.samples:
             t = notation.replay(path.read_text(encoding="utf-8"), rules, display(path))
             winner = self.say.short(t.state.winner) if t.state.winner else "-"
-            self.flow.paragraph(self.say.say("booklet", "sample", title=notation.localized(t.title, self.lang) or path.stem,
+            self.flow.paragraph(self.say.say("booklet", "sample", title=localized(t.title, self.lang) or path.stem,
                                              file=path.name, rounds=len(t.rounds), winner=winner, round=t.state.round,
-                                             description=notation.localized(t.description, self.lang)),
+                                             description=localized(t.description, self.lang)),
                                 indent=3.5, bullet="•")
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..draw import text
-from ..draw.shapes import PT, Group, Line, Rect, Scene, Shape, Style, Text
+from ..draw.shapes import PT, Group, Line, Scene, Shape, Style, Text
 
 A5 = (148.0, 210.0)
 INK = "#231f1a"

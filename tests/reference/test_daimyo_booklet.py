@@ -4,7 +4,6 @@ walkthrough with the map as it changes, every Daimyo ruling in the clarification
 import pytest
 
 from pnp.build import Options, build_kit
-from pnp.games.daimyo import notation
 from pnp.model import load_game
 from pnp.paths import cards_dir
 from pnp.reference import daimyo as ref

@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 
 from tests.conftest import build, open_pdf, read_pdf
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Event, Illegal
-from ...engine.notation import GameRejected, NotationError, check_texts, localized, quote as _q
+from ...engine.notation import GameRejected, NotationError, check_texts, quote as _q
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
 

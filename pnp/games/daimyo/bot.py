@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import PassCards, PlayCards
+from .actions import PlayCards
 from .rules import DaimyoState
 
 WIN = 100_000

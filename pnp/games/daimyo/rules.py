@@ -14,7 +14,7 @@ switched on one by one in `Options` (see `pnp.games.daimyo.advanced` for what ea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 

@@ -1,6 +1,5 @@
 """Daimyo notation: the rulebook's examples pass as scenarios; bot games replay; errors."""
 
-from pathlib import Path
 
 import pytest
 
