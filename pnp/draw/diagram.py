@@ -32,6 +32,18 @@ class DiagramSpec:
     losses: dict[str, list[Stack]] = field(default_factory=dict)       # cell -> pieces removed there
     highlight: list[str] = field(default_factory=list)
 
+    def add_combat(self, cell: str, attacker_colour: str, defender_colour: str, attacker_lost: int,
+                   defender_lost: int, daimyo_lost: bool) -> None:
+        """Mark a combat and the pieces it removed (drawn as dashed ghosts)."""
+        self.combats.append(cell)
+        lost = self.losses.setdefault(cell, [])
+        if attacker_lost:
+            lost.append(Stack("bushi", attacker_colour, attacker_lost))
+        if defender_lost:
+            lost.append(Stack("bushi", defender_colour, defender_lost))
+        if daimyo_lost:
+            lost.append(Stack("daimyo", defender_colour))
+
 
 def _piece(stack: Stack, x: float, y: float, r: float) -> list[Shape]:
     if stack.kind == "tanbo":

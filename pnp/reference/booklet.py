@@ -22,7 +22,7 @@ from ..model.load import display
 from . import daimyni as dm
 from .flow import Flow, Frame, INK
 from .markup import parse
-from .narration import Narrator
+from .narration import Narrator, pieces_text
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -198,8 +198,8 @@ class Booklet:
                 outcome = self.say.say("table", "defender", lost=d_lost, kept=defenders - d_lost)
             else:
                 outcome = self.say.say("table", "tie")
-            row = self.say.say("table", "row", attackers=dm._pieces(attackers, False),
-                               defenders=dm._pieces(bushi, daimyo), outcome=outcome, daimyo_lost=daimyo_lost)
+            row = self.say.say("table", "row", attackers=pieces_text(attackers, False),
+                               defenders=pieces_text(bushi, daimyo), outcome=outcome, daimyo_lost=daimyo_lost)
             self.flow.paragraph(row, indent=3.5, bullet="•")
 
     def do_walkthrough(self, arg: str) -> None:

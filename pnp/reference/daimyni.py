@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..draw.diagram import DiagramSpec, Stack
 from ..draw.shapes import Scene
-from .narration import Narrator
+from .narration import Narrator, pieces_text
 from ..games.daimyni import notation
 from ..games.daimyni.rules import Rules
 from ..model import Game
@@ -44,11 +44,6 @@ def spec_of(game: Game, pos: notation.Position) -> DiagramSpec:
     for cell in pos.tanbo:
         spec.units.setdefault(cell, []).append(Stack("tanbo", TANBO))
     return spec
-
-
-def _pieces(bushi: int, daimyo: bool) -> str:
-    parts = ([f"{bushi} Bushi"] if bushi else []) + (["Daimyo"] if daimyo else [])
-    return " + ".join(parts)
 
 
 def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcript, list[RoundPage]]:
@@ -93,21 +88,15 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
                 elif e.kind == "no-effect":
                     sentences.append(say.say("events", "no-effect", **names, why=say.say("why", d["kind"])))
                 elif e.kind == "combat":
-                    spec.combats.append(d["cell"])
-                    lost = spec.losses.setdefault(d["cell"], [])
-                    if d["attacker_lost"]:
-                        lost.append(Stack("bushi", game.clans[d["attacker"]].colour, d["attacker_lost"]))
-                    if d["defender_bushi_lost"]:
-                        lost.append(Stack("bushi", game.clans[d["defender"]].colour, d["defender_bushi_lost"]))
-                    if d["defender_daimyo_lost"]:
-                        lost.append(Stack("daimyo", game.clans[d["defender"]].colour))
+                    spec.add_combat(d["cell"], game.clans[d["attacker"]].colour, game.clans[d["defender"]].colour,
+                                    d["attacker_lost"], d["defender_bushi_lost"], d["defender_daimyo_lost"])
                     survivors = d["attackers"] - d["attacker_lost"]
                     sentences.append(say.say(
                         "events", f"combat-{d['winner']}", **names, cell=d["cell"],
-                        attackers=_pieces(d["attackers"], False),
-                        defenders=_pieces(d["defending_bushi"], d["defending_daimyo"]),
+                        attackers=pieces_text(d["attackers"], False),
+                        defenders=pieces_text(d["defending_bushi"], d["defending_daimyo"]),
                         attacker_lost=d["attacker_lost"], defender_lost=d["defender_bushi_lost"],
-                        survivors=_pieces(survivors, False)))
+                        survivors=pieces_text(survivors, False)))
                 elif e.kind == "daimyo-removed":
                     sentences.append(say.say("events", "daimyo-removed", clan=say.short(d["by"]),
                                              owner=say.short(d["owner"])))

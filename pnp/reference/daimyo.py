@@ -13,7 +13,7 @@ from ..games.daimyo.rules import DaimyoState, Options, Rules
 from ..model import Game
 from ..model.load import display
 from .daimyni import Panel, RoundPage
-from .narration import Narrator
+from .narration import Narrator, pieces_text
 
 RONIN = "#8a8f96"
 
@@ -44,10 +44,6 @@ def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
         out.append((draw(game, snap, spec_of(game, snap), None, name=f"start-{m.players}"),
                     f"**{m.players} players**: " + ", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans)))
     return out
-
-
-def _pieces(n: int, daimyo: bool) -> str:
-    return " + ".join(([f"{n} Bushi"] if n else []) + (["Daimyo"] if daimyo else []))
 
 
 def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]:
@@ -97,18 +93,12 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
                 elif k == "no-effect":
                     sentences.append(say.say("events", "no-effect", **names))
                 elif k == "combat":
-                    spec.combats.append(d["tile"])
-                    lost = spec.losses.setdefault(d["tile"], [])
-                    if d["attacker_lost"]:
-                        lost.append(Stack("bushi", game.clans[d["attacker"]].colour, d["attacker_lost"]))
-                    if d["defender_lost"]:
-                        lost.append(Stack("bushi", game.clans[d["defender"]].colour, d["defender_lost"]))
-                    if d["daimyo_lost"]:
-                        lost.append(Stack("daimyo", game.clans[d["defender"]].colour))
+                    spec.add_combat(d["tile"], game.clans[d["attacker"]].colour, game.clans[d["defender"]].colour,
+                                    d["attacker_lost"], d["defender_lost"], d["daimyo_lost"])
                     sentences.append(say.say("events", f"combat-{d['winner']}", **names, enemy=say.short(d["defender"]),
                                              tile=d["tile"], attack=d["attack"], defence=d["defence"],
-                                             attackers=_pieces(d["attackers"], False),
-                                             defenders=_pieces(d["defending"], d["defending_daimyo"]),
+                                             attackers=pieces_text(d["attackers"], False),
+                                             defenders=pieces_text(d["defending"], d["defending_daimyo"]),
                                              attacker_lost=d["attacker_lost"], defender_lost=d["defender_lost"],
                                              survivors=d["attackers"] - d["attacker_lost"]))
                 elif k == "daimyo-removed":

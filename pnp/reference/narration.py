@@ -30,3 +30,8 @@ class Narrator:
             return self.env.from_string(source).render(**values)
         except jinja2.TemplateError as exc:
             raise DefinitionError(self.where, f"{section}.{key}", f"template error: {exc}") from None
+
+
+def pieces_text(bushi: int, daimyo: bool) -> str:
+    """'2 Bushi + Daimyo': the same words in every language the kits use."""
+    return " + ".join(([f"{bushi} Bushi"] if bushi else []) + (["Daimyo"] if daimyo else []))

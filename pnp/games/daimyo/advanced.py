@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine import Decision, Event, Illegal
@@ -22,23 +23,14 @@ if TYPE_CHECKING:
     from .rules import DaimyoState
 
 
+@dataclass(frozen=True)
 class Formation:
     """Place the Daimyo on one of the clan's Han."""
 
-    def __init__(self, tile: str):
-        self.tile = tile
-
-    def __eq__(self, other):
-        return isinstance(other, Formation) and other.tile == self.tile
-
-    def __hash__(self):
-        return hash(("formation", self.tile))
+    tile: str
 
     def __str__(self) -> str:
         return f"daimyo@{self.tile}"
-
-    def __repr__(self) -> str:
-        return f"Formation({self.tile!r})"
 
 
 def setup(state: "DaimyoState") -> None:
