@@ -16,6 +16,7 @@ class Entry:
     title: str
     players: str
     folder: Path
+    rules: str = ""
 
 
 def builtin_games() -> list[Entry]:
@@ -29,7 +30,8 @@ def builtin_games() -> list[Entry]:
             span = f"{players.get('min', '?')}-{players.get('max', '?')}"
             if players.get("min") == players.get("max"):
                 span = str(players.get("min", "?"))
-            out.append(Entry(meta.get("id", folder.name), meta.get("title", folder.name), span, folder))
+            gid = meta.get("id", folder.name)
+            out.append(Entry(gid, meta.get("title", folder.name), span, folder, meta.get("rules") or gid))
         except (OSError, tomllib.TOMLDecodeError, AttributeError):
             out.append(Entry(folder.name, "(unreadable game.toml)", "?", folder))
     return out
@@ -45,5 +47,5 @@ def find_game(name_or_path: str) -> Path:
             return entry.folder
     known = ", ".join(e.id for e in builtin_games()) or "none"
     if path.exists():
-        raise UsageError(f"{name_or_path}: no game.toml in this folder; a game folder needs game.toml, cards.toml, board.toml and pieces.toml")
+        raise UsageError(f"{name_or_path}: no game.toml in this folder; a game folder needs at least game.toml (and the component files it uses: cards.toml, board.toml, pieces.toml...)")
     raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")

@@ -90,29 +90,27 @@ def build(
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
-    seed: Annotated[int, typer.Option(help="Seed for the bot: the same seed plays the same game.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed for the bot and for chance: the same seed plays the same game.")] = 1,
     out: Annotated[Optional[Path], typer.Option(help="Write the game's notation here (default: print it).")] = None,
-    players: Annotated[Optional[int], typer.Option(help="Number of players, for games that take 2-4 (Daimyo).")] = None,
-    advanced: Annotated[bool, typer.Option("--advanced", help="Play with the advanced rules (Daimyo).")] = False,
+    players: Annotated[Optional[int], typer.Option(help="Number of players (default: the game's smallest count; "
+                                                        "`pnp list` shows each game's range).")] = None,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", help="Switch on one of the game's options (repeatable); `pnp list` shows them.")] = None,
+    advanced: Annotated[bool, typer.Option("--advanced", hidden=True,
+                                           help="Same as --option advanced.")] = False,
 ) -> None:
     """Let a simple bot play a whole game and write it in the game's notation."""
     from .catalog import find_game
-    from .games import engine_for
+    from .games.registry import module_for
     from .model import load_game
     from .output import Artifact, write_all
 
     try:
         kit = load_game(find_game(game))
-        engine = engine_for(kit)
-        extra = {}
-        if players is not None or advanced:
-            lo, hi = kit.meta.players.min, kit.meta.players.max
-            if players is not None and not lo <= players <= hi:
-                raise UsageError(f"--players {players}: {kit.meta.title} is for {lo}-{hi} players")
-            if lo == hi:
-                raise UsageError(f"{kit.meta.title} has no --players or --advanced options")
-            extra = {"players": players or lo, "advanced": advanced}
-        text = engine.bot_notation(kit, seed, **extra)
+        module = module_for(kit.meta.rules or kit.id, kit.meta.title)
+        names = list(option or []) + (["advanced"] if advanced else [])
+        settings = module.settings(kit, players, names, seed)
+        text = module.bot_notation(kit, settings)
     except PnpError as exc:
         _fail(exc)
     if out is None:
@@ -136,14 +134,14 @@ def check(
     Exit 0 when all are legal, 1 when a game is illegal or an expectation fails, 2 when a file is
     not valid notation or the definitions are wrong."""
     from .catalog import find_game
-    from .games import engine_for
+    from .games.registry import module_for
     from .model import load_game
     from .model.load import display
 
     try:
         folder = find_game(game)
         kit = load_game(folder)
-        engine = engine_for(kit)
+        engine = module_for(kit.meta.rules or kit.id, kit.meta.title)
     except PnpError as exc:
         _fail(exc)
     paths = list(files or sorted((folder / "samples").glob("*.toml")) + sorted((folder / "examples").glob("*.toml")))
@@ -164,11 +162,20 @@ def check(
 
 @app.command("list")
 def list_games() -> None:
-    """List the built-in games."""
+    """List the built-in games, their player counts and the options `pnp play` takes for each."""
     from .catalog import builtin_games
+    from .games.registry import modules
 
+    installed = modules()
     for entry in builtin_games():
         typer.echo(f"{entry.id:<12} {entry.title:<24} {entry.players} players")
+        module = installed.get(entry.rules)
+        if module is None:
+            typer.echo(f"{'':<12} (rules module {entry.rules!r} not installed)")
+            continue
+        for opt in module.options:
+            only = f" ({' or '.join(map(str, opt.players))} players)" if opt.players else ""
+            typer.echo(f"{'':<12} --option {opt.name:<16} {opt.help}{only}")
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
-"""The game board: a hex map between the clans' sides, each with a Bushi area and a Reserve."""
+"""A hex board: the map between the players' sides, each side with a card slot and a pool of pieces
+(what they hold comes from board.toml's `panel`)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,11 @@ def cell_centre(game: Game, label: str) -> tuple[float, float]:
     return ox + x, oy + y
 
 
-def start_mark(kind: str, colour: str, x: float, y: float, r: float) -> list[Shape]:
-    if kind == "daimyo":
+def start_mark(mark: str, colour: str, x: float, y: float, r: float) -> list[Shape]:
+    """A start cell's marking: a single, double or dashed circle (the piece's `mark`)."""
+    if mark == "double":
         return [Circle(x, y, r, Style(stroke=colour, width=0.9)), Circle(x, y, r * 0.78, Style(stroke=colour, width=0.9))]
-    if kind == "tanbo":
+    if mark == "dashed":
         return [Circle(x, y, r, Style(stroke=colour, width=0.8, dash=(2.2, 1.6)))]
     return [Circle(x, y, r, Style(stroke=colour, width=0.9))]
 
@@ -59,7 +61,8 @@ def board_scene(game: Game, lang: str) -> Scene:
     subtitle = game.meta.subtitle.get(lang, "")
     scene.add(text.line(w / 2, 13, game.meta.title, "sans-bold", 22, INK, "middle"))
     if subtitle:
-        scene.add(text.line(w / 2, 19.5, f"{subtitle} · 大名", "sans", 9, INK, "middle"))
+        kanji = f" · {game.meta.kanji}" if game.meta.kanji else ""
+        scene.add(text.line(w / 2, 19.5, f"{subtitle}{kanji}", "sans", 9, INK, "middle"))
 
     ox, oy = map_origin(game)
     cells = map_shapes(game)
@@ -67,7 +70,7 @@ def board_scene(game: Game, lang: str) -> Scene:
     for mark in bd.start:
         x, y = grid.cells[mark.cell].centre
         colour = game.clans[mark.clan].colour if mark.clan else (pieces[mark.piece].colour or INK)
-        cells += start_mark(mark.piece, colour, x, y + 1.5, grid.radius * 0.42)
+        cells += start_mark(pieces[mark.piece].mark, colour, x, y + 1.5, grid.radius * 0.42)
     scene.add(Group(tuple(cells), ox, oy))
     scene.add(*_legend(game, lang, w / 2, h - 9))
 
@@ -84,12 +87,14 @@ def board_scene(game: Game, lang: str) -> Scene:
 
 
 def _legend(game: Game, lang: str, cx: float, y: float) -> list[Shape]:
-    entries = [("bushi", "Bushi"), ("daimyo", "Daimyo"), ("tanbo", "Tanbo")]
+    pieces = {p.id: p for p in game.pieces_file.pieces}
+    shown = game.board.legend or list(dict.fromkeys(m.piece for m in game.board.start))
+    entries = [(pieces[pid].mark, pieces[pid].name.get(lang, pid)) for pid in shown]
     out: list[Shape] = []
     step = 46
     x = cx - step * (len(entries) - 1) / 2 - 12
-    for kind, name in entries:
-        out += start_mark(kind, INK, x, y - 1.2, 3)
+    for mark, name in entries:
+        out += start_mark(mark, INK, x, y - 1.2, 3)
         out.append(text.line(x + 5, y, f"{name}: {game.word('start', lang)}", "sans", 7, INK))
         x += step
     return out
@@ -103,16 +108,23 @@ def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape
     # Reserve: a card-sized place for the cards the opponent passes on.
     rx, ry = (pw - cw) / 2, 22
     out.append(Rect(rx, ry, cw, ch, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
-    out += text.box(rx, ry + ch / 2 - 16, cw, 12, game.word("reserve", lang), "sans-bold", 13, "center",
+    panel = game.board.panel
+    out += text.box(rx, ry + ch / 2 - 16, cw, 12, game.word(panel.slot, lang), "sans-bold", 13, "center",
                     clan.colour, valign="middle")
-    out += text.box(rx, ry + ch / 2 - 2, cw, 14, "伝書", "jp", 22, "center", clan.tint, valign="middle")
-    out += text.box(rx + 4, ry + ch / 2 + 14, cw - 8, 8, game.word("densho", lang) + " ×2", "sans", 8, "center",
-                    INK, valign="middle")
-    # Bushi area: one circle per Bushi a clan holds.
-    bushi = next((p for p in game.pieces_file.pieces if p.id == "bushi"), None)
-    count = bushi.per_clan if bushi and bushi.per_clan else 9
+    if panel.slot_kanji:
+        out += text.box(rx, ry + ch / 2 - 2, cw, 14, panel.slot_kanji, "jp", 22, "center", clan.tint, valign="middle")
+    if panel.slot_note:
+        note = game.word(panel.slot_note, lang) + (f" ×{panel.slot_cards}" if panel.slot_cards else "")
+        out += text.box(rx + 4, ry + ch / 2 + 14, cw - 8, 8, note, "sans", 8, "center", INK, valign="middle")
+    # The pool: one circle per piece of that kind a player holds.
+    piece = next((p for p in game.pieces_file.pieces if p.id == panel.area), None)
+    if piece is None:
+        return out
+    count = piece.per_clan or piece.count or 0
     by = ry + ch + 10
-    out.append(text.line(pw / 2, by + 6, f"{game.word('bushi_area', lang)} · 武士", "sans-bold", 11, clan.colour, "middle"))
+    kanji = f" · {piece.kanji}" if piece.kanji else ""
+    out.append(text.line(pw / 2, by + 6, f"{game.word(panel.area_word, lang)}{kanji}", "sans-bold", 11, clan.colour,
+                         "middle"))
     cols = 3
     d = min(16.0, (pw - 12) / cols - 3)
     rows = -(-count // cols)

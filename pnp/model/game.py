@@ -214,6 +214,11 @@ def _cross_check(game: Game) -> None:
     for i, side in enumerate(board.sides):
         if side.clan not in game.clans:
             raise DefinitionError(bw, f"sides[{i}].clan", f"unknown clan {side.clan!r} (known: {known_clans})")
+    for i, pid in enumerate(board.legend):
+        if pid not in ids:
+            raise DefinitionError(bw, f"legend[{i}]", f"unknown piece {pid!r} (known: {', '.join(sorted(ids))})")
+    if board.panel.area is not None and board.panel.area not in ids:
+        raise DefinitionError(bw, "panel.area", f"unknown piece {board.panel.area!r} (known: {', '.join(sorted(ids))})")
     for i, mark in enumerate(board.start):
         if mark.cell not in game.grid.cells:
             raise DefinitionError(bw, f"start[{i}].cell", f"no cell {mark.cell!r} on the map (cells run {game.grid.first_label}..{game.grid.last_label})")

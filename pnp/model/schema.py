@@ -70,6 +70,7 @@ class GameFile(Strict):
     rules: str | None = None   # which rules engine plays it (default: the id)
     title: str
     subtitle: Localized = {}
+    kanji: str = ""            # a glyph or word printed large on the cover and the board title
     players: PlayerRange
     languages: Annotated[list[str], Field(min_length=1)]
     clans: Annotated[list[Clan], Field(min_length=1)]
@@ -120,6 +121,7 @@ class Piece(Strict):
     count: Annotated[int, Field(ge=0)] | None = None
     colour: Colour | None = None
     diameter: Annotated[float, Field(gt=5, le=100)] = 20.0
+    mark: Literal["single", "double", "dashed"] = "single"   # how the board marks its start cells
 
 
 class PiecesFile(Strict):
@@ -144,6 +146,17 @@ class StartMark(Strict):
     clan: str | None = None
 
 
+class SidePanel(Strict):
+    """What each player's side of the board holds: a card slot and a pool of one kind of piece."""
+
+    slot: str = "reserve"                 # word key printed on the card slot
+    slot_kanji: str = ""
+    slot_note: str = ""                   # word key printed under the slot, with "x slot_cards"
+    slot_cards: Annotated[int, Field(ge=0)] = 0
+    area: str | None = None               # piece id whose pool is drawn as circles (none: no pool)
+    area_word: str = "area"               # word key printed over the pool
+
+
 class BoardFile(Strict):
     size: Size
     bleed: Annotated[float, Field(ge=0, le=20)] = 3.0
@@ -151,6 +164,8 @@ class BoardFile(Strict):
     map: HexMap
     sides: list[Side]
     start: list[StartMark] = []
+    legend: list[str] = []                # piece ids explained under the map (default: those in `start`)
+    panel: SidePanel = SidePanel()
 
 
 class TilesFile(Strict):

@@ -10,19 +10,17 @@ import jinja2
 from ..draw import text
 from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
-from ..draw.diagram import position_diagram
 from ..draw.piece import counter_scene
 from ..draw.shapes import Group, Scene
 from ..errors import DefinitionError
-from ..engine.notation import localized
-from ..games.daimyni import notation
-from ..games.daimyni.rules import Rules, combat
+from ..engine.notation import GameRejected, NotationError, localized
+from ..games.interface import BookletAdapter, Figure, GameModule
+from ..games.registry import module_for
 from ..model import Game
 from ..model.load import display
-from . import daimyni as dm
 from .flow import Flow, Frame, INK
 from .markup import parse
-from .narration import Narrator, pieces_text
+from .narration import Narrator
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -34,14 +32,15 @@ class Booklet:
     def __init__(self, game: Game, lang: str):
         self.game, self.lang = game, lang
         self.say = Narrator(game, lang)
-        self.rules_id = game.meta.rules or game.id
-        if self.rules_id == "daimyo":
-            from . import daimyo as ref
-            self.ref = ref
-        else:
-            self.ref = dm
-        red = next(iter(game.clans.values()))
-        self.flow = Flow(Frame(accent=red.colour), f"{game.meta.title} · {self.say.say('booklet', 'tagline')}")
+        self.module: GameModule = module_for(game.meta.rules or game.id, game.meta.title)
+        adapter = self.module.booklet()
+        if adapter is None:
+            raise DefinitionError(display(game.folder / "booklet"), None,
+                                  f"the rules module {self.module.id!r} has no booklet adapter")
+        self.adapter: BookletAdapter = adapter
+        first = next(iter(game.clans.values()), None)
+        self.flow = Flow(Frame(accent=first.colour if first else INK),
+                         f"{game.meta.title} · {self.say.say('booklet', 'tagline')}")
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
 
     def source(self) -> str:
@@ -77,11 +76,29 @@ class Booklet:
                 self.flow.paragraph(block.text, indent=3.5, bullet="•")
             else:
                 handler = getattr(self, "do_" + block.text.replace("-", "_"), None)
-                if handler is None:
+                extra = self.adapter.figures().get(block.text)
+                if extra is not None:
+                    self.place(extra(self.game, self.lang, block.arg))
+                elif handler is not None:
+                    handler(block.arg)
+                else:
+                    known = ["cover", "components", "cards", "walkthrough", "samples", *self.adapter.figures()]
                     raise DefinitionError(self.say.where.replace("narration", "rules").replace(".toml", ".md"),
-                                          f"@{block.text}", "unknown figure directive")
-                handler(block.arg)
+                                          f"@{block.text}", f"unknown figure directive (known: {', '.join(known)})")
         return self.flow.finish()
+
+    def place(self, items: list[Figure] | list[str]) -> None:
+        """A game's own figures: one is centred at 70 % width, several go two to a row; lines are bullets."""
+        figures = [i for i in items if isinstance(i, Figure)]
+        for line in (i for i in items if isinstance(i, str)):
+            self.flow.paragraph(line, indent=3.5, bullet="•")
+        if len(figures) == 1:
+            scene = figures[0].scene
+            width = self.flow.width * 0.7
+            group = _clipped(scene, self.flow.width * 0.15, 0, width)
+            self.flow.figure(group, width * scene.height / scene.width, figures[0].caption)
+        elif figures:
+            self.flow.grid([(f.scene, f.scene.height / f.scene.width, f.caption) for f in figures], cols=2, gap=6)
 
     # -- directives ---------------------------------------------------------------------
 
@@ -92,15 +109,14 @@ class Booklet:
         sub = g.meta.subtitle.get(self.lang, "")
         if sub:
             f.add(*text.box(10, 42, w - 20, 8, sub, "sans", 13, "center", INK, valign="middle"))
-        f.add(*text.box(10, 54, w - 20, 26, "大名", "jp", 48, "center", f.frame.accent, valign="middle"))
+        if g.meta.kanji:
+            f.add(*text.box(10, 54, w - 20, 26, g.meta.kanji, "jp", 48, "center", f.frame.accent, valign="middle"))
         f.add(*text.box(14, 84, w - 28, 7, self.say.say("booklet", "tagline"), "sans-bold", 10, "center", INK,
                         valign="middle"))
-        if g.board is not None:
-            board = board_scene(g, self.lang)
-        else:
-            board = self.ref.start_maps(g, self.lang)[-1][0]
-        bw = min(w - 28, 88 * board.width / board.height)
-        f.add(_clipped(board, (w - bw) / 2, 98, bw))
+        board = self.adapter.cover_scene(g, self.lang)
+        if board is not None:
+            bw = min(w - 28, 88 * board.width / board.height)
+            f.add(_clipped(board, (w - bw) / 2, 98, bw))
         f.add(*text.box(16, 190, w - 32, 10, self.say.say("booklet", "proof"), "sans", 7.5, "center", "#5a5348",
                         valign="middle"))
         f.new_page()
@@ -154,16 +170,6 @@ class Booklet:
                 tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, 'Samegawa')}: 1 per clan"))
             self.flow.grid(tiles, cols=3)
 
-    def do_setup(self, _arg: str) -> None:
-        if self.rules_id == "daimyo":
-            maps = self.ref.start_maps(self.game, self.lang)
-            self.flow.grid([(sc, sc.height / sc.width, cap) for sc, cap in maps], cols=2, gap=6)
-            return
-        scene = position_diagram(self.game, dm.setup_spec(self.game), "setup")
-        width = self.flow.width * 0.7
-        group = _clipped(scene, self.flow.width * 0.15, 0, width)
-        self.flow.figure(group, width * scene.height / scene.width, self.say.say("booklet", "setup"))
-
     def do_cards(self, _arg: str) -> None:
         g = self.game
         cw, ch = g.card_size.size
@@ -175,36 +181,9 @@ class Booklet:
         cells = [(card_face(g, c, self.lang), ch / cw, f"**{c.type.title[self.lang]}**") for c in firsts.values()]
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
-    def do_examples(self, _arg: str) -> None:
-        figures = self.ref.example_figures(self.game, self.lang)
-        self.flow.grid([(sc, sc.height / sc.width, cap) for sc, cap in figures], cols=2, gap=6)
-
-    def do_combat_table(self, _arg: str) -> None:
-        cases = ((3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True))
-        if self.rules_id == "daimyo":
-            cases = ((4, 3, False),) + cases
-        for attackers, bushi, daimyo in cases:
-            if self.rules_id == "daimyo":   # each game's own engine computes its table
-                from ..games.daimyo.rules import combat as daimyo_combat
-                d = daimyo_combat(attackers, bushi, daimyo)
-                winner, a_lost, d_lost, daimyo_lost = d.winner, d.attacker_lost, d.defender_lost, d.daimyo_lost
-            else:
-                r = combat(attackers, bushi, daimyo)
-                winner, a_lost, d_lost, daimyo_lost = r.winner, r.attacker_lost, r.defender_bushi_lost, r.defender_daimyo_lost
-            defenders = bushi + (1 if daimyo else 0)
-            if winner == "attacker":
-                outcome = self.say.say("table", "attacker", lost=a_lost, kept=attackers - a_lost)
-            elif winner == "defender":
-                outcome = self.say.say("table", "defender", lost=d_lost, kept=defenders - d_lost)
-            else:
-                outcome = self.say.say("table", "tie")
-            row = self.say.say("table", "row", attackers=pieces_text(attackers, False),
-                               defenders=pieces_text(bushi, daimyo), outcome=outcome, daimyo_lost=daimyo_lost)
-            self.flow.paragraph(row, indent=3.5, bullet="•")
-
     def do_walkthrough(self, arg: str) -> None:
         path = self.game.folder / "samples" / f"{arg}.toml"
-        transcript, rounds = self.ref.walkthrough(self.game, path, self.lang)
+        transcript, rounds = self.adapter.walkthrough(self.game, path, self.lang)
         if transcript.description:
             self.flow.paragraph(localized(transcript.description, self.lang))
         self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
@@ -216,24 +195,20 @@ class Booklet:
                 self.flow.paragraph(line, size=8.0)
             cells = []
             for panel in rp.panels:
-                scene = panel.scene or position_diagram(self.game, panel.spec, f"round-{rp.round}")
+                scene = panel.scene
                 cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
             self.flow.grid(cells, cols=2, gap=5)
 
     def do_samples(self, _arg: str) -> None:
-        if self.rules_id == "daimyo":
-            for path in self.samples:
-                self.flow.paragraph(self.say.say("booklet", "sample", **self.ref.sample_line(self.game, path, self.lang)),
-                                    indent=3.5, bullet="•")
-            return
-        rules = Rules(self.game)
         for path in self.samples:
-            t = notation.replay(path.read_text(encoding="utf-8"), rules, display(path))
-            winner = self.say.short(t.state.winner) if t.state.winner else "-"
-            self.flow.paragraph(self.say.say("booklet", "sample", title=localized(t.title, self.lang) or path.stem,
-                                             file=path.name, rounds=len(t.rounds), winner=winner, round=t.state.round,
-                                             description=localized(t.description, self.lang)),
-                                indent=3.5, bullet="•")
+            try:
+                t = self.module.replay(self.game, path.read_text(encoding="utf-8"), display(path))
+            except (NotationError, GameRejected) as exc:
+                raise DefinitionError(display(path), None, f"a sample the booklet lists does not replay: {exc}") from None
+            values = {"title": localized(t.title, self.lang) or path.stem, "file": path.name,
+                      "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
+            values.update(self.adapter.sample_values(self.game, t, self.lang))
+            self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
 
 
 def build_booklet(game: Game, lang: str) -> list[list]:

@@ -8,7 +8,7 @@ import pytest
 from pnp.games.daimyni import notation
 from pnp.games.daimyni.rules import Rules
 from pnp.press.booklet import saddle_order
-from pnp.reference import daimyni as dm
+from pnp.games.daimyni import booklet as dm
 from tests.conftest import MM, build, open_pdf
 
 SAMPLE = "first-blood.toml"

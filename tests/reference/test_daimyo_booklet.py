@@ -6,7 +6,7 @@ import pytest
 from pnp.build import Options, build_kit
 from pnp.model import load_game
 from pnp.paths import cards_dir
-from pnp.reference import daimyo as ref
+from pnp.games.daimyo import booklet as ref
 from tests.conftest import MM, open_pdf
 
 GAME = load_game(cards_dir() / "daimyo")

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games.daimyni import notation
-from pnp.games.daimyni.play import bot_game, check_file
+from pnp.games.daimyni.module import bot_game, check_file
 from pnp.games.daimyni.rules import Rules
 from pnp.paths import cards_dir
 from tests.conftest import run_pnp

@@ -4,7 +4,7 @@
 import pytest
 
 from pnp.games.daimyo import notation
-from pnp.games.daimyo.play import bot_game, check_file
+from pnp.games.daimyo.module import bot_game, check_file
 from pnp.model import load_game
 from pnp.paths import cards_dir
 from tests.conftest import run_pnp

@@ -2,35 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from ..draw.diagram import DiagramSpec, Stack
-from ..draw.shapes import Scene
-from .narration import Narrator, pieces_text
-from ..games.daimyni import notation
-from ..games.daimyni.rules import Rules
-from ..model import Game
-from ..model.load import display
+from ...draw.board import board_scene
+from ...draw.diagram import DiagramSpec, Stack, position_diagram
+from ...draw.shapes import Scene
+from ...model import Game
+from ...model.load import display
+from ...reference.narration import Narrator
+from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from . import notation
+from .rules import Rules, combat
 
 TANBO = "#26313a"
 
 
-@dataclass
-class Panel:
-    """One resolved card: the diagram after it and what happened."""
-
-    spec: DiagramSpec
-    heading: str
-    sentence: str
-    scene: Scene | None = None   # drawn already (tile maps); else drawn from `spec` on the board
-
-
-@dataclass
-class RoundPage:
-    round: int
-    intro: list[str]
-    panels: list[Panel]
+def pieces_text(bushi: int, daimyo: bool) -> str:
+    """'2 Bushi + Daimyo': the same words in every language the kits use."""
+    return " + ".join(([f"{bushi} Bushi"] if bushi else []) + (["Daimyo"] if daimyo else []))
 
 
 def spec_of(game: Game, pos: notation.Position) -> DiagramSpec:
@@ -103,12 +93,54 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
             if step is log.steps[-1] and t.state.is_terminal() and len(log.steps) < len(log.order):
                 sentences.append(say.say("events", "unresolved"))
             heading = f"**{step.number}** · {say.short(clan)} · {titles[step.number]}"
-            panels.append(Panel(spec, heading, " ".join(sentences)))
+            scene = position_diagram(game, spec, f"round-{log.round}")
+            panels.append(Panel(scene, heading, " ".join(sentences), spec))
         pages.append(RoundPage(log.round, intro, panels))
     return t, pages
 
 
 def setup_spec(game: Game) -> DiagramSpec:
-    from ..games.daimyni.rules import DaimyniState
+    from .rules import DaimyniState
     state = DaimyniState(Rules(game))
     return spec_of(game, notation.Position.of(state))
+
+
+COMBAT_CASES = ((3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True))
+
+
+def combat_rows(game: Game, lang: str, cases=COMBAT_CASES) -> list[str]:
+    """The combat table as bullet lines, each outcome computed by the engine."""
+    say = Narrator(game, lang)
+    rows = []
+    for attackers, bushi, daimyo in cases:
+        r = combat(attackers, bushi, daimyo)
+        defenders = bushi + (1 if daimyo else 0)
+        if r.winner == "attacker":
+            outcome = say.say("table", "attacker", lost=r.attacker_lost, kept=attackers - r.attacker_lost)
+        elif r.winner == "defender":
+            outcome = say.say("table", "defender", lost=r.defender_bushi_lost, kept=defenders - r.defender_bushi_lost)
+        else:
+            outcome = say.say("table", "tie")
+        rows.append(say.say("table", "row", attackers=pieces_text(attackers, False),
+                            defenders=pieces_text(bushi, daimyo), outcome=outcome,
+                            daimyo_lost=r.defender_daimyo_lost))
+    return rows
+
+
+class DaimyniBooklet(BookletAdapter):
+    def cover_scene(self, game: Game, lang: str) -> Scene:
+        return board_scene(game, lang)
+
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+        return walkthrough(game, sample, lang)
+
+    def figures(self):
+        return {"setup": self.setup, "combat-table": lambda game, lang, _arg: combat_rows(game, lang)}
+
+    def setup(self, game: Game, lang: str, _arg: str) -> list[Figure]:
+        scene = position_diagram(game, setup_spec(game), "setup")
+        return [Figure(scene, Narrator(game, lang).say("booklet", "setup"))]
+
+    def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
+        s = transcript.state
+        return {"winner": Narrator(game, lang).short(s.winner) if s.winner else "-", "round": s.round}

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..draw.diagram import DiagramSpec, Stack
-from ..draw.shapes import Scene
-from ..draw.tilemap import bounds, tile_map
-from ..engine.notation import localized
-from ..games.daimyo import notation
-from ..games.daimyo.rules import DaimyoState, Options, Rules
-from ..model import Game
-from ..model.load import display
-from .daimyni import Panel, RoundPage
-from .narration import Narrator, pieces_text
+from typing import Any
+
+from ...draw.diagram import DiagramSpec, Stack
+from ...draw.shapes import Scene
+from ...draw.tilemap import bounds, tile_map
+from ...engine.notation import localized
+from ...model import Game
+from ...model.load import display
+from ...reference.narration import Narrator
+from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from . import notation
+from .rules import DaimyoState, Options, Rules, combat
+
+
+def pieces_text(bushi: int, daimyo: bool) -> str:
+    """'2 Bushi + Daimyo': the same words in every language the kits use."""
+    return " + ".join(([f"{bushi} Bushi"] if bushi else []) + (["Daimyo"] if daimyo else []))
 
 RONIN = "#8a8f96"
 
@@ -111,7 +118,7 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
                     sentences.append(say.say("events", "mastery", **names, mastery=rules.mastery_titles.get(d["mastery"], d["mastery"])))
             scene = draw(game, step.after, spec, frame, moved, name=f"round-{log.round}")
             heading = f"**{step.card}** · {say.short(clan)} · {titles[step.card]}"
-            panels.append(Panel(spec, heading, " ".join(sentences), scene))
+            panels.append(Panel(scene, heading, " ".join(sentences), spec))
         for e in log.events:
             if e.kind == "control" and panels:
                 panels[-1].sentence += " " + say.say("events", "control", clan=say.short(e["clan"]), bushi=e["bushi"])
@@ -143,10 +150,42 @@ def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
     return out
 
 
-def sample_line(game: Game, path: Path, lang: str) -> dict:
-    t = notation.replay(path.read_text(encoding="utf-8"), game, display(path))
-    s = t.state
-    return {"title": localized(t.title, lang) or path.stem, "file": path.name, "rounds": len(t.rounds),
-            "players": s.rules.options.players,
-            "winner": Narrator(game, lang).short(s.winner) if s.winner else "-", "round": s.round,
-            "reason": s.win_reason, "description": localized(t.description, lang)}
+COMBAT_CASES = ((4, 3, False), (3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True))
+
+
+def combat_rows(game: Game, lang: str, cases=COMBAT_CASES) -> list[str]:
+    """The combat table as bullet lines, each outcome computed by the engine."""
+    say = Narrator(game, lang)
+    rows = []
+    for attackers, bushi, daimyo in cases:
+        d = combat(attackers, bushi, daimyo)
+        defenders = bushi + (1 if daimyo else 0)
+        if d.winner == "attacker":
+            outcome = say.say("table", "attacker", lost=d.attacker_lost, kept=attackers - d.attacker_lost)
+        elif d.winner == "defender":
+            outcome = say.say("table", "defender", lost=d.defender_lost, kept=defenders - d.defender_lost)
+        else:
+            outcome = say.say("table", "tie")
+        rows.append(say.say("table", "row", attackers=pieces_text(attackers, False),
+                            defenders=pieces_text(bushi, daimyo), outcome=outcome, daimyo_lost=d.daimyo_lost))
+    return rows
+
+
+class DaimyoBooklet(BookletAdapter):
+    def cover_scene(self, game: Game, lang: str) -> Scene:
+        return start_maps(game, lang)[-1][0]
+
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+        return walkthrough(game, sample, lang)
+
+    def figures(self):
+        return {
+            "setup": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang)],
+            "examples": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang)],
+            "combat-table": lambda game, lang, _arg: combat_rows(game, lang),
+        }
+
+    def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
+        s = transcript.state
+        return {"players": s.rules.options.players, "reason": s.win_reason, "round": s.round,
+                "winner": Narrator(game, lang).short(s.winner) if s.winner else "-"}
