@@ -56,9 +56,9 @@ class Counter:
 class Game:
     folder: Path
     meta: GameFile
-    cards_file: CardsFile
+    cards_file: CardsFile | None      # None: the game has no deck (no cards.toml)
     board: BoardFile | None
-    pieces_file: PiecesFile
+    pieces_file: PiecesFile           # empty when the game has no pieces.toml
     layouts: Layouts
     files: dict[str, str]
     tiles: TilesFile | None = None
@@ -74,19 +74,33 @@ class Game:
         return self.meta.id
 
     @property
+    def deck(self) -> CardsFile:
+        """The deck's definitions; only asked for when the game has cards."""
+        if self.cards_file is None:
+            raise DefinitionError(self.files["cards"], None, "file not found: this part of the kit needs the game's cards")
+        return self.cards_file
+
+    @property
     def card_size(self) -> CardSize:
-        return self.layouts.sizes[self.cards_file.size]
+        return self.layouts.sizes[self.cards_file.size if self.cards_file else "poker"]
 
     @property
     def face_layout(self) -> CardLayout:
-        return self.layouts.cards[self.cards_file.layout]
+        return self.layouts.cards[self.deck.layout]
 
     @property
     def back_layout(self) -> CardLayout:
-        return self.layouts.cards[self.cards_file.back_layout]
+        return self.layouts.cards[self.deck.back_layout]
 
     def back(self, card: Card) -> CardBack:
-        return self.cards_file.backs[card.back_key]
+        return self.deck.backs[card.back_key]
+
+    @property
+    def components(self) -> list[str]:
+        """The kinds of component this game has, in kit order: cards, board, tiles, mats, pieces."""
+        have = {"cards": bool(self.cards), "board": self.board is not None, "tiles": self.tiles is not None,
+                "mats": self.mats is not None, "pieces": bool(self.counters)}
+        return [kind for kind, present in have.items() if present]
 
     def word(self, key: str, lang: str) -> str:
         return self.meta.words.get(key, {}).get(lang, key.replace("_", " "))
@@ -110,16 +124,15 @@ def load_game(folder: Path) -> Game:
     paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces", "tiles", "maps", "mats")}
     files = {name: display(p) for name, p in paths.items()}
     meta = validate(GameFile, read_toml(paths["game"]), files["game"])
-    cards_file = validate(CardsFile, read_toml(paths["cards"]), files["cards"])
-    pieces_file = validate(PiecesFile, read_toml(paths["pieces"]), files["pieces"])
 
     def optional(name, model):
         return validate(model, read_toml(paths[name]), files[name]) if paths[name].is_file() else None
 
+    # Every component file is optional: a game is the components it declares (a deck alone is a game).
+    cards_file = optional("cards", CardsFile)
+    pieces_file = optional("pieces", PiecesFile) or PiecesFile.model_construct(pieces=[])
     board = optional("board", BoardFile)
     tiles, maps, mats = optional("tiles", TilesFile), optional("maps", MapsFile), optional("mats", MatsFile)
-    if board is None and tiles is None:
-        raise DefinitionError(files["board"], None, "file not found: a game needs board.toml (a fixed map) or tiles.toml (Han tiles)")
     layouts = load_layouts(folder / "layouts")
     game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats)
     _cross_check(game)
@@ -137,7 +150,18 @@ def _cross_check(game: Game) -> None:
         _check_langs(files["game"], f"clans[{i}].name", clan.name, langs)
         game.clans[clan.id] = clan
     known_clans = ", ".join(game.clans)
+    if cf is not None:
+        _check_cards(game, cf)
+    _check_pieces(game)
+    if game.maps is not None:
+        _check_maps(game)
+    if game.board is not None:
+        _check_board(game)
 
+
+def _check_cards(game: Game, cf: CardsFile) -> None:
+    meta, files, langs = game.meta, game.files, game.meta.languages
+    known_clans = ", ".join(game.clans)
     cw = files["cards"]
     if cf.layout not in game.layouts.cards:
         raise DefinitionError(cw, "layout", f"unknown card layout {cf.layout!r} (known: {', '.join(game.layouts.cards)})")
@@ -183,7 +207,10 @@ def _cross_check(game: Game) -> None:
     for cid, back in cf.backs.items():
         _check_langs(cw, f"backs.{cid}.title", back.title, langs)
 
-    pw = files["pieces"]
+
+def _check_pieces(game: Game) -> None:
+    meta, langs = game.meta, game.meta.languages
+    pw = game.files["pieces"]
     ids = set()
     for i, piece in enumerate(game.pieces_file.pieces):
         ids.add(piece.id)
@@ -198,11 +225,11 @@ def _cross_check(game: Game) -> None:
             for clan in meta.clans:
                 game.counters += [Counter(piece, clan.colour, clan, n) for n in range(piece.per_clan or 0)]
 
-    if game.maps is not None:
-        _check_maps(game)
-    if game.board is None:
-        return
-    bw = files["board"]
+
+def _check_board(game: Game) -> None:
+    ids = {p.id for p in game.pieces_file.pieces}
+    known_clans = ", ".join(game.clans)
+    bw = game.files["board"]
     board = game.board
     try:
         game.grid = HexGrid(board.map.cells_per_column, board.map.hex_radius)

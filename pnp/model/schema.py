@@ -73,7 +73,7 @@ class GameFile(Strict):
     kanji: str = ""            # a glyph or word printed large on the cover and the board title
     players: PlayerRange
     languages: Annotated[list[str], Field(min_length=1)]
-    clans: Annotated[list[Clan], Field(min_length=1)]
+    clans: list[Clan] = []      # sides or colours that own cards and pieces (none for a shared deck)
     words: dict[str, Localized] = {}
 
 
@@ -175,6 +175,8 @@ class TilesFile(Strict):
     per_clan: Annotated[int, Field(ge=0)]
     neutral_colour: Colour = "#ffffff"
     kanji: str = ""
+    name: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")] = "hex"   # in file names: GAME-NAME-tiles-a4.pdf
+    title: str = "Hex"                                                       # printed: "Hex tiles 1/3"
 
 
 Axial = tuple[int, int]
@@ -196,6 +198,7 @@ class MapsFile(Strict):
 
 
 class MatsFile(Strict):
+    file: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")] = "mats"  # in file names: GAME-FILE-a4.pdf
     name: Localized
     kanji: str = ""
     size: Size

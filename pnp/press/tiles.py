@@ -12,7 +12,7 @@ SPACING = 6.0
 
 
 def impose_tiles(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
-                 where: str) -> list[Page]:
+                 where: str, what: str = "Hex") -> list[Page]:
     """Tiles in rows with room for their bleed between them; the black outline is the cut line."""
     if not scenes:
         return []
@@ -35,7 +35,7 @@ def impose_tiles(scenes: list[Scene], paper_w: float, paper_h: float, margin: fl
             shapes.append(Group(tuple(scene.shapes), x, y, 0, (-b, -b, w + 2 * b, h + 2 * b)))
         n, total = start // per + 1, -(-len(scenes) // per)
         shapes += text.box(margin, paper_h - margin - 5, paper_w - 2 * margin, 4,
-                           f"{title} · Han tiles {n}/{total} · cut along the black outlines · print at 100%",
+                           f"{title} · {what} tiles {n}/{total} · cut along the black outlines · print at 100%",
                            "sans", 7, "center", "#555555", valign="middle")
         pages.append(Page(paper_w, paper_h, shapes))
     return pages

@@ -1,0 +1,24 @@
+"""What every component builder is given: the paper, the duplex mode, the language and how to name files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..model.schema import Paper
+from ..press.cards import Duplex
+
+
+@dataclass(frozen=True)
+class Context:
+    paper_key: str          # "a4", "letter": used in file names
+    paper: Paper
+    duplex: Duplex
+    lang: str
+    suffix: str             # "" for the game's first language, else "-it"...
+    svg: bool
+    progress: Callable[[str], None]
+
+    @property
+    def svg_dir(self) -> str:
+        return "svg" + self.suffix

@@ -1,0 +1,27 @@
+"""Counters: round pieces to cut out, for players with no pawns at hand."""
+
+from __future__ import annotations
+
+from ..draw.piece import counter_scene
+from ..model import Game
+from ..output import Artifact
+from ..press.counters import impose_counters
+from ..render.pdf import render_pdf
+from ..render.svg import render_svg
+from .context import Context
+
+
+def build(game: Game, ctx: Context) -> list[Artifact]:
+    title, lang, paper = game.meta.title, ctx.lang, ctx.paper
+    ctx.progress(f"pieces: {len(game.counters)} counters")
+    scenes = [counter_scene(c, lang) for c in game.counters]
+    pages = impose_counters(scenes, *paper.size, paper.margin, title)
+    out = [Artifact(f"{game.id}-pieces-{ctx.paper_key}{ctx.suffix}.pdf", render_pdf(pages, f"{title}: counters"),
+                    len(pages), "pieces")]
+    if ctx.svg:
+        seen = set()
+        for counter, scene in zip(game.counters, scenes):
+            if counter.slug not in seen:
+                seen.add(counter.slug)
+                out.append(Artifact(f"{ctx.svg_dir}/pieces/{counter.slug}.svg", render_svg(scene), None, "svg"))
+    return out
