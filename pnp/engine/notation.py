@@ -31,11 +31,13 @@ def quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def check_texts(data: dict, where: str) -> None:
+def check_texts(data: dict[str, Any], where: str) -> None:
     for key in ("title", "description"):
         value = data.get(key, "")
-        if not isinstance(value, (str, dict)) or (isinstance(value, dict) and not all(isinstance(v, str) for v in value.values())):
-            raise NotationError(where, key, "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })")
+        if not isinstance(value, (str, dict)) or (
+                isinstance(value, dict) and not all(isinstance(v, str) for v in value.values())):
+            raise NotationError(where, key,
+                                "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })")
 
 
 from dataclasses import dataclass  # noqa: E402
@@ -54,7 +56,8 @@ class CheckResult:
     transcript: Any = None
 
 
-def check_file(path: Path, shown: str, replay: Callable[[str, str], Any], describe: Callable[[Any], str]) -> CheckResult:
+def check_file(path: Path, shown: str, replay: Callable[[str, str], Any],
+               describe: Callable[[Any], str]) -> CheckResult:
     """Read and replay one file; `describe` turns a good transcript into the rest of its line."""
     try:
         text = path.read_text(encoding="utf-8")
