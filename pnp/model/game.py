@@ -262,12 +262,12 @@ def _check_maps(game: Game) -> None:
             raise DefinitionError(where, f"maps[{i}].players", f"expected {game.meta.players.min}-{game.meta.players.max}, got {m.players}")
         if len(m.seats) != m.players:
             raise DefinitionError(where, f"maps[{i}].seats", f"a {m.players}-player map needs {m.players} seats, got {len(m.seats)}")
-        cells = list(m.neutral) + [c for s in m.seats for c in (*s.han, s.tip)]
+        cells = list(m.neutral) + [c for s in m.seats for c in (*s.tiles, s.tip)]
         if len(set(cells)) != len(cells):
-            raise DefinitionError(where, f"maps[{i}]", "two Han share a position")
+            raise DefinitionError(where, f"maps[{i}]", "two tiles share a position")
         if game.tiles is not None:
             if len(m.neutral) > game.tiles.neutral:
-                raise DefinitionError(where, f"maps[{i}].neutral", f"uses {len(m.neutral)} neutral Han; tiles.toml has {game.tiles.neutral}")
+                raise DefinitionError(where, f"maps[{i}].neutral", f"uses {len(m.neutral)} neutral tiles; tiles.toml has {game.tiles.neutral}")
             for j, s in enumerate(m.seats):
-                if len(s.han) + 1 > game.tiles.per_clan:
-                    raise DefinitionError(where, f"maps[{i}].seats[{j}]", f"uses {len(s.han) + 1} clan Han; tiles.toml has {game.tiles.per_clan} per clan")
+                if len(s.tiles) + 1 > game.tiles.per_clan:
+                    raise DefinitionError(where, f"maps[{i}].seats[{j}]", f"uses {len(s.tiles) + 1} tiles of its own; tiles.toml has {game.tiles.per_clan} per clan")

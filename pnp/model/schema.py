@@ -83,7 +83,7 @@ class CardType(Strict):
     kanji: str = ""
     icon: Literal["move", "recruit", "flood", "none"] = "none"
     text: Localized
-    letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter (Daimyo: A before B ...)
+    letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter: A resolves before B ...
     deck: str = "basic"                                        # which back, unless the card has a clan
 
 
@@ -183,7 +183,7 @@ Axial = tuple[int, int]
 
 
 class Seat(Strict):
-    han: list[Axial]
+    tiles: list[Axial]      # the seat's own tiles on the start map, besides its tip
     tip: Axial
 
 

@@ -163,11 +163,11 @@ class Booklet:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
             first = next(iter(g.clans.values()))
-            tiles = [(tile_scene(g, None, lang), 0.866, f"Han: {t.neutral} neutral"),
-                     (tile_scene(g, first, lang), 0.866, f"Han: {t.per_clan} per clan")]
+            tiles = [(tile_scene(g, None, lang), 0.866, f"{t.title}: {t.neutral} neutral"),
+                     (tile_scene(g, first, lang), 0.866, f"{t.title}: {t.per_clan} per clan")]
             if g.mats is not None:
                 mat = mat_scene(g, first, lang)
-                tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, 'Samegawa')}: 1 per clan"))
+                tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, g.mats.file)}: 1 per clan"))
             self.flow.grid(tiles, cols=3)
 
     def do_cards(self, _arg: str) -> None:

@@ -31,7 +31,3 @@ class Narrator:
         except jinja2.TemplateError as exc:
             raise DefinitionError(self.where, f"{section}.{key}", f"template error: {exc}") from None
 
-
-def pieces_text(bushi: int, daimyo: bool) -> str:
-    """'2 Bushi + Daimyo': the same words in every language the kits use."""
-    return " + ".join(([f"{bushi} Bushi"] if bushi else []) + (["Daimyo"] if daimyo else []))
