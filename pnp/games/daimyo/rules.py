@@ -171,7 +171,7 @@ class DaimyoState:
         self.daimyo: dict[str, str | None] = {}
         for clan, seat in zip(rules.clans, m.seats):
             ids = [f"{rules.prefix[clan]}{i}" for i in (1, 2, 3)]
-            for tid, pos in zip(ids, [*seat.han, seat.tip]):
+            for tid, pos in zip(ids, [*seat.tiles, seat.tip]):
                 self.tile_owner[tid] = clan
                 self.tile_pos[tid] = tuple(pos)
                 self.bushi[clan][tid] = 1
