@@ -1,7 +1,22 @@
-"""Axial hex coordinates for flat-topped hex maps laid out in columns.
+"""Hex geometry, shared by drawing and by the rules engines (which never import drawing).
 
-Shared by drawing and by the rules engines (which never import drawing). Cells are named like
-chess squares: a column letter from the left and a row number from the bottom.
+Hexes are flat-topped (a corner points right) and addressed by axial coordinates `(q, r)`: q counts
+columns to the right, r counts down a column, and each column sits half a hex lower than the one to
+its left. Every map in the project, fixed or changing during play, uses these functions:
+
+>>> neighbours((0, 0))
+[(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+>>> distance((0, 0), (2, -1))
+2
+>>> is_connected({(0, 0), (1, 0), (2, 0)}), is_connected({(0, 0), (1, 0), (2, 0)}, without=(1, 0))
+(True, False)
+>>> centre((2, -1), radius=10)
+(30.0, 0.0)
+>>> [(round(x, 3), round(y, 3)) for x, y in corners((0, 0), radius=2)]
+[(2.0, 0.0), (1.0, 1.732), (-1.0, 1.732), (-2.0, 0.0), (-1.0, -1.732), (1.0, -1.732)]
+
+`HexGrid` is a fixed map of labelled cells, named like chess squares: a column letter from the left
+and a row number from the bottom.
 
 >>> grid = HexGrid([6, 5, 6], radius=10)
 >>> grid.neighbours("a3")
@@ -13,11 +28,62 @@ chess squares: a column letter from the left and a row number from the bottom.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 SQRT3 = math.sqrt(3)
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+Pos = tuple[int, int]   # axial (q, r)
+DIRECTIONS: tuple[Pos, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def neighbours(pos: Pos) -> list[Pos]:
+    """The six positions around `pos`, in the order of DIRECTIONS (whether or not a map has them)."""
+    return [(pos[0] + dq, pos[1] + dr) for dq, dr in DIRECTIONS]
+
+
+def distance(a: Pos, b: Pos) -> int:
+    """Number of steps from hex to hex between two positions."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def components(positions: Iterable[Pos]) -> list[set[Pos]]:
+    """The groups of positions that touch each other, largest first (ties: smallest position first)."""
+    cells = set(positions)
+    groups = []
+    while cells:
+        start = min(cells)
+        seen, todo = {start}, [start]
+        while todo:
+            for nb in neighbours(todo.pop()):
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        cells -= seen
+        groups.append(seen)
+    return sorted(groups, key=lambda g: (-len(g), min(g)))
+
+
+def is_connected(positions: Iterable[Pos], without: Pos | None = None) -> bool:
+    """Whether the positions (less `without`, if given) form one group; no positions at all count as connected."""
+    cells = set(positions)
+    cells.discard(without)
+    return len(components(cells)) <= 1
+
+
+def centre(pos: tuple[float, float], radius: float) -> tuple[float, float]:
+    """Centre in mm of the hex at axial `pos`, for hexes of `radius` (centre to corner), with (0, 0)
+    at the origin, x to the right and y downwards. `pos` may be fractional (half a row lower, say)."""
+    q, r = pos
+    return 1.5 * radius * q, SQRT3 * radius * (r + q / 2)
+
+
+def corners(centre: tuple[float, float], radius: float) -> tuple[tuple[float, float], ...]:
+    """The six corners in mm of a flat-topped hex around `centre`, starting at the right-hand corner
+    and turning clockwise on the page (y downwards)."""
+    x, y = centre
+    return tuple((x + radius * math.cos(math.pi / 3 * i), y + radius * math.sin(math.pi / 3 * i)) for i in range(6))
 
 
 @dataclass(frozen=True)
@@ -30,7 +96,14 @@ class Hex:
     centre: tuple[float, float]  # mm from the map's top-left, y downwards
 
 
+def _label_key(label: str) -> tuple[str, int]:
+    return label[0], int(label[1:])
+
+
 class HexGrid:
+    """A fixed map: columns of cells, neighbouring columns interlocking; the map's top-left corner
+    is the origin of the cells' centres."""
+
     def __init__(self, cells_per_column: list[int], radius: float):
         if not cells_per_column:
             raise ValueError("expected at least one column")
@@ -38,7 +111,7 @@ class HexGrid:
         self.columns = list(cells_per_column)
         tallest = max(cells_per_column)
         self.cells: dict[str, Hex] = {}
-        self._by_axial: dict[tuple[int, int], str] = {}
+        self._by_axial: dict[Pos, str] = {}
         for c, n in enumerate(cells_per_column):
             offset = (tallest - n) / 2
             for k in range(n):
@@ -49,10 +122,10 @@ class HexGrid:
                         "neighbouring columns must differ by an odd number of cells (e.g. 6, 5, 6)"
                     )
                 q, r = c, int(r2) // 2
-                x = radius + 1.5 * radius * c
-                y = SQRT3 * radius * (0.5 + k + offset)
+                # (q, r) = (0, 0) is half a hex below the map's top edge and one radius right of its left edge
+                x, y = centre((q, r + 0.5), radius)
                 label = f"{chr(97 + c)}{n - k}"
-                self.cells[label] = Hex(label, c, n - k, q, r, (x, y))
+                self.cells[label] = Hex(label, c, n - k, q, r, (radius + x, y))
                 self._by_axial[(q, r)] = label
 
     @cached_property
@@ -64,27 +137,26 @@ class HexGrid:
 
     @property
     def first_label(self) -> str:
-        return min(self.cells, key=lambda s: (s[0], int(s[1:])))
+        return min(self.cells, key=_label_key)
 
     @property
     def last_label(self) -> str:
-        return max(self.cells, key=lambda s: (s[0], int(s[1:])))
+        return max(self.cells, key=_label_key)
+
+    def pos(self, label: str) -> Pos:
+        h = self.cells[label]
+        return h.q, h.r
 
     def neighbours(self, label: str) -> list[str]:
-        h = self.cells[label]
-        found = (self._by_axial.get((h.q + dq, h.r + dr)) for dq, dr in DIRECTIONS)
-        return sorted((n for n in found if n), key=lambda s: (s[0], int(s[1:])))
+        found = (self._by_axial.get(p) for p in neighbours(self.pos(label)))
+        return sorted((n for n in found if n), key=_label_key)
 
     def adjacent(self, a: str, b: str) -> bool:
         return self.distance(a, b) == 1
 
     def distance(self, a: str, b: str) -> int:
-        ha, hb = self.cells[a], self.cells[b]
-        dq, dr = ha.q - hb.q, ha.r - hb.r
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        return distance(self.pos(a), self.pos(b))
 
     def corners(self, label: str, radius: float | None = None) -> list[tuple[float, float]]:
         """The six corners of a cell in mm, starting at the right-hand corner."""
-        x, y = self.cells[label].centre
-        rad = self.radius if radius is None else radius
-        return [(x + rad * math.cos(math.pi / 3 * i), y + rad * math.sin(math.pi / 3 * i)) for i in range(6)]
+        return list(corners(self.cells[label].centre, self.radius if radius is None else radius))
