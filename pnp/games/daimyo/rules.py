@@ -19,14 +19,13 @@ from itertools import combinations
 from typing import Any
 
 from ...engine import Chance, Decision, Event, Illegal
-from ...hexgrid import DIRECTIONS
+from ...hexgrid import Pos, is_connected, neighbours
 from ...model import Game
 from . import advanced
 from .actions import (Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit)
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
-Pos = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -144,10 +143,6 @@ def new_game(options: Options = Options(), game: Game | None = None) -> "DaimyoS
     return DaimyoState(Rules(game, options))
 
 
-def neighbours(pos: Pos) -> list[Pos]:
-    return [(pos[0] + dq, pos[1] + dr) for dq, dr in DIRECTIONS]
-
-
 class DaimyoState:
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -196,6 +191,11 @@ class DaimyoState:
         self.history: list[dict[str, Any]] = []
         self.setup_events: list[Event] = []
         self.setup_choices: list[tuple[str, str, Action]] = []
+        self.cards_in_play: list[str] = []               # every card dealt or kept, wherever it is now
+        # advanced rules (see `advanced`): setup draws, each clan's Mastery card and who has shown it
+        self.drawn: dict[tuple[str, str], tuple[str, ...]] = {}   # (deck, clan) -> the two cards drawn
+        self.mastery: dict[str, str | None] = {c: None for c in rules.clans}
+        self.revealed: set[str] = set()
         self._deal()
         self.history.append(self._record())
 
@@ -259,17 +259,7 @@ class DaimyoState:
         return kind
 
     def connected(self, without: str | None = None) -> bool:
-        cells = {p for t, p in self.tile_pos.items() if t != without}
-        if not cells:
-            return True
-        start = next(iter(cells))
-        seen, todo = {start}, [start]
-        while todo:
-            for nb in neighbours(todo.pop()):
-                if nb in cells and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        return len(seen) == len(cells)
+        return is_connected(p for t, p in self.tile_pos.items() if t != without)
 
     def free_spots(self, without: str | None = None) -> list[Pos]:
         """Empty positions touching at least one Han (ignoring `without`, the Han being moved)."""
@@ -321,7 +311,10 @@ class DaimyoState:
         other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"]), passes=dict(r["passes"]),
                               interludes=list(r.get("interludes", []))) for r in self.history]
         other.chance = copy.deepcopy(self.chance)
-        advanced.clone_into(self, other)
+        other.cards_in_play = list(self.cards_in_play)
+        other.drawn = dict(self.drawn)
+        other.mastery = dict(self.mastery)
+        other.revealed = set(self.revealed)
         return other
 
     # -- legal choices -----------------------------------------------------------------
@@ -550,24 +543,24 @@ class DaimyoState:
             return [Event("move-daimyo", dict(base, src=action.src, dst=action.dst))]
         if isinstance(action, PlaceHan):
             self.han_reserve.remove(action.tile)
-            self._put(action.tile, tuple(action.at))
+            self.place_han(action.tile, tuple(action.at))
             return [Event("new-han", dict(base, tile=action.tile, at=tuple(action.at)))]
         if isinstance(action, MoveHan):
             src = self.tile_pos[action.tile]
             del self.tile_at[src]
-            self._put(action.tile, tuple(action.at))
+            self.place_han(action.tile, tuple(action.at))
             return [Event("move-han", dict(base, tile=action.tile, src=src, at=tuple(action.at)))]
         if isinstance(action, MoveBushi):
             return self.move_bushi(clan, action.src, action.dst, action.count, base, action.ronin)
         return advanced.carry_out_special(self, clan, card, kind, action, base)
 
-    def _take(self, clan: str, tile: str, n: int) -> None:
+    def take_bushi(self, clan: str, tile: str, n: int) -> None:
         """Lift n of a clan's Bushi off a Han (the caller says where they go)."""
         self.bushi[clan][tile] -= n
         if not self.bushi[clan][tile]:
             del self.bushi[clan][tile]
 
-    def _put(self, tile: str, at: Pos) -> None:
+    def place_han(self, tile: str, at: Pos) -> None:
         self.tile_pos[tile] = at
         self.tile_at[at] = tile
         self.touched.add(tile)
