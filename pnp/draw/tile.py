@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import math
-
+from ..hexgrid import SQRT3, corners
 from ..model import Game
 from ..model.schema import Clan
 from . import text
 from .shapes import Polygon, Rect, Scene, Style
 
-SQRT3 = math.sqrt(3)
 CUT = Style(stroke="#000000", width=0.25)
-
-
-def hex_points(cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
-    return tuple((cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i)) for i in range(6))
 
 
 def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scene:
@@ -27,15 +21,15 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scen
     fill = clan.colour if clan else t.neutral_colour
     ink = "#ffffff" if clan else "#8a8170"
     cx, cy = w / 2, h / 2
-    scene.add(Polygon(hex_points(cx, cy, r + t.bleed * 2 / SQRT3), Style(fill=fill)))
-    scene.add(Polygon(hex_points(cx, cy, r * 0.86), Style(stroke=ink, width=0.4)))
+    scene.add(Polygon(corners((cx, cy), r + t.bleed * 2 / SQRT3), Style(fill=fill)))
+    scene.add(Polygon(corners((cx, cy), r * 0.86), Style(stroke=ink, width=0.4)))
     if t.kanji:
         scene.add(*text.box(cx - r * 0.5, cy - r * 0.45, r, r * 0.7, t.kanji, "jp", r * 1.1, "center", ink,
                             valign="middle"))
     label = clan.name[lang] if clan else "Han"
     scene.add(*text.box(cx - r * 0.6, cy + r * 0.32, r * 1.2, r * 0.22, label, "sans-bold", r * 0.26, "center", ink,
                         valign="middle"))
-    scene.add(Polygon(hex_points(cx, cy, r), CUT))
+    scene.add(Polygon(corners((cx, cy), r), CUT))
     return scene
 
 
@@ -67,5 +61,5 @@ def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
         row, col = divmod(i, cols)
         hx = area_x + r + col * r * 2.15
         hy = 38 + r * SQRT3 / 2 + row * r * SQRT3 * 1.08
-        scene.add(Polygon(hex_points(hx, hy, r), Style(fill="#ffffff", stroke=clan.colour, width=0.6)))
+        scene.add(Polygon(corners((hx, hy), r), Style(fill="#ffffff", stroke=clan.colour, width=0.6)))
     return scene

@@ -3,26 +3,18 @@ same pieces, arrows and combat marks as `draw.diagram`."""
 
 from __future__ import annotations
 
-import math
-
+from ..hexgrid import centre, corners
 from ..model import Game
 from . import text
 from .diagram import BURST, DiagramSpec, _arrow, _burst, _ghost, _piece
 from .shapes import Polygon, Scene, Style
-from .tile import hex_points
 
 R = 10.0          # tile radius in diagram millimetres
-SQRT3 = math.sqrt(3)
 NEUTRAL = "#f3ecdc"
 
 
-def centre(pos: tuple[int, int]) -> tuple[float, float]:
-    q, r = pos
-    return 1.5 * R * q, SQRT3 * R * (r + q / 2)
-
-
 def bounds(positions) -> tuple[float, float, float, float]:
-    pts = [centre(p) for p in positions]
+    pts = [centre(p, R) for p in positions]
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     return min(xs) - R * 1.15, min(ys) - R * 1.05, max(xs) + R * 1.15, max(ys) + R * 1.05
 
@@ -36,21 +28,21 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     shapes = []
     at = {}
     for tid, (pos, owner) in sorted(tiles.items()):
-        cx, cy = centre(pos)
+        cx, cy = centre(pos, R)
         cx, cy = cx - x0, cy - y0
         at[tid] = (cx, cy)
         clan = game.clans.get(owner) if owner else None
         fill = clan.tint if clan else NEUTRAL
         line = clan.colour if clan else "#8a8170"
-        shapes.append(Polygon(hex_points(cx, cy, R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
+        shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
         shapes.append(text.line(cx, cy - R * 0.55, tid, "sans-bold", 5.2, line, "middle"))
     for src, dst in moved:   # where a Han came from: a dashed outline and an arrow
-        (ax, ay), (bx, by) = centre(src), centre(dst)
-        shapes.append(Polygon(hex_points(ax - x0, ay - y0, R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
+        (ax, ay), (bx, by) = centre(src, R), centre(dst, R)
+        shapes.append(Polygon(corners((ax - x0, ay - y0), R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
         shapes += _arrow(ax - x0, ay - y0, bx - x0, by - y0, "#8a8170", R * 0.07)
     for tid in spec.highlight:
         if tid in at:
-            shapes.append(Polygon(hex_points(*at[tid], R * 0.86), Style(stroke=BURST, width=0.8)))
+            shapes.append(Polygon(corners(at[tid], R * 0.86), Style(stroke=BURST, width=0.8)))
     for tid in spec.combats:
         shapes.append(_burst(at[tid][0], at[tid][1] + 1, R * 0.86))
     r = R * 0.3
