@@ -1,0 +1,83 @@
+"""The game-module interface as a user meets it: options declared as data, the same flags for
+every game, modules found through entry points, clear errors for what is not installed."""
+
+import pytest
+
+from pnp.errors import UsageError
+from pnp.games.interface import GameModule, Option
+from pnp.games.registry import module_for, modules
+from pnp.model import load_game
+from pnp.paths import cards_dir
+from tests.conftest import run_pnp
+
+
+def test_builtin_games_are_found_through_entry_points():
+    found = modules()
+    assert {"daimyni", "daimyo"} <= set(found)
+    assert all(isinstance(m, GameModule) for m in found.values())
+    assert module_for("daimyo").id == "daimyo"
+
+
+def test_a_rules_id_nobody_installed_says_what_to_do():
+    with pytest.raises(UsageError, match=r"needs the rules module 'chess'.*not installed.*installed: daimyni, daimyo"):
+        module_for("chess", "My Chess")
+
+
+def test_options_expand_and_respect_player_counts():
+    daimyo = module_for("daimyo")
+    game = load_game(cards_dir() / "daimyo")
+    two = daimyo.settings(game, 2, ["advanced"], seed=3)
+    assert "teams" not in two.options and {"special", "mastery", "balanced"} <= two.options
+    four = daimyo.settings(game, 4, ["advanced"])
+    assert "teams" in four.options
+    with pytest.raises(UsageError, match="--option teams: only with 4 players, not 3"):
+        daimyo.settings(game, 3, ["teams"])
+    with pytest.raises(UsageError, match="--players 5: Daimyo is for 2-4 players"):
+        daimyo.settings(game, 5)
+
+
+def test_a_declared_option_changes_the_game_the_bot_plays():
+    daimyo = module_for("daimyo")
+    game = load_game(cards_dir() / "daimyo")
+    plain = daimyo.play(game, daimyo.settings(game, 2, [], seed=2))
+    special = daimyo.play(game, daimyo.settings(game, 2, ["special"], seed=2))
+    assert not plain.rules.options.special and special.rules.options.special
+
+
+def test_list_shows_every_game_with_its_options():
+    res = run_pnp("list")
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert any(line.startswith("daimyni") and "2 players" in line for line in lines)
+    assert any("--option teams" in line and "(4 players)" in line for line in lines)
+    assert any("--option advanced" in line for line in lines)
+
+
+def test_play_takes_generic_players_and_option_flags(tmp_path):
+    res = run_pnp("play", "daimyo", "--players", "3", "--option", "fortifications", "--seed", "4",
+                  "--out", tmp_path / "g.toml")
+    assert res.returncode == 0, res.stderr
+    text = (tmp_path / "g.toml").read_text()
+    assert "players = 3" in text and 'advanced = ["fortifications"]' in text
+    assert run_pnp("check", "daimyo", tmp_path / "g.toml").returncode == 0
+
+
+def test_play_refuses_an_unknown_option_with_the_list():
+    res = run_pnp("play", "daimyni", "--option", "fast")
+    assert res.returncode == 2
+    assert "--option fast: daimyni has no such option (its options: none)" in res.stderr
+    assert "Traceback" not in res.stderr
+
+
+def test_option_documentation_example():
+    class Toy(GameModule):
+        id = "toy"
+        options = (Option("a", "first"), Option("all", "everything", includes=("a",)))
+
+        def new_state(self, game, settings): ...
+        def bot_action(self, state, rng): ...
+        def replay(self, game, text, where): ...
+        def write(self, state, settings, title, description): ...
+        def summary(self, transcript): ...
+
+    assert Toy().expand_options(["all"], 2) == frozenset({"a"})

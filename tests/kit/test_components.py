@@ -1,0 +1,57 @@
+"""A kit is the components a game declares: a folder with only a deck builds, and a part the
+game lacks is named when asked for."""
+
+import shutil
+
+import pypdf
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.errors import UsageError
+from pnp.model import load_game
+from pnp.paths import cards_dir
+from tests.conftest import run_pnp
+
+MM = 72 / 25.4
+
+
+@pytest.fixture
+def deck_only(tmp_path):
+    folder = tmp_path / "just-cards"
+    folder.mkdir()
+    for name in ("game.toml", "cards.toml"):
+        shutil.copy(cards_dir() / "daimyni" / name, folder / name)
+    return folder
+
+
+def test_a_folder_with_only_a_deck_builds_its_card_sheets(deck_only, tmp_path):
+    res = run_pnp("build", deck_only, "--out", tmp_path / "kit")
+    assert res.returncode == 0, res.stderr
+    pdfs = sorted(p.name for p in (tmp_path / "kit").glob("*.pdf"))
+    assert pdfs == ["daimyni-cards-a4.pdf"]
+    reader = pypdf.PdfReader(tmp_path / "kit" / "daimyni-cards-a4.pdf")
+    assert len(reader.pages) == 4          # 18 cards: two sheets of fronts, each followed by its backs
+    w, h = (float(v) / MM for v in reader.pages[0].mediabox[2:])
+    assert (round(w), round(h)) == (210, 297)
+    assert len(list((tmp_path / "kit" / "svg" / "cards").glob("*.svg"))) == 18 + 2
+
+
+def test_asking_for_a_part_the_game_lacks_names_its_parts(deck_only):
+    game = load_game(deck_only)
+    assert game.components == ["cards"]
+    with pytest.raises(UsageError, match=r"--only board: daimyni has no board \(its parts: cards\)"):
+        build_kit(game, Options(only=("board",)))
+
+
+def test_a_folder_declaring_nothing_says_what_to_add(tmp_path):
+    folder = tmp_path / "empty-game"
+    folder.mkdir()
+    shutil.copy(cards_dir() / "daimyni" / "game.toml", folder / "game.toml")
+    res = run_pnp("build", folder, "--out", tmp_path / "kit")
+    assert res.returncode == 2
+    assert "declares no components: add cards.toml" in res.stderr
+
+
+def test_builtin_games_list_their_components():
+    assert load_game(cards_dir() / "daimyni").components == ["cards", "board", "pieces"]
+    assert load_game(cards_dir() / "daimyo").components == ["cards", "tiles", "mats", "pieces"]
