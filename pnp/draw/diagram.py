@@ -12,16 +12,28 @@ from .board import map_shapes
 from .shapes import Circle, Group, Line, Polygon, Scene, Shape, Style
 
 INK = "#2b261f"
-TANBO = "#26313a"
 BURST = "#e2a21b"
 GHOST = "#8a8a8a"
 
 
 @dataclass
 class Stack:
-    kind: str        # bushi | daimyo | tanbo
+    kind: str        # a piece id from pieces.toml; its `diagram` style says how it is drawn
     colour: str
     count: int = 1
+
+
+@dataclass(frozen=True)
+class PieceStyle:
+    """How a kind of piece is drawn in diagrams: a numbered disc (count), a lettered larger disc
+    (leader) or a dark disc with waves (terrain)."""
+
+    diagram: str = "count"
+    letter: str = ""
+
+
+def piece_styles(game: Game) -> dict[str, PieceStyle]:
+    return {p.id: PieceStyle(p.diagram, p.letter) for p in game.pieces_file.pieces}
 
 
 @dataclass
@@ -33,27 +45,28 @@ class DiagramSpec:
     highlight: list[str] = field(default_factory=list)
 
     def add_combat(self, cell: str, attacker_colour: str, defender_colour: str, attacker_lost: int,
-                   defender_lost: int, daimyo_lost: bool) -> None:
-        """Mark a combat and the pieces it removed (drawn as dashed ghosts)."""
+                   defender_lost: int, leader_lost: bool, troop: str, leader: str) -> None:
+        """Mark a combat and the pieces it removed (drawn as dashed ghosts): `troop` and `leader`
+        are the piece ids of the units lost and of the leader."""
         self.combats.append(cell)
         lost = self.losses.setdefault(cell, [])
         if attacker_lost:
-            lost.append(Stack("bushi", attacker_colour, attacker_lost))
+            lost.append(Stack(troop, attacker_colour, attacker_lost))
         if defender_lost:
-            lost.append(Stack("bushi", defender_colour, defender_lost))
-        if daimyo_lost:
-            lost.append(Stack("daimyo", defender_colour))
+            lost.append(Stack(troop, defender_colour, defender_lost))
+        if leader_lost:
+            lost.append(Stack(leader, defender_colour))
 
 
-def _piece(stack: Stack, x: float, y: float, r: float) -> list[Shape]:
-    if stack.kind == "tanbo":
-        return [Circle(x, y, r * 1.1, Style(fill=TANBO, stroke="#ffffff", width=r * 0.12)),
+def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float) -> list[Shape]:
+    if style.diagram == "terrain":
+        return [Circle(x, y, r * 1.1, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.12)),
                 *_waves(x, y, r * 0.7, "#9cc3e6")]
     shapes: list[Shape] = [Circle(x, y, r, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
-    if stack.kind == "daimyo":
+    if style.diagram == "leader":
         shapes = [Circle(x, y, r * 1.15, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
         shapes.append(Circle(x, y, r * 0.7, Style(stroke="#ffffff", width=r * 0.12)))
-        shapes.append(text.line(x, y + r * 0.36, "D", "sans-bold", r * 2.4, "#ffffff", "middle"))
+        shapes.append(text.line(x, y + r * 0.36, style.letter, "sans-bold", r * 2.4, "#ffffff", "middle"))
     else:
         shapes.append(text.line(x, y + r * 0.4, str(stack.count), "sans-bold", r * 2.7, "#ffffff", "middle"))
     return shapes
@@ -67,8 +80,8 @@ def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
     return out
 
 
-def _ghost(stack: Stack, x: float, y: float, r: float) -> list[Shape]:
-    label = "D" if stack.kind == "daimyo" else f"−{stack.count}"
+def _ghost(stack: Stack, style: PieceStyle, x: float, y: float, r: float) -> list[Shape]:
+    label = style.letter if style.diagram == "leader" else f"−{stack.count}"
     return [Circle(x, y, r, Style(fill="#ffffff", stroke=stack.colour, width=r * 0.12, dash=(r * 0.3, r * 0.2))),
             text.line(x, y + r * 0.38, label, "sans-bold", r * 2.4, stack.colour, "middle")]
 
@@ -108,17 +121,18 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         x, y = grid.cells[cell].centre
         scene.add(_burst(x, y + 1.5, R * 0.86))
     r = R * 0.34
+    styles = piece_styles(game)
     for cell, stacks in spec.units.items():
         x, y = grid.cells[cell].centre
         y += 2.5
         n = len(stacks)
         for i, stack in enumerate(stacks):
             px = x + (i - (n - 1) / 2) * r * 2.15
-            scene.add(*_piece(stack, px, y, r))
+            scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r))
     for cell, stacks in spec.losses.items():
         x, y = grid.cells[cell].centre
         for i, stack in enumerate(stacks):
-            scene.add(*_ghost(stack, x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62))
+            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()), x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09))

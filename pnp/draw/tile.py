@@ -1,4 +1,4 @@
-"""Han tiles (hexagons to cut out) and Samegawa player boards."""
+"""Hex tiles to cut out, and player mats (a card slot and hexagons where a kind of piece waits)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scen
     t = game.tiles
     r = t.radius
     w, h = 2 * r, SQRT3 * r
-    name = f"han-{clan.id if clan else 'neutral'}"
+    name = f"{t.name}-{clan.id if clan else 'neutral'}"
     scene = Scene(name, w, h, t.bleed)
     fill = clan.colour if clan else t.neutral_colour
     ink = "#ffffff" if clan else "#8a8170"
@@ -26,7 +26,7 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scen
     if t.kanji:
         scene.add(*text.box(cx - r * 0.5, cy - r * 0.45, r, r * 0.7, t.kanji, "jp", r * 1.1, "center", ink,
                             valign="middle"))
-    label = clan.name[lang] if clan else "Han"
+    label = clan.name[lang] if clan else t.title
     scene.add(*text.box(cx - r * 0.6, cy + r * 0.32, r * 1.2, r * 0.22, label, "sans-bold", r * 0.26, "center", ink,
                         valign="middle"))
     scene.add(Polygon(corners((cx, cy), r), CUT))
@@ -34,28 +34,32 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scen
 
 
 def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
-    """A clan's Samegawa: the card reserve and the hexagons where its Bushi wait."""
+    """A side's mat: the card slot and the hexagons where its pool of pieces waits (mats.toml)."""
     m = game.mats
     w, h = m.size
-    scene = Scene(f"samegawa-{clan.id}", w, h, 3.0)
+    scene = Scene(f"{m.file}-{clan.id}", w, h, 3.0)
     scene.add(Rect(-3, -3, w + 6, h + 6, Style(fill=clan.colour)))
     scene.add(Rect(6, 6, w - 12, h - 12, Style(fill=clan.tint), radius=4))
-    title = f"{m.name.get(lang, 'Samegawa')} {m.kanji} · {clan.name[lang]}"
+    title = f"{m.name.get(lang, m.file)} {m.kanji} · {clan.name[lang]}"
     scene.add(*text.box(12, 10, w - 24, 12, title, "sans-bold", 16, "left", clan.colour, valign="middle"))
     cw, ch = game.card_size.size
     cx, cy = 16, 28
     scene.add(Rect(cx, cy, cw + 4, ch + 4, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
-    scene.add(*text.box(cx, cy + ch / 2 - 10, cw + 4, 10, game.word("reserve", lang), "sans-bold", 12, "center",
+    scene.add(*text.box(cx, cy + ch / 2 - 10, cw + 4, 10, game.word(m.slot, lang), "sans-bold", 12, "center",
                         clan.colour, valign="middle"))
-    scene.add(*text.box(cx, cy + ch / 2 + 2, cw + 4, 10, "伝書", "jp", 18, "center", clan.tint, valign="middle"))
-    # Bushi reserve: hexagons in a row of two or more
-    n = m.bushi_hexes
+    if m.slot_kanji:
+        scene.add(*text.box(cx, cy + ch / 2 + 2, cw + 4, 10, m.slot_kanji, "jp", 18, "center", clan.tint,
+                            valign="middle"))
+    # The pool: hexagons in a row of two or more
+    n = m.pool_hexes
     area_x = cx + cw + 16
     area_w = w - area_x - 12
     cols = 2 if n <= 4 else 3
     rows = -(-n // cols)
     r = min(area_w / (cols * 2.1), (h - 52) / (rows * SQRT3 * 1.08))
-    scene.add(*text.box(area_x, 24, area_w, 8, f"{game.word('bushi_area', lang)} · 武士", "sans-bold", 11, "left",
+    piece = next((p for p in game.pieces_file.pieces if p.id == m.pool), None)
+    kanji = f" · {piece.kanji}" if piece is not None and piece.kanji else ""
+    scene.add(*text.box(area_x, 24, area_w, 8, f"{game.word(m.pool_word, lang)}{kanji}", "sans-bold", 11, "left",
                         clan.colour, valign="middle"))
     for i in range(n):
         row, col = divmod(i, cols)

@@ -1,4 +1,4 @@
-"""Diagrams of a map made of hex tiles (Daimyo's Han), drawn at their axial positions, with the
+"""Diagrams of a map made of hex tiles, drawn at their axial positions, with the
 same pieces, arrows and combat marks as `draw.diagram`."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..hexgrid import centre, corners
 from ..model import Game
 from . import text
-from .diagram import BURST, DiagramSpec, _arrow, _burst, _ghost, _piece
+from .diagram import BURST, DiagramSpec, PieceStyle, _arrow, _burst, _ghost, _piece, piece_styles
 from .shapes import Polygon, Scene, Style
 
 R = 10.0          # tile radius in diagram millimetres
@@ -36,7 +36,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         line = clan.colour if clan else "#8a8170"
         shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
         shapes.append(text.line(cx, cy - R * 0.55, tid, "sans-bold", 5.2, line, "middle"))
-    for src, dst in moved:   # where a Han came from: a dashed outline and an arrow
+    for src, dst in moved:   # where a tile came from: a dashed outline and an arrow
         (ax, ay), (bx, by) = centre(src, R), centre(dst, R)
         shapes.append(Polygon(corners((ax - x0, ay - y0), R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
         shapes += _arrow(ax - x0, ay - y0, bx - x0, by - y0, "#8a8170", R * 0.07)
@@ -46,14 +46,17 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     for tid in spec.combats:
         shapes.append(_burst(at[tid][0], at[tid][1] + 1, R * 0.86))
     r = R * 0.3
+    styles = piece_styles(game)
     for tid, stacks in spec.units.items():
         cx, cy = at[tid]
         for i, stack in enumerate(stacks):
-            shapes += _piece(stack, cx + (i - (len(stacks) - 1) / 2) * r * 2.2, cy + 1.5, r)
+            style = styles.get(stack.kind, PieceStyle())
+            shapes += _piece(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.2, cy + 1.5, r)
     for tid, stacks in spec.losses.items():
         cx, cy = at[tid]
         for i, stack in enumerate(stacks):
-            shapes += _ghost(stack, cx + (i - (len(stacks) - 1) / 2) * r * 2.1, cy + R * 0.58, r * 0.62)
+            style = styles.get(stack.kind, PieceStyle())
+            shapes += _ghost(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.1, cy + R * 0.58, r * 0.62)
     for src, dst, colour in spec.arrows:
         if src in at and dst in at:
             shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08)

@@ -157,6 +157,10 @@ def _cross_check(game: Game) -> None:
         _check_maps(game)
     if game.board is not None:
         _check_board(game)
+    if game.mats is not None and game.mats.pool is not None:
+        ids = {p.id for p in game.pieces_file.pieces}
+        if game.mats.pool not in ids:
+            raise DefinitionError(files["mats"], "pool", f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})")
 
 
 def _check_cards(game: Game, cf: CardsFile) -> None:

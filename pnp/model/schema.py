@@ -122,6 +122,8 @@ class Piece(Strict):
     colour: Colour | None = None
     diameter: Annotated[float, Field(gt=5, le=100)] = 20.0
     mark: Literal["single", "double", "dashed"] = "single"   # how the board marks its start cells
+    diagram: Literal["count", "leader", "terrain"] = "count"  # in booklet diagrams: numbered disc, lettered disc, waves
+    letter: Annotated[str, Field(max_length=2)] = ""          # printed on a leader's disc
 
 
 class PiecesFile(Strict):
@@ -202,4 +204,8 @@ class MatsFile(Strict):
     name: Localized
     kanji: str = ""
     size: Size
-    bushi_hexes: Annotated[int, Field(ge=1, le=12)] = 4
+    slot: str = "reserve"                 # word key printed on the card slot
+    slot_kanji: str = ""
+    pool: str | None = None               # piece id whose waiting places are drawn as hexagons
+    pool_word: str = "area"               # word key printed over them
+    pool_hexes: Annotated[int, Field(ge=1, le=12)] = 4

@@ -79,7 +79,7 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
                     sentences.append(say.say("events", "no-effect", **names, why=say.say("why", d["kind"])))
                 elif e.kind == "combat":
                     spec.add_combat(d["cell"], game.clans[d["attacker"]].colour, game.clans[d["defender"]].colour,
-                                    d["attacker_lost"], d["defender_bushi_lost"], d["defender_daimyo_lost"])
+                                    d["attacker_lost"], d["defender_bushi_lost"], d["defender_daimyo_lost"], "bushi", "daimyo")
                     survivors = d["attackers"] - d["attacker_lost"]
                     sentences.append(say.say(
                         "events", f"combat-{d['winner']}", **names, cell=d["cell"],

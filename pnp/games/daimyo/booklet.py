@@ -101,7 +101,7 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
                     sentences.append(say.say("events", "no-effect", **names))
                 elif k == "combat":
                     spec.add_combat(d["tile"], game.clans[d["attacker"]].colour, game.clans[d["defender"]].colour,
-                                    d["attacker_lost"], d["defender_lost"], d["daimyo_lost"])
+                                    d["attacker_lost"], d["defender_lost"], d["daimyo_lost"], "bushi", "daimyo")
                     sentences.append(say.say("events", f"combat-{d['winner']}", **names, enemy=say.short(d["defender"]),
                                              tile=d["tile"], attack=d["attack"], defence=d["defence"],
                                              attackers=pieces_text(d["attackers"], False),
