@@ -48,7 +48,7 @@ class Option:
     """One optional rule or variant, declared as data.
 
     `players` limits it to some player counts; `includes` makes it a shorthand for others
-    (Daimyo's ``advanced`` switches on every advanced rule that fits the player count)."""
+    (an ``advanced`` option may switch on every optional rule that fits the player count)."""
 
     name: str
     help: str

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import DefinitionError
 from ..hexgrid import HexGrid
 from .layouts import Layouts, load_layouts
-from .load import display, read_toml, validate
+from .load import M, display, read_toml, validate
 from .schema import (BoardFile, CardBack, CardLayout, CardSize, CardsFile, CardType, Clan, GameFile, MapsFile,
                      MatsFile, Piece, PiecesFile, TilesFile)
 
@@ -125,7 +125,7 @@ def load_game(folder: Path) -> Game:
     files = {name: display(p) for name, p in paths.items()}
     meta = validate(GameFile, read_toml(paths["game"]), files["game"])
 
-    def optional(name, model):
+    def optional(name: str, model: type[M]) -> M | None:
         return validate(model, read_toml(paths[name]), files[name]) if paths[name].is_file() else None
 
     # Every component file is optional: a game is the components it declares (a deck alone is a game).
@@ -154,9 +154,9 @@ def _cross_check(game: Game) -> None:
         _check_cards(game, cf)
     _check_pieces(game)
     if game.maps is not None:
-        _check_maps(game)
+        _check_maps(game, game.maps)
     if game.board is not None:
-        _check_board(game)
+        _check_board(game, game.board)
     if game.mats is not None and game.mats.pool is not None:
         ids = {p.id for p in game.pieces_file.pieces}
         if game.mats.pool not in ids:
@@ -230,16 +230,15 @@ def _check_pieces(game: Game) -> None:
                 game.counters += [Counter(piece, clan.colour, clan, n) for n in range(piece.per_clan or 0)]
 
 
-def _check_board(game: Game) -> None:
+def _check_board(game: Game, board: BoardFile) -> None:
     ids = {p.id for p in game.pieces_file.pieces}
     known_clans = ", ".join(game.clans)
     bw = game.files["board"]
-    board = game.board
     try:
-        game.grid = HexGrid(board.map.cells_per_column, board.map.hex_radius)
+        grid = game.grid = HexGrid(board.map.cells_per_column, board.map.hex_radius)
     except ValueError as exc:
         raise DefinitionError(bw, "map.cells_per_column", str(exc)) from None
-    w, h = game.grid.extent
+    w, h = grid.extent
     if w > board.size[0] or h > board.size[1]:
         raise DefinitionError(bw, "map.hex_radius", f"the map ({w:.0f} x {h:.0f} mm) does not fit the board ({board.size[0]:g} x {board.size[1]:g} mm); use a smaller radius")
     for i, side in enumerate(board.sides):
@@ -251,17 +250,17 @@ def _check_board(game: Game) -> None:
     if board.panel.area is not None and board.panel.area not in ids:
         raise DefinitionError(bw, "panel.area", f"unknown piece {board.panel.area!r} (known: {', '.join(sorted(ids))})")
     for i, mark in enumerate(board.start):
-        if mark.cell not in game.grid.cells:
-            raise DefinitionError(bw, f"start[{i}].cell", f"no cell {mark.cell!r} on the map (cells run {game.grid.first_label}..{game.grid.last_label})")
+        if mark.cell not in grid.cells:
+            raise DefinitionError(bw, f"start[{i}].cell", f"no cell {mark.cell!r} on the map (cells run {grid.first_label}..{grid.last_label})")
         if mark.piece not in ids:
             raise DefinitionError(bw, f"start[{i}].piece", f"unknown piece {mark.piece!r} (known: {', '.join(sorted(ids))})")
         if mark.clan is not None and mark.clan not in game.clans:
             raise DefinitionError(bw, f"start[{i}].clan", f"unknown clan {mark.clan!r} (known: {known_clans})")
 
 
-def _check_maps(game: Game) -> None:
+def _check_maps(game: Game, maps: MapsFile) -> None:
     where = game.files["maps"]
-    for i, m in enumerate(game.maps.maps):
+    for i, m in enumerate(maps.maps):
         if not game.meta.players.min <= m.players <= game.meta.players.max:
             raise DefinitionError(where, f"maps[{i}].players", f"expected {game.meta.players.min}-{game.meta.players.max}, got {m.players}")
         if len(m.seats) != m.players:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,9 +26,9 @@ class Layouts:
         return self.papers[name]
 
 
-def _tables(folders: list[Path], stem: str) -> tuple[dict, str]:
+def _tables(folders: list[Path], stem: str) -> tuple[dict[str, Any], str]:
     """Merge `<stem>.toml` from each folder that has it; later folders win."""
-    data: dict = {}
+    data: dict[str, Any] = {}
     shown = f"layouts/{stem}.toml"
     for folder in folders:
         path = folder / f"{stem}.toml"

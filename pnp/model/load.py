@@ -81,7 +81,8 @@ def explain(err: dict[str, Any]) -> str:
         return f"expected lowercase letters, digits, '-' or '_'{shown}"
     if kind == "value_error":
         return str(ctx.get("error", err["msg"]))
-    return err["msg"][0].lower() + err["msg"][1:] + shown
+    msg = str(err["msg"])
+    return msg[0].lower() + msg[1:] + shown
 
 
 def validate(model: type[M], data: Any, where: str, prefix: str = "") -> M:
@@ -94,7 +95,7 @@ def validate(model: type[M], data: Any, where: str, prefix: str = "") -> M:
             key = f"{prefix}.{key}" if key else prefix
         more = len(exc.errors()) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''} in this file)" if more else ""
-        raise DefinitionError(where, key or None, explain(first) + tail) from None
+        raise DefinitionError(where, key or None, explain(dict(first)) + tail) from None
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
