@@ -3,11 +3,15 @@ every single step."""
 
 import random
 
+import pytest
+
 from pnp.engine import playout
 from pnp.games.daimyni.rules import DaimyniState, Rules, _builtin
 
 GAMES = 2000
 ROUND_CAP = 60
+CHUNK = 500  # seeds per test item, so that pytest-xdist can spread the games over its workers
+SEEDS = [range(start, min(start + CHUNK, GAMES)) for start in range(0, GAMES, CHUNK)]
 
 
 def check_invariants(s: DaimyniState) -> None:
@@ -28,10 +32,12 @@ def check_invariants(s: DaimyniState) -> None:
     assert len(set(s.tanbo)) == 2 and not set(s.tanbo) & (red_cells | blue_cells)
 
 
-def test_random_playouts_keep_every_invariant():
+@pytest.mark.slow
+@pytest.mark.parametrize("seeds", SEEDS, ids=[f"seeds{r.start}-{r.stop - 1}" for r in SEEDS])
+def test_random_playouts_keep_every_invariant(seeds):
     rules = Rules(_builtin())
     ended = capped = 0
-    for seed in range(GAMES):
+    for seed in seeds:
         state = DaimyniState(rules, round_cap=ROUND_CAP)
         check_invariants(state)
         playout(state, random.Random(seed), after_step=check_invariants)
@@ -41,8 +47,13 @@ def test_random_playouts_keep_every_invariant():
         else:
             capped += 1
             assert state.round == ROUND_CAP
-    assert ended + capped == GAMES
-    assert ended > GAMES // 3  # random play still removes a Daimyo in many games
+    assert ended + capped == len(seeds)
+    # random play still removes a Daimyo in many games: in every chunk, so in all GAMES too
+    assert ended > len(seeds) // 3
+
+
+def test_the_chunks_cover_every_seed_once():
+    assert [seed for chunk in SEEDS for seed in chunk] == list(range(GAMES))
 
 
 def test_sampled_actions_are_always_legal():
