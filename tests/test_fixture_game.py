@@ -99,7 +99,8 @@ def test_build_writes_card_sheets_and_a_booklet_with_the_walkthrough(plugin, tmp
     assert "Ann 12, Ben 2, Cho" in first and "Ann scores 4" in first
     last = next(p for p in pages if "Round 4" in p)
     assert "Cho's 4 is the lowest card" in " ".join(last.split())
-    assert "Three hands (three-hands.toml): 4 rounds, Cho wins (Ann 4, Ben 2, Cho 9)" in " ".join(" ".join(pages).split())
+    words = " ".join(" ".join(pages).split())
+    assert "Three hands (three-hands.toml): 4 rounds, Cho wins (Ann 4, Ben 2, Cho 9)" in words
     assert len(read_pdf((out / "high-roll-rules-a4-booklet.pdf").read_bytes()).pages) == len(pages) // 2
 
 
