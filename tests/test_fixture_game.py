@@ -262,3 +262,14 @@ def test_the_walkthrough_draws_every_round_as_a_table_from_typed_events(game, mo
 def test_in_process_build_has_only_the_parts_the_game_declares(game):
     arts = {a.name: a for a in build_kit(game, Options(only=("cards", "booklet"), svg=False))}
     assert sorted(arts) == ["high-roll-cards-a4.pdf", "high-roll-rules-a4-booklet.pdf", "high-roll-rules-a5.pdf"]
+
+
+def test_the_code_docs_adding_a_game_quotes_is_the_fixtures_real_code():
+    """Every line of the guide's Python examples (bar elisions) is in the fixture or its tests."""
+    import re
+    guide = (ROOT / "docs" / "adding-a-game.md").read_text()
+    real = {ln.strip() for f in (FIXTURES / "high_roll.py", Path(__file__)) for ln in f.read_text().splitlines()}
+    blocks = re.findall(r"```python\n(.*?)```", guide, re.S)
+    assert len(blocks) >= 8
+    quoted = [ln.strip() for b in blocks for ln in b.splitlines() if ln.strip() and "..." not in ln]
+    assert [ln for ln in quoted if ln not in real] == []
