@@ -9,18 +9,91 @@
   places its Daimyo on one of its three Han (here);
 - special: Special Action cards F1-F8 and the Rōnin (here);
 - mastery: Mastery cards (here).
+
+`rules` calls the functions here at fixed points of a round (setup, legal actions, carrying out,
+combat, end of round). This module does not import `rules`: `DaimyoState` below is the part of
+the state these rules read and change, every field of it declared by `rules.DaimyoState`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from ...engine import Decision, Event, Illegal
+from ...engine import Chance, Decision, Event, Illegal
+from ...hexgrid import Pos
 from .actions import Action, Keep, MoveBushi, MoveDaimyo, Recruit, Special
 
-if TYPE_CHECKING:
-    from .rules import DaimyoState
+
+class _Options(Protocol):
+    @property
+    def formation(self) -> bool: ...
+    @property
+    def special(self) -> bool: ...
+    @property
+    def mastery(self) -> bool: ...
+
+
+class _Card(Protocol):
+    @property
+    def letter(self) -> str: ...
+    @property
+    def priority(self) -> tuple[str, int]: ...
+
+
+class _Rules(Protocol):
+    @property
+    def options(self) -> _Options: ...
+    @property
+    def clans(self) -> tuple[str, ...]: ...
+    @property
+    def cards(self) -> Mapping[str, _Card]: ...
+    @property
+    def masteries(self) -> Sequence[str]: ...
+    def rivals(self, clan: str) -> list[str]: ...
+
+
+class DaimyoState(Protocol):
+    """What the advanced rules need of `rules.DaimyoState` (which satisfies this structurally)."""
+
+    @property
+    def rules(self) -> _Rules: ...
+    @property
+    def chance(self) -> Chance: ...
+    round: int
+    phase: str
+    tile_owner: dict[str, str | None]
+    tile_pos: dict[str, Pos]
+    tile_at: dict[Pos, str]
+    bushi: dict[str, dict[str, int]]
+    ronin: dict[str, dict[str, int]]
+    daimyo: dict[str, str | None]
+    area: dict[str, int]
+    ronin_free: int
+    hand: dict[str, set[str]]
+    cards_in_play: list[str]
+    pending_setup: list[tuple[str, str]]
+    interlude: list[tuple[str, str]]
+    barred_tile: str | None
+    history: list[dict[str, Any]]
+    setup_events: list[Event]
+    setup_choices: list[tuple[str, str, Action]]
+    drawn: dict[tuple[str, str], tuple[str, ...]]
+    mastery: dict[str, str | None]
+    revealed: set[str]
+
+    def occupant(self, tile: str) -> str | None: ...
+    def adjacent_tiles(self, tile: str) -> list[str]: ...
+    def free_spots(self, without: str | None = None) -> list[Pos]: ...
+    def han_movable(self, tile: str) -> bool: ...
+    def can_enter(self, clan: str, tile: str) -> bool: ...
+    def daimyo_may_enter(self, clan: str, tile: str) -> bool: ...
+    def take_bushi(self, clan: str, tile: str, n: int) -> None: ...
+    def place_han(self, tile: str, at: Pos) -> None: ...
+    def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict,
+                   ronin: int = 0) -> list[Event]: ...
+    def to_reserves(self) -> list[Event]: ...
 
 
 @dataclass(frozen=True)
@@ -33,11 +106,8 @@ class Formation:
         return f"daimyo@{self.tile}"
 
 
-def setup(state: "DaimyoState") -> None:
+def setup(state: DaimyoState) -> None:
     opt, rules = state.rules.options, state.rules
-    state.mastery = {c: None for c in rules.clans}
-    state.revealed = set()
-    state.drawn = {}
     if opt.formation:
         drawn = state.chance.shuffle(sorted(rules.cards, key=lambda l: rules.cards[l].priority))
         picks = {clan: drawn[i] for i, clan in enumerate(rules.clans)}
@@ -61,7 +131,7 @@ def setup(state: "DaimyoState") -> None:
         start_interlude(state, "strategy")
 
 
-def setup_actions(state: "DaimyoState", d: Decision) -> list[Action]:
+def setup_actions(state: DaimyoState, d: Decision) -> list[Action]:
     if d.kind == "formation":
         own = sorted(t for t, o in state.tile_owner.items() if o == d.player and t in state.tile_pos)
         return [Formation(t) for t in own]
@@ -71,7 +141,7 @@ def setup_actions(state: "DaimyoState", d: Decision) -> list[Action]:
     raise AssertionError(d.kind)
 
 
-def apply_setup(state: "DaimyoState", d: Decision, action) -> list[Event]:
+def apply_setup(state: DaimyoState, d: Decision, action) -> list[Event]:
     if action not in setup_actions(state, d):
         raise Illegal(0, d.player, None, d.kind, f"{d.player} cannot choose '{action}' now; "
                       f"choices: {', '.join(str(a) for a in setup_actions(state, d))}")
@@ -95,7 +165,7 @@ def apply_setup(state: "DaimyoState", d: Decision, action) -> list[Event]:
     return events
 
 
-def barred(state: "DaimyoState", tile: str) -> bool:
+def barred(state: DaimyoState, tile: str) -> bool:
     """Master of Strategy: nobody may move onto the chosen Han this round."""
     return state.barred_tile == tile
 
@@ -105,11 +175,11 @@ def barred(state: "DaimyoState", tile: str) -> bool:
 INTERLUDE_MASTERY = {"strategy": "senryaku", "diplomacy": "gaiko"}
 
 
-def start_interlude(state: "DaimyoState", kind: str) -> bool:
+def start_interlude(state: DaimyoState, kind: str) -> bool:
     if not state.rules.options.mastery or state.phase == "over":
         return False
     holders = [c for c in state.rules.clans if state.mastery.get(c) == INTERLUDE_MASTERY[kind]
-               and sum(state.bushi[c].values())]
+               and sum(state.bushi[c].values()) > 0]
     if not holders:
         if kind == "strategy" and state.phase == "interlude":
             state.phase = "play"
@@ -119,7 +189,7 @@ def start_interlude(state: "DaimyoState", kind: str) -> bool:
     return True
 
 
-def interlude_actions(state: "DaimyoState", d: Decision) -> list[Action]:
+def interlude_actions(state: DaimyoState, d: Decision) -> list[Action]:
     clan = d.player
     out: list[Action] = [Special("skip")]
     sacrifices = sorted(state.bushi[clan])
@@ -134,7 +204,7 @@ def interlude_actions(state: "DaimyoState", d: Decision) -> list[Action]:
     return out
 
 
-def apply_interlude(state: "DaimyoState", d: Decision, action) -> list[Event]:
+def apply_interlude(state: DaimyoState, d: Decision, action) -> list[Event]:
     legal = interlude_actions(state, d)
     if action not in legal and not (isinstance(action, Special) and action.name in ("bar", "diplomacy")
                                     and _interlude_ok(state, d, action)):
@@ -144,7 +214,7 @@ def apply_interlude(state: "DaimyoState", d: Decision, action) -> list[Event]:
     if action.name != "skip":
         _reveal(state, d.player, events)
         sacrifice = action.args[0] if action.name == "diplomacy" else action.args[1]
-        state._take(d.player, sacrifice, 1)
+        state.take_bushi(d.player, sacrifice, 1)
         state.area[d.player] += 1
         if action.name == "bar":
             state.barred_tile = action.args[0]
@@ -154,7 +224,7 @@ def apply_interlude(state: "DaimyoState", d: Decision, action) -> list[Event]:
             q, r = (int(v) for v in action.args[2].split(","))
             src = state.tile_pos[tile]
             del state.tile_at[src]
-            state._put(tile, (q, r))
+            state.place_han(tile, (q, r))
             events.append(Event("move-han", {"clan": d.player, "card": "Gaikō", "round": state.round, "tile": tile,
                                              "src": src, "at": (q, r), "sacrificed": sacrifice}))
     state.interlude.pop(0)
@@ -166,7 +236,7 @@ def apply_interlude(state: "DaimyoState", d: Decision, action) -> list[Event]:
     return events
 
 
-def _interlude_ok(state: "DaimyoState", d: Decision, action) -> bool:
+def _interlude_ok(state: DaimyoState, d: Decision, action) -> bool:
     """Accept any sacrifice Han of the player's, not only the one legal_actions lists."""
     clan = d.player
     if action.name == "bar" and d.kind == "strategy" and len(action.args) == 2:
@@ -183,14 +253,14 @@ def _interlude_ok(state: "DaimyoState", d: Decision, action) -> bool:
     return False
 
 
-def _reveal(state: "DaimyoState", clan: str, events: list[Event] | None = None) -> None:
+def _reveal(state: DaimyoState, clan: str, events: list[Event] | None = None) -> None:
     if clan not in state.revealed:
         state.revealed.add(clan)
         if events is not None:
             events.append(Event("mastery-revealed", {"clan": clan, "mastery": state.mastery[clan]}))
 
 
-def combat_bonuses(state: "DaimyoState", attacker: str, defender: str) -> tuple[int, int]:
+def combat_bonuses(state: DaimyoState, attacker: str, defender: str) -> tuple[int, int]:
     """(attack bonus, extra defence bonus) from Masters of Tactics and Fortifications."""
     a = 1 if state.mastery.get(attacker) == "heiho" else 0
     d = 1 if state.mastery.get(defender) == "bobi" else 0
@@ -212,7 +282,7 @@ def is_variant(action) -> bool:
             or (isinstance(action, Recruit) and action.source is not None))
 
 
-def mastery_variants(state: "DaimyoState", clan: str, kind: str) -> list[Action]:
+def mastery_variants(state: DaimyoState, clan: str, kind: str) -> list[Action]:
     m = state.mastery.get(clan)
     if m is None:
         return []
@@ -246,12 +316,12 @@ def mastery_variants(state: "DaimyoState", clan: str, kind: str) -> list[Action]
     return list(dict.fromkeys(out))
 
 
-def carry_out_variant(state: "DaimyoState", clan: str, card: str, action, base: dict) -> list[Event]:
+def carry_out_variant(state: DaimyoState, clan: str, card: str, action, base: dict) -> list[Event]:
     events: list[Event] = []
     _reveal(state, clan, events)
     if isinstance(action, Recruit):
         home = state.daimyo[clan]
-        state._take(clan, action.source, 1)
+        state.take_bushi(clan, action.source, 1)
         state.bushi[clan][home] = state.bushi[clan].get(home, 0) + 1
         return events + [Event("recruit", dict(base, tile=home, source=action.source))]
     if isinstance(action, MoveDaimyo):
@@ -259,12 +329,12 @@ def carry_out_variant(state: "DaimyoState", clan: str, card: str, action, base: 
         events.append(Event("move-daimyo", dict(base, src=action.src, dst=action.dst, via=action.via,
                                                  escort=action.escort)))
         if action.escort:
-            state._take(clan, action.src, 1)
+            state.take_bushi(clan, action.src, 1)
             state.bushi[clan][action.dst] = state.bushi[clan].get(action.dst, 0) + 1
         return events
     if action.march:   # the whole unit two Han, no attack, then one of them is lost
         n = state.bushi[clan][action.src]
-        state._take(clan, action.src, n)
+        state.take_bushi(clan, action.src, n)
         state.bushi[clan][action.dst] = state.bushi[clan].get(action.dst, 0) + n - 1
         if not state.bushi[clan][action.dst]:
             del state.bushi[clan][action.dst]
@@ -281,11 +351,11 @@ SPECIAL_OF_TYPE = {"alternative": "alternative", "ninja-attack": "ninja", "ronin
                    "breakdown-of-morale": "morale"}
 
 
-def _enemies(state: "DaimyoState", clan: str) -> list[str]:
+def _enemies(state: DaimyoState, clan: str) -> list[str]:
     return state.rules.rivals(clan)
 
 
-def special_actions(state: "DaimyoState", clan: str, card: str, kind: str) -> list[Action]:
+def special_actions(state: DaimyoState, clan: str, card: str, kind: str) -> list[Action]:
     name = SPECIAL_OF_TYPE[kind]
     enemies = _enemies(state, clan)
     occ = state.occupant
@@ -335,24 +405,24 @@ def special_actions(state: "DaimyoState", clan: str, card: str, kind: str) -> li
     return out
 
 
-def carry_out_special(state: "DaimyoState", clan: str, card: str, kind: str, action, base: dict) -> list[Event]:
+def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, action, base: dict) -> list[Event]:
     name, args = action.name, action.args
     occ = state.occupant
     ev = dict(base, special=name)
     if name == "alternative":
         src, target, dst = args
-        state._take(clan, src, 1)
+        state.take_bushi(clan, src, 1)
         state.area[clan] += 1
         foe = occ(target)
         n = state.bushi[foe][target]
-        state._take(foe, target, n)
+        state.take_bushi(foe, target, n)
         state.bushi[foe][dst] = state.bushi[foe].get(dst, 0) + n
         return [Event("special", dict(ev, sacrificed=src, target=target, dst=dst, clan_moved=foe, count=n))]
     if name == "ninja":
         foe = args[0]
         tile = state.daimyo[foe]
         n = min(2, state.bushi[foe].get(tile, 0))
-        state._take(foe, tile, n)
+        state.take_bushi(foe, tile, n)
         state.area[foe] += n
         return [Event("special", dict(ev, target=foe, tile=tile, removed=n))]
     if name == "ronin":
@@ -376,7 +446,7 @@ def carry_out_special(state: "DaimyoState", clan: str, card: str, kind: str, act
     if name == "treachery":
         tile = args[0]
         foe = occ(tile)
-        state._take(foe, tile, 1)
+        state.take_bushi(foe, tile, 1)
         state.area[foe] += 1
         out = dict(ev, tile=tile, victim=foe)
         if len(args) > 1:
@@ -398,13 +468,13 @@ def carry_out_special(state: "DaimyoState", clan: str, card: str, kind: str, act
         tile = args[0]
         foe = occ(tile)
         n = min(3, state.bushi[foe][tile])
-        state._take(foe, tile, n)
+        state.take_bushi(foe, tile, n)
         state.area[foe] += n
         return [Event("special", dict(ev, tile=tile, victim=foe, removed=n))]
     raise AssertionError(name)
 
 
-def end_of_round(state: "DaimyoState") -> list[Event]:
+def end_of_round(state: DaimyoState) -> list[Event]:
     """Rōnin that share no Han with their player's Bushi or Daimyo leave the map."""
     events = []
     for clan in state.rules.clans:
@@ -415,8 +485,3 @@ def end_of_round(state: "DaimyoState") -> list[Event]:
                 events.append(Event("ronin-leave", {"clan": clan, "tile": tile, "count": n}))
     return events
 
-
-def clone_into(src: "DaimyoState", dst: "DaimyoState") -> None:
-    dst.mastery = dict(src.mastery)
-    dst.revealed = set(src.revealed)
-    dst.drawn = dict(src.drawn)

@@ -191,6 +191,11 @@ class DaimyoState:
         self.history: list[dict[str, Any]] = []
         self.setup_events: list[Event] = []
         self.setup_choices: list[tuple[str, str, Action]] = []
+        self.cards_in_play: list[str] = []               # every card dealt or kept, wherever it is now
+        # advanced rules (see `advanced`): setup draws, each clan's Mastery card and who has shown it
+        self.drawn: dict[tuple[str, str], tuple[str, ...]] = {}   # (deck, clan) -> the two cards drawn
+        self.mastery: dict[str, str | None] = {c: None for c in rules.clans}
+        self.revealed: set[str] = set()
         self._deal()
         self.history.append(self._record())
 
@@ -306,7 +311,10 @@ class DaimyoState:
         other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"]), passes=dict(r["passes"]),
                               interludes=list(r.get("interludes", []))) for r in self.history]
         other.chance = copy.deepcopy(self.chance)
-        advanced.clone_into(self, other)
+        other.cards_in_play = list(self.cards_in_play)
+        other.drawn = dict(self.drawn)
+        other.mastery = dict(self.mastery)
+        other.revealed = set(self.revealed)
         return other
 
     # -- legal choices -----------------------------------------------------------------
@@ -535,24 +543,24 @@ class DaimyoState:
             return [Event("move-daimyo", dict(base, src=action.src, dst=action.dst))]
         if isinstance(action, PlaceHan):
             self.han_reserve.remove(action.tile)
-            self._put(action.tile, tuple(action.at))
+            self.place_han(action.tile, tuple(action.at))
             return [Event("new-han", dict(base, tile=action.tile, at=tuple(action.at)))]
         if isinstance(action, MoveHan):
             src = self.tile_pos[action.tile]
             del self.tile_at[src]
-            self._put(action.tile, tuple(action.at))
+            self.place_han(action.tile, tuple(action.at))
             return [Event("move-han", dict(base, tile=action.tile, src=src, at=tuple(action.at)))]
         if isinstance(action, MoveBushi):
             return self.move_bushi(clan, action.src, action.dst, action.count, base, action.ronin)
         return advanced.carry_out_special(self, clan, card, kind, action, base)
 
-    def _take(self, clan: str, tile: str, n: int) -> None:
+    def take_bushi(self, clan: str, tile: str, n: int) -> None:
         """Lift n of a clan's Bushi off a Han (the caller says where they go)."""
         self.bushi[clan][tile] -= n
         if not self.bushi[clan][tile]:
             del self.bushi[clan][tile]
 
-    def _put(self, tile: str, at: Pos) -> None:
+    def place_han(self, tile: str, at: Pos) -> None:
         self.tile_pos[tile] = at
         self.tile_at[at] = tile
         self.touched.add(tile)
