@@ -52,7 +52,8 @@ def main() -> None:
             print(f"{name:<40} {medians[name]:8.3f} {min(times):8.3f} {max(times):8.3f}"
                   f"   {medians[name] / floor:5.2f}x   {medians[name] / libs:5.2f}x")
         cards_pdf = Path(tmp) / "daimyni-cards-a4.pdf"
-        print(f"\ncards PDF size: {os.path.getsize(cards_pdf) / 1024:.0f} KB ({args.runs} runs each, {os.cpu_count()} cores)")
+        print(f"\ncards PDF size: {os.path.getsize(cards_pdf) / 1024:.0f} KB "
+          f"({args.runs} runs each, {os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

@@ -81,7 +81,8 @@ def main() -> None:
         subprocess.run([sys.executable, "-c", "import pnp.cli"], check=True, capture_output=True)
         floor.append(time.perf_counter() - t)
     print(f"pnp check daimyni: median {statistics.median(times):.3f} s over {args.runs} runs "
-          f"({statistics.median(times) / statistics.median(floor):.1f}x the import floor {statistics.median(floor):.3f} s)")
+          f"({statistics.median(times) / statistics.median(floor):.1f}x the import floor "
+          f"{statistics.median(floor):.3f} s)")
 
 
 if __name__ == "__main__":

@@ -92,4 +92,5 @@ def test_only_a_part_the_game_lacks(tmp_path):
     assert "--only board: daimyo has no board (its parts: cards, tiles, mats, pieces, booklet)" in res.stderr
     res = run_pnp("build", "daimyo", "--only", "tiles,mats", "--out", tmp_path / "y")
     assert res.returncode == 0, res.stderr
-    assert sorted(p.name for p in (tmp_path / "y").glob("*.pdf")) == ["daimyo-han-tiles-a4.pdf", "daimyo-samegawa-a4.pdf"]
+    assert sorted(p.name for p in (tmp_path / "y").glob("*.pdf")) == ["daimyo-han-tiles-a4.pdf",
+                                                                      "daimyo-samegawa-a4.pdf"]

@@ -16,8 +16,9 @@ def test_ci_runs_the_readme_test_command_as_written():
 
 
 def test_every_pnp_command_in_the_readme_is_a_real_subcommand():
-    from pnp.cli import app
     import typer.main
+
+    from pnp.cli import app
 
     commands = set(typer.main.get_command(app).commands)
     used = set(re.findall(r"^pnp (\w+)", (ROOT / "README.md").read_text(), re.M))

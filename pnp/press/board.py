@@ -33,7 +33,8 @@ def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
     b = scene.bleed
     shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]
     shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph)
-    return Page(pw, ph, shapes, (x, y, scene.width, scene.height), (x - b, y - b, scene.width + 2 * b, scene.height + 2 * b))
+    return Page(pw, ph, shapes, (x, y, scene.width, scene.height),
+                (x - b, y - b, scene.width + 2 * b, scene.height + 2 * b))
 
 
 def split_tiles(scene: Scene, paper_w: float, paper_h: float, margin: float, overlap: float) -> tuple[Tile, Tile]:
@@ -76,7 +77,8 @@ def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
             shapes += [Line(x, top, x, top - LENGTH, ALIGN), Line(x, bottom, x, bottom + LENGTH, ALIGN)]
         for bx in strip:
             x = ox + bx
-            shapes += [Line(x - 2, top - 2.5, x + 2, top - 2.5, ALIGN), Line(x - 2, bottom + 2.5, x + 2, bottom + 2.5, ALIGN)]
+            shapes += [Line(x - 2, top - 2.5, x + 2, top - 2.5, ALIGN),
+                       Line(x - 2, bottom + 2.5, x + 2, bottom + 2.5, ALIGN)]
         # Corner marks on the board's outer corners of this half.
         outer_x = ox if first else ox + scene.width
         for y, sy in ((oy, -1), (oy + scene.height, 1)):

@@ -39,7 +39,8 @@ def impose_saddle(pages: list[list[Shape]], page_w: float, page_h: float, sheet_
                 shapes.append(Group(tuple(pages[index]), x, oy, 0, (0, 0, page_w, page_h)))
         shapes += [Line(fold, 0, fold, 4, FOLD), Line(fold, sheet_h - 4, fold, sheet_h, FOLD)]
         side = "front" if i % 2 == 0 else "back"
-        shapes.append(text.line(fold + 3, 3.2, f"{title} · sheet {i // 2 + 1} {side} · double-sided, flip on the short edge",
+        shapes.append(text.line(fold + 3, 3.2,
+                                f"{title} · sheet {i // 2 + 1} {side} · double-sided, flip on the short edge",
                                 "sans", 5.5, "#888888"))
         out.append(Page(sheet_w, sheet_h, shapes))
     return out

@@ -61,7 +61,8 @@ def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
                 brow = grid.rows - 1 - row
             bslot = grid.slot(brow, bcol)
             bshapes.insert(0, place(backs[i], bslot.x, bslot.y, bslot.bleed))
-        flip = {"long": "print double-sided, flip on the long edge", "short": "print double-sided, flip on the short edge",
+        flip = {"long": "print double-sided, flip on the long edge",
+                "short": "print double-sided, flip on the short edge",
                 "none": "backs follow at the end, for gluing"}[duplex.value]
         fshapes += _label(grid, f"{title} · fronts {sheet}/{total} · {flip} · print at 100%")
         bshapes += _label(grid, f"{title} · backs {sheet}/{total} · print at 100%")

@@ -70,7 +70,8 @@ def test_start_mark_off_the_map(game_copy):
 
 
 def test_missing_translation(game_copy):
-    edit(game_copy / "cards.toml", 'title = { en = "Move Tanbo", it = "Sposta Tanbo" }', 'title = { en = "Move Tanbo" }')
+    edit(game_copy / "cards.toml", 'title = { en = "Move Tanbo", it = "Sposta Tanbo" }',
+         'title = { en = "Move Tanbo" }')
     assert "cards.toml: types.move-tanbo.title.it: missing text; the game's languages are en, it" in error(game_copy)
 
 

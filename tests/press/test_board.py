@@ -28,7 +28,8 @@ def test_a3_board_is_one_landscape_page_with_the_board_trim(kit):
     assert len(labels(doc[0])) == 39  # a printed label in every cell
 
 
-@pytest.mark.parametrize("fixture,paper,size", [("kit", "a4", (210.0, 297.0)), ("kit_letter", "letter", (215.9, 279.4))])
+@pytest.mark.parametrize("fixture,paper,size",
+                         [("kit", "a4", (210.0, 297.0)), ("kit_letter", "letter", (215.9, 279.4))])
 def test_two_halves_reproduce_the_a3_board_at_the_same_scale(request, fixture, paper, size):
     kit = request.getfixturevalue(fixture)
     whole = labels(open_pdf(kit["daimyni-board-a3.pdf"].data)[0])

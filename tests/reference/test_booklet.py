@@ -5,10 +5,10 @@ import re
 
 import pytest
 
+from pnp.games.daimyni import booklet as dm
 from pnp.games.daimyni import notation
 from pnp.games.daimyni.rules import Rules
 from pnp.press.booklet import saddle_order
-from pnp.games.daimyni import booklet as dm
 from tests.conftest import MM, build, open_pdf
 
 SAMPLE = "first-blood.toml"
@@ -32,7 +32,7 @@ def test_a4_booklet_is_in_saddle_stitch_order(kit):
     for side, (left, right) in zip(doc, saddle_order(n)):
         assert (side.rect.width / MM, side.rect.height / MM) == pytest.approx((297, 210), abs=0.01)
         found = {}
-        for x0, y0, x1, y1, word, *_ in side.get_text("words"):
+        for _x0, _y0, x1, _y1, word, *_ in side.get_text("words"):
             m = re.fullmatch(r"(\d+)/(\d+)", word)
             if m and int(m.group(2)) == n:
                 found["left" if x1 / MM < 148.5 else "right"] = int(m.group(1)) - 1

@@ -4,9 +4,9 @@ walkthrough with the map as it changes, every Daimyo ruling in the clarification
 import pytest
 
 from pnp.build import Options, build_kit
+from pnp.games.daimyo import booklet as ref
 from pnp.model import load_game
 from pnp.paths import cards_dir
-from pnp.games.daimyo import booklet as ref
 from tests.conftest import MM, open_pdf
 
 GAME = load_game(cards_dir() / "daimyo")
@@ -42,6 +42,7 @@ def test_walkthrough_follows_the_replayed_sample(text):
 
 
 def test_clarifications_carry_every_daimyo_ruling(text):
-    for ruling in ("Player marks.", "Maps.", "Special Action and Mastery cards", "Control of a Han means only your units"):
+    for ruling in ("Player marks.", "Maps.", "Special Action and Mastery cards",
+                   "Control of a Han means only your units"):
         assert ruling in text
     assert "2 players use A1-A6, B1-B4, C1-C2, D1-D2 and E1-E2" in text

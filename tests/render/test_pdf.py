@@ -2,7 +2,6 @@
 
 import re
 
-
 from tests.conftest import build, open_pdf, read_pdf
 
 

@@ -67,7 +67,7 @@ def test_refused_file_fails_with_its_exact_message(game, path):
 def test_check_cli_exit_codes(tmp_path):
     ok = run_pnp("check", "daimyni")
     assert ok.returncode == 0, ok.stderr
-    assert len([l for l in ok.stdout.splitlines() if ": ok, " in l]) == len(SAMPLES)
+    assert len([line for line in ok.stdout.splitlines() if ": ok, " in line]) == len(SAMPLES)
     illegal = run_pnp("check", "daimyni", *[p for p in REFUSED if expected(p)[0] == 1])
     assert illegal.returncode == 1
     assert "cannot enter d4, a Tanbo floods it" in illegal.stderr

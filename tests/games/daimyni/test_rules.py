@@ -146,7 +146,8 @@ def test_move_tanbo_goes_to_any_empty_cell_once_a_round():
         s.apply_action(MoveTanbo("d2", "c4"))
     s.apply_action(MoveTanbo("d2", "a6"))   # far away: any empty cell
     assert s.tanbo == ["a6", "d4"]
-    with pytest.raises(Illegal, match="round 1, blue plays 18 \\(Move Tanbo\\): the Tanbo on a6 has already moved this round"):
+    with pytest.raises(Illegal,
+                       match="round 1, blue plays 18 \\(Move Tanbo\\): the Tanbo on a6 has already moved this round"):
         s.apply_action(MoveTanbo("a6", "g1"))
     assert all(a.src == "d4" for a in s.legal_actions())
     s.apply_action(MoveTanbo("d4", "g1"))

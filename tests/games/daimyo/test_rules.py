@@ -58,7 +58,7 @@ def test_two_player_reserves_take_both_cards_back_next_round():
 
 def test_three_players_pass_one_card_left_and_one_right():
     s = game(3)
-    for clan, cards in (("green", ("A1", "B3")), ("red", ("A2", "B2")), ("yellow", ("A3", "B1"))):
+    for _clan, cards in (("green", ("A1", "B3")), ("red", ("A2", "B2")), ("yellow", ("A3", "B1"))):
         s.apply_action(PlayCards(cards))
     while s.phase == "resolve":
         s.apply_action(s.legal_actions()[0])
