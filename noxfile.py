@@ -1,14 +1,22 @@
-"""Sessions: `nox -s tests` runs the suite, `nox -s bench` measures build speed."""
+"""Sessions: `nox -s tests` runs the suite, `nox -s lint` runs ruff and mypy, `nox -s bench` measures
+build speed."""
 
 import nox
 
-nox.options.sessions = ["tests"]
+nox.options.sessions = ["tests", "lint"]
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
     session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *(session.posargs or ["-n", "auto"]))
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("-e", ".[test]")
+    session.run("ruff", "check", "pnp", "tests", "benchmarks", "noxfile.py")
+    session.run("mypy")
 
 
 @nox.session
