@@ -1,20 +1,34 @@
 """The rules-engine core: states, decisions, legal choices, events, seeded randomness, replay
 and random playouts. It knows nothing of any particular game and nothing of drawing.
 
-A game module provides a state class with:
+- `core`: `Decision` (one player, or several deciding at once and in secret), `Illegal`,
+  `Chance` (seeded dice and shuffles, logged as events), `playout`;
+- `state`: the `GameState` protocol (``players``, ``returns()``, ``view(player)``), `Hidden`,
+  `win_loss`, `points`;
+- `events`: typed events (`GameEvent` and the engine's own `Rolled`, `Shuffled`, `Committed`,
+  `Revealed`); `core.Event(kind, data)` stays for games not yet moved to typed events;
+- `simultaneous`: `Commitments` (everyone commits in secret, then all are revealed) and
+  `priority_order` (resolve the revealed cards in order);
+- `replay`: the shared notation reader (`read_notation`, `Header`, `End`, `RoundEntry`,
+  `play_rounds`, `Transcript`);
+- `position`: the position protocol (`HasPosition`) and `write_table`;
+- `notation`: the two failures (`NotationError`, `GameRejected`) and text helpers.
 
-- ``decision()``: who must choose now and what kind of choice (a `Decision`), or None at the end;
-- ``legal_actions()``: every legal action for that decision, as values;
-- ``apply_action(action)``: carries it out and returns the `Event`s it caused, or raises `Illegal`;
-- ``is_terminal()`` and ``winner``;
-- ``clone()``.
+A game module provides a state class that follows `GameState`: ``players``, ``round``,
+``decision()``, ``legal_actions()``, ``apply_action(action)`` (returns the events it caused or
+raises `Illegal`), ``is_terminal()``, ``returns()``, ``view(player)``, ``clone()``; and where it
+has positions, ``position()`` and ``set_position(table, where)``.
 
-Simultaneous secret choices (each player plays cards face down) are a run of decisions taken in
-turn by each player, none of which reveals anything until the last is made; card-by-card
-resolution in priority order, shuffled decks and dice are chance handled with the state's own
-seeded `random.Random`, so a seed replays the same game.
+Simultaneous secret choices (each player plays cards face down) are one `Decision` naming every
+player still to choose, with ``secret=True``; `apply_action` commits for ``decision().player``
+and nothing is revealed until the last has chosen. Shuffled decks and dice go through `Chance`,
+so a seed replays the same game.
 """
 
 from .core import Chance, Decision, Event, Illegal, playout
+from .events import Committed, GameEvent, Revealed, Rolled, Shuffled
+from .simultaneous import Commitments, priority_order
+from .state import GameState, Hidden, points, win_loss
 
-__all__ = ["Chance", "Decision", "Event", "Illegal", "playout"]
+__all__ = ["Chance", "Commitments", "Committed", "Decision", "Event", "GameEvent", "GameState", "Hidden",
+           "Illegal", "Revealed", "Rolled", "Shuffled", "playout", "points", "priority_order", "win_loss"]

@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
+from .events import GameEvent, Rolled, Shuffled
+
 
 @dataclass(frozen=True)
 class Event:
@@ -24,12 +26,32 @@ class Event:
 
 @dataclass(frozen=True)
 class Decision:
-    """Who must choose, and what: `kind` is game-defined ("play", "resolve", ...)."""
+    """Who must choose, and what: `kind` is game-defined ("play", "resolve", ...).
+
+    `player` acts next: `apply_action` acts for them. A decision several players take at once
+    names them all in `players` (those who have not yet chosen, `player` first); with
+    ``secret=True`` nobody sees another's choice until all have chosen (see
+    `pnp.engine.simultaneous.Commitments`). A one-player decision has ``players == (player,)``.
+
+    >>> d = Decision("red", "play", 1, players=("red", "blue"), secret=True)
+    >>> d.players, d.simultaneous, Decision("red", "resolve", 1, card=7).players
+    (('red', 'blue'), True, ('red',))
+    """
 
     player: str
     kind: str
     round: int
     card: Any = None
+    players: tuple[str, ...] = ()
+    secret: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.players:
+            object.__setattr__(self, "players", (self.player,))
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.players) > 1
 
 
 class Illegal(Exception):
@@ -51,9 +73,11 @@ class Illegal(Exception):
 
 
 class State(Protocol):
+    """What `playout` needs; `pnp.engine.state.GameState` is the whole contract of a game state."""
+
     def decision(self) -> Decision | None: ...
     def legal_actions(self) -> Sequence[Any]: ...
-    def apply_action(self, action: Any) -> list[Event]: ...
+    def apply_action(self, action: Any) -> Sequence[GameEvent | Event]: ...
     def is_terminal(self) -> bool: ...
 
 
@@ -89,20 +113,25 @@ class Chance:
     True
     >>> deck = c.shuffle(["a", "b", "c"]); sorted(deck), c.events[-1].kind
     (['a', 'b', 'c'], 'shuffle')
+    >>> isinstance(c.events[0], Rolled), c.events[0].values == c.events[0]["values"]
+    (True, True)
+
+    The events are typed (`Rolled`, `Shuffled`) and stay in `events`, the chance log: a game
+    copies them into its own event stream so a replay from the same seed shows the same luck.
     """
 
     def __init__(self, seed: int):
         self.seed = seed
         self.rng = random.Random(seed)
-        self.events: list[Event] = []
+        self.events: list[GameEvent] = []
 
     def roll(self, dice: int, sides: int) -> tuple[int, ...]:
         values = tuple(self.rng.randint(1, sides) for _ in range(dice))
-        self.events.append(Event("roll", {"dice": dice, "sides": sides, "values": values}))
+        self.events.append(Rolled(dice, sides, values))
         return values
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         deck = list(items)
         self.rng.shuffle(deck)
-        self.events.append(Event("shuffle", {"order": tuple(deck)}))
+        self.events.append(Shuffled(tuple(deck)))
         return deck

@@ -1,0 +1,88 @@
+"""Typed events: one frozen dataclass per kind of thing that happens in a game.
+
+A game declares its events as subclasses of `GameEvent`, each with a class-level ``kind`` name
+(the word used in logs, tests and narration templates) and its fields. The booklet reads them
+by type (``isinstance(e, Moved)``) and gets checked attribute names instead of dictionary keys.
+
+For code written against the older ``Event(kind, data)`` dictionaries, every typed event still
+answers ``e.kind``, ``e.data`` (its fields as a dict) and ``e["field"]``:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Moved(GameEvent):
+...     kind = "move"
+...     player: str
+...     src: str
+...     dst: str
+>>> e = Moved("red", "b2", "c2")
+>>> isinstance(e, Moved), e.kind, e["dst"], e.data
+(True, 'move', 'c2', {'player': 'red', 'src': 'b2', 'dst': 'c2'})
+
+The engine's own chance and commitment events live here too: `Rolled`, `Shuffled`, `Committed`,
+`Revealed`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+class GameEvent:
+    """Base class of typed events. Subclasses are ``@dataclass(frozen=True)`` and set ``kind``."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "event"
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The event's fields as a dict (a shallow copy), for code that reads events as data."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return getattr(self, key)
+        except AttributeError:
+            raise KeyError(key) from None
+
+
+@dataclass(frozen=True)
+class Rolled(GameEvent):
+    """Dice rolled by `pnp.engine.Chance`: how many, how many sides, the values in order."""
+
+    kind = "roll"
+    dice: int
+    sides: int
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Shuffled(GameEvent):
+    """A deck shuffled by `pnp.engine.Chance`; `order` is the order after shuffling (top first).
+
+    The order is in the log (so a game replays and a booklet can tell the story afterwards) but a
+    state's `view` never shows it to a player."""
+
+    kind = "shuffle"
+    order: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Committed(GameEvent):
+    """A player committed a secret choice: everyone learns *that*, nobody else learns *what*."""
+
+    kind = "commit"
+    player: str
+
+
+@dataclass(frozen=True)
+class Revealed(GameEvent):
+    """Every secret choice of a simultaneous decision, turned face up at once (in seat order),
+    and, when the choices resolve one by one, the order they resolve in (``(item, player)``)."""
+
+    kind = "reveal"
+    choices: tuple[tuple[str, Any], ...]
+    order: tuple[tuple[Any, str], ...] = ()
+
+    def of(self, player: str) -> Any:
+        return dict(self.choices)[player]
