@@ -13,6 +13,8 @@ from ...model.load import display
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
+from .events import (Combat, DaimyoRemoved, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect, Recruited,
+                     ReserveTaken)
 from .rules import Rules, combat
 
 TANBO = "#26313a"
@@ -44,13 +46,12 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
     titles = {n: c.type.title[lang] for c in game.cards for n in [c.number]}
     pages = []
     for log in t.rounds:
-        intro = [say.say("round", "played", red=say.short("red"), blue=say.short("blue"),
-                         red_cards=" + ".join(map(str, log.plays["red"])),
-                         blue_cards=" + ".join(map(str, log.plays["blue"])))]
-        taken = [e for e in log.events if e.kind == "take-reserve"]
+        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c]))} for c in rules.players]
+        intro = [say.say("round", "played", plays=plays)]
+        taken = [e for e in log.events if isinstance(e, ReserveTaken)]
         if taken:
             intro.append(say.say("round", "reserve", taken="; ".join(
-                f"{say.short(e['clan'])} {' + '.join(map(str, e['cards']))}" for e in taken)))
+                f"{say.short(e.clan)} {' + '.join(map(str, e.cards))}" for e in taken)))
         intro.append(say.say("round", "order", order=", ".join(
             f"{n} ({say.short(c)}, {titles[n]})" for n, c in log.order)))
         panels = []
@@ -61,35 +62,34 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
             colour = game.clans[clan].colour
             names = {"clan": say.short(clan), "enemy": say.short(enemy)}
             for e in step.events:
-                d = e.data
-                if e.kind == "move-bushi":
-                    spec.arrows.append((d["src"], d["dst"], colour))
-                    key = "move-bushi-as-recruit" if d["as_recruit"] else "move-bushi"
-                    sentences.append(say.say("events", key, **names, count=d["count"], src=d["src"], dst=d["dst"]))
-                elif e.kind == "move-daimyo":
-                    spec.arrows.append((d["src"], d["dst"], colour))
-                    sentences.append(say.say("events", "move-daimyo", **names, src=d["src"], dst=d["dst"]))
-                elif e.kind == "move-tanbo":
-                    spec.arrows.append((d["src"], d["dst"], TANBO))
-                    sentences.append(say.say("events", "move-tanbo", **names, src=d["src"], dst=d["dst"]))
-                elif e.kind == "recruit":
-                    spec.highlight.append(d["cell"])
-                    sentences.append(say.say("events", "recruit", **names, cell=d["cell"]))
-                elif e.kind == "no-effect":
-                    sentences.append(say.say("events", "no-effect", **names, why=say.say("why", d["kind"])))
-                elif e.kind == "combat":
-                    spec.add_combat(d["cell"], game.clans[d["attacker"]].colour, game.clans[d["defender"]].colour,
-                                    d["attacker_lost"], d["defender_bushi_lost"], d["defender_daimyo_lost"], "bushi", "daimyo")
-                    survivors = d["attackers"] - d["attacker_lost"]
+                if isinstance(e, MovedBushi):
+                    spec.arrows.append((e.src, e.dst, colour))
+                    key = "move-bushi-as-recruit" if e.as_recruit else "move-bushi"
+                    sentences.append(say.say("events", key, **names, count=e.count, src=e.src, dst=e.dst))
+                elif isinstance(e, MovedDaimyo):
+                    spec.arrows.append((e.src, e.dst, colour))
+                    sentences.append(say.say("events", "move-daimyo", **names, src=e.src, dst=e.dst))
+                elif isinstance(e, MovedTanbo):
+                    spec.arrows.append((e.src, e.dst, TANBO))
+                    sentences.append(say.say("events", "move-tanbo", **names, src=e.src, dst=e.dst))
+                elif isinstance(e, Recruited):
+                    spec.highlight.append(e.cell)
+                    sentences.append(say.say("events", "recruit", **names, cell=e.cell))
+                elif isinstance(e, NoEffect):
+                    sentences.append(say.say("events", "no-effect", **names, why=say.say("why", e.effect)))
+                elif isinstance(e, Combat):
+                    spec.add_combat(e.cell, game.clans[e.attacker].colour, game.clans[e.defender].colour,
+                                    e.attacker_lost, e.defender_bushi_lost, e.defender_daimyo_lost, "bushi", "daimyo")
+                    survivors = e.attackers - e.attacker_lost
                     sentences.append(say.say(
-                        "events", f"combat-{d['winner']}", **names, cell=d["cell"],
-                        attackers=pieces_text(d["attackers"], False),
-                        defenders=pieces_text(d["defending_bushi"], d["defending_daimyo"]),
-                        attacker_lost=d["attacker_lost"], defender_lost=d["defender_bushi_lost"],
+                        "events", f"combat-{e.winner}", **names, cell=e.cell,
+                        attackers=pieces_text(e.attackers, False),
+                        defenders=pieces_text(e.defending_bushi, e.defending_daimyo),
+                        attacker_lost=e.attacker_lost, defender_lost=e.defender_bushi_lost,
                         survivors=pieces_text(survivors, False)))
-                elif e.kind == "daimyo-removed":
-                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(d["by"]),
-                                             owner=say.short(d["owner"])))
+                elif isinstance(e, DaimyoRemoved):
+                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by),
+                                             owner=say.short(e.owner)))
             if step is log.steps[-1] and t.state.is_terminal() and len(log.steps) < len(log.order):
                 sentences.append(say.say("events", "unresolved"))
             heading = f"**{step.number}** · {say.short(clan)} · {titles[step.number]}"

@@ -18,13 +18,16 @@ round 1, red plays 1 (Move Bushi): cannot move from b3 to d3: they are not adjac
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ...engine import Decision, Event, Illegal
+from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
 from ...model import Game
 from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
+from .events import (Combat, DaimyoRemoved, GameOver, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect,
+                     Recruited, ReserveTaken, ToReserve)
 
 CARDS_PLAYED = 2
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
@@ -97,6 +100,11 @@ class Rules:
         bushi = next(p for p in game.pieces_file.pieces if p.id == "bushi")
         self.bushi_per_clan = bushi.per_clan or 0
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The clans, in the order game.toml lists them (the first plays first)."""
+        return self.clans
+
     def opponent(self, clan: str) -> str:
         return self.clans[1] if clan == self.clans[0] else self.clans[0]
 
@@ -123,7 +131,30 @@ def _builtin() -> Game:
     return _BUILTIN
 
 
+@dataclass(frozen=True)
+class DaimyniView:
+    """What one clan may know: the whole board (it is public), its own hand, how many cards the
+    other holds, every Reserve (those cards were revealed when played), its own face-down play
+    and only *that* the other has played until both are revealed, then the resolution order."""
+
+    player: str
+    round: int
+    phase: str
+    bushi: dict[str, dict[str, int]]
+    daimyo: dict[str, str | None]
+    tanbo: tuple[str, ...]
+    area: dict[str, int]
+    hand: tuple[int, ...]
+    others: dict[str, Hidden]
+    reserve: dict[str, tuple[int, ...]]
+    table: dict[str, tuple[int, ...] | Hidden]
+    queue: tuple[tuple[int, str], ...]
+    winner: str | None
+
+
 class DaimyniState:
+    """A Daimyni game in progress: `players` are the clans of the game's data."""
+
     def __init__(self, rules: Rules, round_cap: int | None = None):
         self.rules = rules
         self.round_cap = round_cap
@@ -140,10 +171,36 @@ class DaimyniState:
         self.tanbo_moved: set[int] = set()
         self.hand = {c: {n for n, info in rules.cards.items() if info.clan == c} for c in clans}
         self.reserve: dict[str, list[int]] = {c: [] for c in clans}
-        self.table: dict[str, tuple[int, ...]] = {}
+        self.commits: Commitments[tuple[int, ...]] = Commitments(clans)
         self.queue: list[tuple[int, str]] = []
         self.winner: str | None = None
+        self.start: dict[str, Any] | None = None     # the stated start position, if not the setup
         self.history: list[dict[str, Any]] = [self._new_round_record()]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.rules.clans
+
+    @property
+    def table(self) -> dict[str, tuple[int, ...]]:
+        """The cards each clan has played this round (face down until both have played): the
+        rules see them all, a player sees them through `view`."""
+        return {c: cards for c in self.rules.clans if (cards := self.commits.own(c)) is not None}
+
+    def returns(self) -> dict[str, float]:
+        """+1 for the clan that removed the enemy Daimyo, -1 for the other; 0 each with no winner."""
+        return win_loss(self.players, self.winner)
+
+    def view(self, player: str) -> DaimyniView:
+        """What `player` may know now (see `DaimyniView`)."""
+        if player not in self.players:
+            raise ValueError(f"{player} is not a clan of this game ({', '.join(self.players)})")
+        return DaimyniView(
+            player, self.round, self.phase, {c: dict(v) for c, v in self.bushi.items()}, dict(self.daimyo),
+            tuple(self.tanbo), dict(self.area), tuple(sorted(self.hand[player])),
+            {c: Hidden(len(self.hand[c])) for c in self.players if c != player},
+            {c: tuple(sorted(v)) for c, v in self.reserve.items()}, self.commits.view(player),
+            tuple(self.queue), self.winner)
 
     # -- reading the position -----------------------------------------------------------
 
@@ -188,14 +245,16 @@ class DaimyniState:
         if pending is None:
             return None
         kind, clan, card = pending
+        if kind == "play":   # both clans play at once, face down
+            return Decision(clan, kind, self.round, players=self.commits.waiting(), secret=True)
         return Decision(clan, kind, self.round, card)
 
     def _next(self) -> tuple[str, str, int | None] | None:
         """(kind, player, card) of the pending decision; the engine's hot path avoids objects."""
         if self.phase == "play":
-            for clan in self.rules.clans:
-                if clan not in self.table:
-                    return "play", clan, None
+            clan = self.commits.next_waiting()
+            if clan is not None:
+                return "play", clan, None
         if self.phase == "resolve":
             number, clan = self.queue[0]
             return "resolve", clan, number
@@ -211,7 +270,7 @@ class DaimyniState:
         other.tanbo_moved = set(self.tanbo_moved)
         other.hand = {c: set(v) for c, v in self.hand.items()}
         other.reserve = {c: list(v) for c, v in self.reserve.items()}
-        other.table = dict(self.table)
+        other.commits = self.commits.copy()
         other.queue = list(self.queue)
         other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"])) for r in self.history]
         return other
@@ -226,7 +285,7 @@ class DaimyniState:
             return [PlayCards(pair) for pair in combinations(sorted(self.hand[d.player]), CARDS_PLAYED)]
         return self._effects(d.player, self.kind(d.card, d.player)) or [Pass()]
 
-    def sample_action(self, rng) -> Action:
+    def sample_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action, without listing them all (for fast playouts)."""
         pending = self._next()
         if pending is None:
@@ -288,7 +347,7 @@ class DaimyniState:
 
     # -- applying a choice ----------------------------------------------------------------
 
-    def apply_action(self, action: Action) -> list[Event]:
+    def apply_action(self, action: Action) -> list[GameEvent]:
         pending = self._next()
         if pending is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
@@ -299,7 +358,7 @@ class DaimyniState:
             return self._play(player, action)
         return self._resolve(player, card, action)
 
-    def _play(self, clan: str, action: PlayCards) -> list[Event]:
+    def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
         cards = action.cards
         hand = self.hand[clan]
         if len(cards) != CARDS_PLAYED:
@@ -312,20 +371,20 @@ class DaimyniState:
                 raise Illegal(self.round, clan, None, "hand", f"card {n} is not in {clan}'s hand ({where}); "
                               f"the hand holds {' '.join(map(str, sorted(hand)))}")
         hand.difference_update(cards)
-        self.table[clan] = cards
         self.history[-1]["plays"][clan] = action
-        events = [Event("play", {"clan": clan, "cards": cards})]
-        if len(self.table) < len(self.rules.clans):
+        events: list[GameEvent] = [self.commits.commit(clan, cards)]
+        if not self.commits.complete:
             return events
         # Phase 2: each player takes back the cards of their Reserve (empty in round 1).
         for c in self.rules.clans:
             if self.reserve[c]:
-                events.append(Event("take-reserve", {"clan": c, "cards": tuple(sorted(self.reserve[c]))}))
+                events.append(ReserveTaken(c, tuple(sorted(self.reserve[c]))))
                 self.hand[c].update(self.reserve[c])
                 self.reserve[c] = []
         # Phase 3: reveal, then resolve from the lowest number to the highest.
-        self.queue = sorted((n, c) for c, ns in self.table.items() for n in ns)
-        events.append(Event("reveal", {"order": tuple(self.queue)}))
+        reveal = self.commits.reveal(priority_order)
+        self.queue = list(reveal.order)
+        events.append(reveal)
         self.phase = "resolve"
         return events
 
@@ -341,7 +400,7 @@ class DaimyniState:
                 return "it is already on the table"
         return "it is elsewhere"
 
-    def _resolve(self, clan: str, number: int, action: Action) -> list[Event]:
+    def _resolve(self, clan: str, number: int, action: Action) -> list[GameEvent]:
         kind = self.kind(number, clan)
         self._check(clan, number, kind, action)
         written = action
@@ -411,23 +470,25 @@ class DaimyniState:
         parts = ([f"{n} Bushi"] if n else []) + (["the Daimyo"] if has_daimyo else [])
         return f"{clan} " + " and ".join(parts)
 
-    def _carry_out(self, clan: str, number: int, kind: str, action: Action) -> list[Event]:
-        base = {"clan": clan, "card": number, "round": self.round}
+    def _carry_out(self, clan: str, number: int, kind: str, action: Action) -> list[GameEvent]:
+        base = (clan, number, self.round)
         if isinstance(action, Pass):
-            return [Event("no-effect", dict(base, kind=kind))]
+            return [NoEffect(*base, kind)]
         if isinstance(action, Recruit):
             cell = self.daimyo[clan]
+            assert cell is not None
             self.area[clan] -= 1
             self.bushi[clan][cell] = self.bushi[clan].get(cell, 0) + 1
-            return [Event("recruit", dict(base, cell=cell))]
+            return [Recruited(*base, cell)]
         if isinstance(action, MoveDaimyo):
             self.daimyo[clan] = action.dst
-            return [Event("move-daimyo", dict(base, src=action.src, dst=action.dst))]
+            return [MovedDaimyo(*base, action.src, action.dst)]
         if isinstance(action, MoveTanbo):
             i = self.tanbo.index(action.src)
             self.tanbo[i] = action.dst
             self.tanbo_moved.add(i)
-            return [Event("move-tanbo", dict(base, src=action.src, dst=action.dst))]
+            return [MovedTanbo(*base, action.src, action.dst)]
+        assert isinstance(action, MoveBushi)
         # Move Bushi (or a Recruit acting as one)
         src, dst = action.src, action.dst
         own = self.bushi[clan]
@@ -436,7 +497,7 @@ class DaimyniState:
         if not own[src]:
             del own[src]
         as_recruit = self.rules.cards[number].type == "recruit-bushi"
-        events = [Event("move-bushi", dict(base, src=src, dst=dst, count=count, as_recruit=as_recruit))]
+        events: list[GameEvent] = [MovedBushi(*base, src, dst, count, as_recruit)]
         enemy = self.rules.opponent(clan)
         if dst in self.bushi[enemy] or self.daimyo[enemy] == dst:
             events += self._combat(clan, enemy, dst, count, base)
@@ -444,7 +505,7 @@ class DaimyniState:
             own[dst] = own.get(dst, 0) + count
         return events
 
-    def _combat(self, clan: str, enemy: str, cell: str, count: int, base: dict) -> list[Event]:
+    def _combat(self, clan: str, enemy: str, cell: str, count: int, base: tuple[str, int, int]) -> list[GameEvent]:
         d_bushi = self.bushi[enemy].get(cell, 0)
         d_daimyo = self.daimyo[enemy] == cell
         res = combat(count, d_bushi, d_daimyo)
@@ -458,30 +519,31 @@ class DaimyniState:
             del self.bushi[enemy][cell]
         if survivors:
             self.bushi[clan][cell] = survivors
-        events = [Event("combat", dict(base, cell=cell, attacker=clan, defender=enemy, attackers=count,
-                                       defending_bushi=d_bushi, defending_daimyo=d_daimyo, winner=res.winner,
-                                       attacker_lost=res.attacker_lost, defender_bushi_lost=res.defender_bushi_lost,
-                                       defender_daimyo_lost=res.defender_daimyo_lost))]
+        events: list[GameEvent] = [Combat(
+            *base, cell=cell, attacker=clan, defender=enemy, attackers=count, defending_bushi=d_bushi,
+            defending_daimyo=d_daimyo, winner=res.winner, attacker_lost=res.attacker_lost,
+            defender_bushi_lost=res.defender_bushi_lost, defender_daimyo_lost=res.defender_daimyo_lost)]
         if res.defender_daimyo_lost:
             self.daimyo[enemy] = None
-            events.append(Event("daimyo-removed", dict(base, owner=enemy, cell=cell, by=clan)))
+            events.append(DaimyoRemoved(*base, owner=enemy, cell=cell, by=clan))
             events.append(self._finish(clan))
         return events
 
-    def _finish(self, winner: str | None) -> Event:
+    def _finish(self, winner: str | None) -> GameEvent:
         self.winner = winner
         self.phase = "over"
         self.queue = []
-        return Event("game-over", {"winner": winner, "round": self.round})
+        return GameOver(winner, self.round)
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self) -> list[GameEvent]:
         # Phase 4: the cards just played go, face down, to the opponent's Reserve.
-        events = []
+        events: list[GameEvent] = []
+        played = self.commits.revealed()
         for clan in self.rules.clans:
             to = self.rules.opponent(clan)
-            self.reserve[to].extend(self.table[clan])
-            events.append(Event("to-reserve", {"clan": clan, "cards": self.table[clan], "to": to}))
-        self.table = {}
+            self.reserve[to].extend(played[clan])
+            events.append(ToReserve(clan, played[clan], to))
+        self.commits.clear()
         self.tanbo_moved = set()
         if self.round_cap is not None and self.round >= self.round_cap:
             events.append(self._finish(None))
