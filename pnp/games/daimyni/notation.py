@@ -19,20 +19,43 @@ Daimyo and a Tanbo move the same way), `recruit`, or `pass` for a card with no l
 that never resolves because the game ended has no decision: `"9"`. Cell expectations read
 `red 2` (two Bushi), `red D` (the Daimyo alone), `red D+2`, `tanbo` or `empty`.
 
-`write(replay(text))` gives the same game back: the notation round-trips.
+A game may start from a stated position instead of the setup (`DaimyniState.set_position`):
+
+```toml
+[position]
+round = 3                          # optional, 1 by default
+a3 = "red D+1"                     # every cell not named is empty
+c3 = "blue 2"
+g4 = "blue D"
+d2 = "tanbo"
+e5 = "tanbo"
+area = { red = 8, blue = 7 }       # optional: the Bushi not on the board
+hand = { red = [1, 4, 5], blue = [2, 3, 6] }   # optional: the setup's hands
+reserve = { red = [], blue = [] }  # optional
+```
+
+The clans are the game's (``game.toml``): renamed there, they are renamed here. The shared rules
+(header, unknown keys, rounds numbered from 1, an entry written twice) are
+`pnp.engine.replay`'s. `write(replay(text))` gives the same game back: the notation round-trips.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import Event, Illegal
-from ...engine.notation import GameRejected, NotationError, check_texts, quote as _q
+from ...engine import GameEvent
+from ...engine.notation import GameRejected
+from ...engine.notation import quote as _q
+from ...engine.position import write_table
+from ...engine.replay import (End, Header, RoundEntry, Transcript, expected_end, play_rounds, read_end, read_notation,
+                              unique)
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
+
+__all__ = ["Position", "RoundLog", "Step", "Transcript", "replay", "write", "write_position"]
 
 
 @dataclass(frozen=True)
@@ -54,7 +77,7 @@ class Step:
     number: int
     clan: str
     action: Action
-    events: list[Event]
+    events: list[GameEvent]
     before: Position
     after: Position
 
@@ -66,167 +89,113 @@ class RoundLog:
     order: list[tuple[int, str]]
     start: Position
     steps: list[Step] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-
-
-@dataclass
-class Transcript:
-    title: "str | dict[str, str]"
-    description: "str | dict[str, str]"
-    state: DaimyniState
-    rounds: list[RoundLog]
+    events: list[GameEvent] = field(default_factory=list)
     expectations: int = 0
 
 
+class DaimyniHeader(Header):
+    """Daimyni's header has only the shared keys: game, title, description, round_cap."""
+
+
 _PLAY = re.compile(r"\s*([0-9]+)\s*(?::\s*(.*?))?\s*")
-_UNITS = re.compile(r"(red|blue)\s+(?:(d)(?:\s*\+\s*([0-9]+))?|([0-9]+))", re.I)
 
 
-def _units_text(s: DaimyniState, cell: str) -> str:
-    if cell in s.tanbo:
-        return "tanbo"
-    clan, n, daimyo = s.units(cell)
-    if clan is None:
-        return "empty"
-    if daimyo:
-        return f"{clan} D" + (f"+{n}" if n else "")
-    return f"{clan} {n}"
-
-
-def _normal_units(text: str) -> str | None:
-    t = " ".join(str(text).lower().split())
-    if t in ("tanbo", "empty"):
-        return t
-    m = _UNITS.fullmatch(t)
-    if not m:
-        return None
-    clan, d, plus, n = m.groups()
-    if d:
-        return f"{clan} D" + (f"+{int(plus)}" if plus and int(plus) else "")
-    return f"{clan} {int(n)}"
-
-
-def replay(text: str, rules: Rules, where: str = "<notation>", round_cap: int | None = None) -> Transcript:
+def replay(text: str, rules: Rules, where: str = "<notation>",
+           round_cap: int | None = None) -> Transcript[DaimyniState, RoundLog]:
     """Replay a notation file; raise NotationError (bad file) or GameRejected (illegal game)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise NotationError(where, "(file)", f"not valid TOML: {exc}") from None
-    for key in data:
-        if key not in ("game", "title", "description", "round_cap", "round", "end"):
-            raise NotationError(where, key, "unknown key (expected game, title, description, round_cap, round, end)")
-    if data.get("game", "daimyni") != "daimyni":
-        raise NotationError(where, "game", f"expected \"daimyni\", got {data['game']!r}")
-    rounds = data.get("round", [])
-    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-        raise NotationError(where, "round", "expected [[round]] tables")
-    cap = data.get("round_cap", round_cap)
-    if cap is not None and (not isinstance(cap, int) or cap < 1):
-        raise NotationError(where, "round_cap", f"expected a whole number of at least 1, got {cap!r}")
-    state = DaimyniState(rules, cap)
-    logs: list[RoundLog] = []
-    checked = 0
-    for i, entry in enumerate(rounds):
-        key = f"round[{i}]"
-        number = i + 1
-        if state.is_terminal():
-            raise GameRejected(f"{where}: round {number}: the game already ended in round {state.round}")
-        plays = _read_plays(entry, key, where, rules)
-        log = RoundLog(number, {c: tuple(sorted(p)) for c, p in plays.items()}, [], Position.of(state))
+    notation = read_notation(text, where, "daimyni", DaimyniHeader)
+    head = notation.header
+    state = DaimyniState(rules, head.round_cap if head.round_cap is not None else round_cap)
+    rounds = notation.rounds
+    if notation.position is not None:
+        state.set_position(notation.position, where)
+        rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
+    logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
+    checked = sum(log.expectations for log in logs)
+    if notation.end is not None:
+        end = read_end(End, notation.end, where)
+        checked += expected_end(end, state.winner, state.is_terminal(), state.round, where)
+    return Transcript(head.title, head.description, state, logs, checked, state.start, head)
+
+
+def _play_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
+    rules, number = state.rules, state.round
+    plays = _read_plays(entry, where, rules)
+    log = RoundLog(number, {c: tuple(sorted(p)) for c, p in plays.items()}, [], Position.of(state))
+    for clan in rules.clans:
+        log.events += state.apply_action(PlayCards(tuple(plays[clan])))
+    log.order = list(state.queue)
+    while state.phase == "resolve" and state.round == number:
+        d = state.decision()
+        assert d is not None
+        written = plays[d.player][d.card]
+        if written is None:
+            raise entry.error(where, d.player, f"card {d.card} resolves in this round and needs a "
+                              "decision, e.g. \"7: b2-c2\", \"11: recruit\" or \"9: pass\"")
         try:
-            for clan in rules.clans:
-                log.events += state.apply_action(PlayCards(tuple(plays[clan])))
-            log.order = list(state.queue)
-            while state.phase == "resolve" and state.round == number:
-                d = state.decision()
-                written = plays[d.player][d.card]
-                if written is None:
-                    raise NotationError(where, f"{key}.{d.player}", f"card {d.card} resolves in this round and needs a "
-                                        "decision, e.g. \"7: b2-c2\", \"11: recruit\" or \"9: pass\"")
-                try:
-                    action = parse(written, state.kind(d.card, d.player))
-                except ValueError as exc:
-                    raise NotationError(where, f"{key}.{d.player}", f"card {d.card}: {exc}") from None
-                before = Position.of(state)
-                events = state.apply_action(action)
-                log.steps.append(Step(d.card, d.player, action, events, before, Position.of(state)))
-                log.events += events
-        except Illegal as exc:
-            raise GameRejected(f"{where}: {exc}") from None
-        if state.is_terminal():
-            resolved = {s.number for s in log.steps}
-            for clan in rules.clans:
-                for card, written in plays[clan].items():
-                    if card not in resolved and written is not None:
-                        raise GameRejected(f"{where}: round {number}, {clan} plays {rules.label(card)}: the game "
-                                           f"ended before this card resolved; write it as \"{card}\" without a decision")
-        checked += _check_expect(entry.get("expect", {}), state, number, key, where, rules)
-        logs.append(log)
-    end = data.get("end")
-    if end is not None:
-        checked += _check_end(end, state, where)
-    check_texts(data, where)
-    return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
+            action = parse(written, state.kind(d.card, d.player))
+        except ValueError as exc:
+            raise entry.error(where, d.player, f"card {d.card}: {exc}") from None
+        before = Position.of(state)
+        events = state.apply_action(action)
+        log.steps.append(Step(d.card, d.player, action, events, before, Position.of(state)))
+        log.events += events
+    if state.is_terminal():
+        resolved = {s.number for s in log.steps}
+        for clan in rules.clans:
+            for card, written in plays[clan].items():
+                if card not in resolved and written is not None:
+                    raise GameRejected(f"{where}: round {number}, {clan} plays {rules.label(card)}: the game "
+                                       f"ended before this card resolved; write it as \"{card}\" without a decision")
+    log.expectations = _check_expect(entry.get("expect", {}), state, entry, where)
+    return log
 
 
-def _read_plays(entry: dict, key: str, where: str, rules: Rules) -> dict[str, dict[int, str | None]]:
-    for k in entry:
-        if k not in (*rules.clans, "expect", "note"):
-            raise NotationError(where, f"{key}.{k}", f"unknown key (expected {', '.join(rules.clans)}, expect, note)")
+def _read_plays(entry: RoundEntry, where: str, rules: Rules) -> dict[str, dict[int, str | None]]:
+    entry.check_keys((*rules.clans, "expect", "note"), where)
     plays = {}
     for clan in rules.clans:
         items = entry.get(clan)
         if not isinstance(items, list) or not items:
-            raise NotationError(where, f"{key}.{clan}", "missing: the cards this clan plays, e.g. [\"1: b3-c3\", \"16: a3-a4\"]")
-        parsed: dict[int, str | None] = {}
+            raise entry.error(where, clan, "missing: the cards this clan plays, e.g. [\"1: b3-c3\", \"16: a3-a4\"]")
+        parsed: list[tuple[int, str | None]] = []
         for j, item in enumerate(items):
             m = _PLAY.fullmatch(str(item))
             if not isinstance(item, str) or not m:
-                raise NotationError(where, f"{key}.{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
+                raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
             card = int(m.group(1))
             if card not in rules.cards:
-                raise NotationError(where, f"{key}.{clan}[{j}]", f"there is no card {card} (cards are 1-{max(rules.cards)})")
-            parsed[card] = m.group(2) or None
-        plays[clan] = parsed
+                raise entry.error(where, f"{clan}[{j}]", f"there is no card {card} (cards are 1-{max(rules.cards)})")
+            parsed.append((card, m.group(2) or None))
+        plays[clan] = unique(parsed, where, entry.key(clan), "card")
     return plays
 
 
-def _check_expect(expect: Any, state: DaimyniState, number: int, key: str, where: str, rules: Rules) -> int:
+def _check_expect(expect: Any, state: DaimyniState, entry: RoundEntry, where: str) -> int:
+    rules = state.rules
+    first, last = rules.clans[0], rules.clans[-1]
     if not isinstance(expect, dict):
-        raise NotationError(where, f"{key}.expect", "expected a table of cells, e.g. { c3 = \"red 2\" }")
+        raise entry.error(where, "expect", f"expected a table of cells, e.g. {{ c3 = \"{first} 2\" }}")
     for cell, want in expect.items():
         if cell not in rules.adj:
-            raise NotationError(where, f"{key}.expect.{cell}", "there is no such cell on the board")
-        norm = _normal_units(want)
+            raise entry.error(where, f"expect.{cell}", "there is no such cell on the board")
+        norm = rules.normal_units(want)
         if norm is None:
-            raise NotationError(where, f"{key}.expect.{cell}",
-                                f"expected \"red 2\", \"blue D\", \"red D+1\", \"tanbo\" or \"empty\", got {want!r}")
-        found = _units_text(state, cell)
+            raise entry.error(where, f"expect.{cell}", f"expected \"{first} 2\", \"{last} D\", \"{first} D+1\", "
+                              f"\"tanbo\" or \"empty\", got {want!r}")
+        found = state.units_text(cell)
         if found != norm:
-            raise GameRejected(f"{where}: round {number}: expected {cell} to hold {norm}, found {found}")
+            raise GameRejected(f"{where}: {entry.key()}: expected {cell} to hold {norm}, found {found}")
     return len(expect)
 
 
-def _check_end(end: Any, state: DaimyniState, where: str) -> int:
-    if not isinstance(end, dict):
-        raise NotationError(where, "end", "expected a table: winner, round")
-    checks = 0
-    if "winner" in end:
-        want = str(end["winner"]).lower()
-        got = state.winner or ("none" if state.is_terminal() else "nobody yet")
-        if want != got:
-            raise GameRejected(f"{where}: expected the winner to be {want}, but it is {got}")
-        checks += 1
-    if "round" in end:
-        if not state.is_terminal() or state.round != end["round"]:
-            when = f"ended in round {state.round}" if state.is_terminal() else f"is still going after round {state.round - 1}"
-            raise GameRejected(f"{where}: expected the game to end in round {end['round']}, but it {when}")
-        checks += 1
-    return checks
+def write_position(state: DaimyniState) -> str:
+    """The current position as a ``[position]`` table (between rounds)."""
+    return write_table("position", state.position()) + "\n"
 
 
 def write(state: DaimyniState, title: str = "", description: str = "", expect_final: bool = True) -> str:
-    """The notation of a game (finished or not)."""
+    """The notation of a game (finished or not), with its stated start position if it had one."""
     out = ['game = "daimyni"']
     if title:
         out.append(f"title = {_q(title)}")
@@ -234,6 +203,8 @@ def write(state: DaimyniState, title: str = "", description: str = "", expect_fi
         out.append(f"description = {_q(description)}")
     if state.round_cap is not None:
         out.append(f"round_cap = {state.round_cap}")
+    if state.start is not None:
+        out += ["", write_table("position", state.start)]
     rounds = [r for r in state.history if r["plays"]]
     for idx, rec in enumerate(rounds):
         decided = {n: a for n, _c, a in rec["decisions"]}
@@ -246,7 +217,8 @@ def write(state: DaimyniState, title: str = "", description: str = "", expect_fi
         if expect_final and idx == len(rounds) - 1:
             cells = [c for c in state.rules.cells if state.occupant(c) or c in state.tanbo]
             if cells:
-                out.append("expect = { " + ", ".join(f"{c} = {_q(_units_text(state, c))}" for c in cells) + " }")
+                out.append("expect = { " + ", ".join(f"{c} = {_q(state.units_text(c))}" for c in cells) + " }")
     if state.is_terminal():
         out += ["", "[end]", f"winner = {_q(state.winner or 'none')}", f"round = {state.round}"]
     return "\n".join(out) + "\n"
+

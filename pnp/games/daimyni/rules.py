@@ -19,11 +19,14 @@ round 1, red plays 1 (Move Bushi): cannot move from b3 to d3: they are not adjac
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
+from ...engine.notation import NotationError
 from ...model import Game
 from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
 from .events import (Combat, DaimyoRemoved, GameOver, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect,
@@ -110,6 +113,25 @@ class Rules:
 
     def label(self, number: int) -> str:
         return f"{number} ({self.cards[number].title})"
+
+    def units_pattern(self) -> re.Pattern[str]:
+        """Reads a cell's units: `<clan> 2`, `<clan> D`, `<clan> D+1`, for this game's clans."""
+        names = "|".join(re.escape(c) for c in self.clans)
+        return re.compile(rf"({names})\s+(?:(d)(?:\s*\+\s*([0-9]+))?|([0-9]+))", re.I)
+
+    def normal_units(self, text: str) -> str | None:
+        """A cell's contents in the written form `units_text` gives, or None if unreadable."""
+        t = " ".join(str(text).lower().split())
+        if t in ("tanbo", "empty"):
+            return t
+        m = self.units_pattern().fullmatch(t)
+        if not m:
+            return None
+        clan, d, plus, n = m.groups()
+        clan = next(c for c in self.clans if c.lower() == clan)
+        if d:
+            return f"{clan} D" + (f"+{int(plus)}" if plus and int(plus) else "")
+        return f"{clan} {int(n)}"
 
 
 def new_game(game: Game | None = None, round_cap: int | None = None) -> "DaimyniState":
@@ -232,6 +254,120 @@ class DaimyniState:
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    def units_text(self, cell: str) -> str:
+        """What a cell holds, as notation writes it: `red 2`, `blue D`, `red D+1`, `tanbo`, `empty`."""
+        if cell in self.tanbo:
+            return "tanbo"
+        clan, n, daimyo = self.units(cell)
+        if clan is None:
+            return "empty"
+        if daimyo:
+            return f"{clan} D" + (f"+{n}" if n else "")
+        return f"{clan} {n}"
+
+    # -- positions ------------------------------------------------------------------------
+
+    def position(self) -> dict[str, Any]:
+        """The position between rounds as a TOML table (see `pnp.engine.position`): the round,
+        every occupied cell (units in board order, then the Tanbo in their order), each clan's
+        Bushi area, hand and Reserve."""
+        if self.phase == "resolve" or len(self.commits):
+            raise ValueError("a Daimyni position is written between rounds, not while cards are on the table")
+        units = [c for c in self.rules.cells if self.occupant(c)]
+        table: dict[str, Any] = {"round": self.round}
+        table.update({c: self.units_text(c) for c in [*units, *self.tanbo]})
+        table["area"] = {c: self.area[c] for c in self.players}
+        table["hand"] = {c: sorted(self.hand[c]) for c in self.players}
+        table["reserve"] = {c: sorted(self.reserve[c]) for c in self.players}
+        return table
+
+    def set_position(self, table: Mapping[str, Any], where: str, key: str = "position") -> None:
+        """Start from a stated position instead of the setup: every cell not named is empty; a
+        missing area holds the Bushi not on the board; missing hands and Reserves are the
+        setup's. Raises NotationError naming `where` and the key."""
+        rules, clans = self.rules, self.players
+
+        def fail(sub: str, problem: str) -> NotationError:
+            return NotationError(where, f"{key}.{sub}" if sub else key, problem)
+
+        bushi: dict[str, dict[str, int]] = {c: {} for c in clans}
+        daimyo: dict[str, str | None] = {c: None for c in clans}
+        tanbo: list[str] = []
+        extra = ("round", "area", "hand", "reserve")
+        for cell, written in table.items():
+            if cell in extra:
+                continue
+            if cell not in rules.adj:
+                raise fail(cell, f"there is no such cell on the board (or key: expected a cell, {', '.join(extra)})")
+            norm = rules.normal_units(written) if isinstance(written, str) else None
+            if norm is None:
+                raise fail(cell, f"expected \"{clans[0]} 2\", \"{clans[-1]} D\", \"{clans[0]} D+1\", \"tanbo\" "
+                                 f"or \"empty\", got {written!r}")
+            if norm == "tanbo":
+                tanbo.append(cell)
+            elif norm != "empty":
+                clan, units = norm.split(" ")
+                if units.startswith("D"):
+                    if daimyo[clan] is not None:
+                        raise fail(cell, f"the {clan} Daimyo is already on {daimyo[clan]}")
+                    daimyo[clan] = cell
+                count = int(units[2:] or 0) if units.startswith("D") else int(units)
+                if count:
+                    bushi[clan][cell] = count
+                elif daimyo[clan] != cell:
+                    raise fail(cell, "a cell holds at least one Bushi or the Daimyo; write \"empty\" for none")
+        for clan in clans:
+            if daimyo[clan] is None:
+                raise fail("", f"the {clan} Daimyo is on no cell (write e.g. a3 = \"{clan} D\")")
+        if len(tanbo) != len(rules.start_tanbo):
+            raise fail("", f"expected {len(rules.start_tanbo)} cells holding a Tanbo, found {len(tanbo)}")
+        rnd = table.get("round", 1)
+        if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+            raise fail("round", f"expected a whole number of at least 1, got {rnd!r}")
+        area = self._clan_table(table, "area", fail)
+        hands = self._clan_table(table, "hand", fail)
+        reserves = self._clan_table(table, "reserve", fail)
+        seen: dict[int, str] = {}
+        for part, values in (("hand", hands), ("reserve", reserves)):
+            for clan, cards in values.items():
+                if not isinstance(cards, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in cards):
+                    raise fail(f"{part}.{clan}", f"expected a list of card numbers, got {cards!r}")
+                for n in cards:
+                    if n not in rules.cards:
+                        raise fail(f"{part}.{clan}", f"there is no card {n} (cards are 1-{max(rules.cards)})")
+                    if n in seen:
+                        raise fail(f"{part}.{clan}", f"card {n} is already in {seen[n]}")
+                    seen[n] = f"{part}.{clan}"
+        for clan in clans:
+            on_board = sum(bushi[clan].values())
+            free = rules.bushi_per_clan - on_board
+            have = area.get(clan, free)
+            if not isinstance(have, int) or isinstance(have, bool) or not 0 <= have <= free:
+                raise fail(f"area.{clan}", f"expected a whole number from 0 to {max(free, 0)} ({clan} has "
+                                           f"{rules.bushi_per_clan} Bushi, {on_board} on the board), got {have!r}")
+            area[clan] = have
+        self.bushi, self.daimyo, self.tanbo, self.area = bushi, daimyo, tanbo, area
+        if hands:
+            self.hand = {c: set(hands.get(c, ())) for c in clans}
+        if reserves or hands:
+            self.reserve = {c: list(reserves.get(c, ())) for c in clans}
+        for clan in clans:
+            if len(self.hand[clan]) + len(self.reserve[clan]) < CARDS_PLAYED or len(self.hand[clan]) < CARDS_PLAYED:
+                raise fail(f"hand.{clan}", f"{clan} needs at least {CARDS_PLAYED} cards in hand to play a round")
+        self.round = rnd
+        self.tanbo_moved = set()
+        self.start = self.position()
+        self.history = [self._new_round_record()]
+
+    def _clan_table(self, table: Mapping[str, Any], part: str, fail: Any) -> dict[str, Any]:
+        value = table.get(part, {})
+        if not isinstance(value, dict):
+            raise fail(part, f"expected a table by clan, e.g. {{ {self.players[0]} = ... }}")
+        for clan in value:
+            if clan not in self.players:
+                raise fail(f"{part}.{clan}", f"unknown clan (expected {', '.join(self.players)})")
+        return dict(value)
 
     def kind(self, number: int, clan: str) -> str:
         """How a card acts now: Recruit with an empty Bushi area acts as Move Bushi."""
