@@ -110,7 +110,7 @@ def play(
         module = module_for(kit.meta.rules or kit.id, kit.meta.title)
         names = list(option or []) + (["advanced"] if advanced else [])
         settings = module.settings(kit, players, names, seed)
-        text = module.bot_notation(kit, settings)
+        text = module.bot_notation(kit, settings, game)
     except PnpError as exc:
         _fail(exc)
     if out is None:
@@ -167,7 +167,8 @@ def list_games() -> None:
     from .games.registry import modules
 
     installed = modules()
-    for entry in builtin_games():
+    entries = builtin_games()
+    for entry in entries:
         typer.echo(f"{entry.id:<12} {entry.title:<24} {entry.players} players")
         module = installed.get(entry.rules)
         if module is None:
@@ -176,6 +177,9 @@ def list_games() -> None:
         for opt in module.options:
             only = f" ({' or '.join(map(str, opt.players))} players)" if opt.players else ""
             typer.echo(f"{'':<12} --option {opt.name:<16} {opt.help}{only}")
+    others = sorted(set(installed) - {e.rules for e in entries})
+    if others:
+        typer.echo(f"rules modules installed without a built-in game folder (give a folder's path): {', '.join(others)}")
 
 
 def main() -> None:

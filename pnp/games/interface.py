@@ -13,13 +13,13 @@ The module declares its options as data (`Option`); the CLI turns them into
 ...     options = (Option("sudden-death", "the first miss loses"),
 ...                Option("pairs", "two teams of two", players=(4,)),
 ...                Option("advanced", "every optional rule", includes=("sudden-death", "pairs")))
->>> Coin().expand_options(("advanced",), players=4)
-frozenset({'pairs', 'sudden-death'})
->>> Coin().expand_options(("pairs",), players=2)
+>>> sorted(Coin.expand_options(("advanced",), players=4))
+['pairs', 'sudden-death']
+>>> Coin.expand_options(("pairs",), players=2)
 Traceback (most recent call last):
 ...
 pnp.errors.UsageError: --option pairs: only with 4 players, not 2
->>> Coin().expand_options(("fast",), players=2)
+>>> Coin.expand_options(("fast",), players=2)
 Traceback (most recent call last):
 ...
 pnp.errors.UsageError: --option fast: coin has no such option (its options: sudden-death, pairs, advanced)
@@ -167,14 +167,15 @@ class GameModule(ABC):
 
     # -- shared behaviour -------------------------------------------------------------------
 
-    def expand_options(self, names: Sequence[str], players: int) -> frozenset[str]:
+    @classmethod
+    def expand_options(cls, names: Sequence[str], players: int) -> frozenset[str]:
         """Check option names against the declaration and expand shorthands."""
-        known = {o.name: o for o in self.options}
+        known = {o.name: o for o in cls.options}
         out: set[str] = set()
         for name in names:
             if name not in known:
                 listed = ", ".join(known) or "none"
-                raise UsageError(f"--option {name}: {self.id} has no such option (its options: {listed})")
+                raise UsageError(f"--option {name}: {cls.id} has no such option (its options: {listed})")
             opt = known[name]
             if opt.includes:
                 out |= {n for n in opt.includes if not known[n].players or players in known[n].players}
@@ -203,12 +204,14 @@ class GameModule(ABC):
             state.apply_action(self.bot_action(state, rng))
         return state
 
-    def bot_notation(self, game: Game, settings: Settings) -> str:
+    def bot_notation(self, game: Game, settings: Settings, name: str | None = None) -> str:
+        """A bot game's notation; its description gives the command that plays it again (`name`:
+        the game as the user named it, a built-in id or a folder path)."""
         flags = f" --players {settings.players}" if game.meta.players.min != game.meta.players.max else ""
         flags += "".join(f" --option {o}" for o in sorted(settings.options))
         state = self.play(game, settings)
         return self.write(state, settings, f"Bot game, seed {settings.seed}",
-                          f"Written by `pnp play {game.id} --seed {settings.seed}{flags}`.")
+                          f"Written by `pnp play {name or game.id} --seed {settings.seed}{flags}`.")
 
     def check_file(self, game: Game, path: Path, shown: str) -> CheckResult:
         """Read and replay one notation file, as one line for the user and an exit code."""

@@ -137,7 +137,7 @@ class Booklet:
             face = card_face(g, cards[0], lang)
             title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
             cells.append((face, ch / cw, say.say("booklet", "components-cards", title=title,
-                                                 n=len(cards), per=len(cards) // clans)))
+                                                 n=len(cards), per=len(cards) // max(clans, 1))))
         backs = {}
         for c in g.cards:
             backs.setdefault(c.back_key, c)
@@ -162,10 +162,11 @@ class Booklet:
         if g.tiles is not None:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
-            first = next(iter(g.clans.values()))
-            tiles = [(tile_scene(g, None, lang), 0.866, f"{t.title}: {t.neutral} neutral"),
-                     (tile_scene(g, first, lang), 0.866, f"{t.title}: {t.per_clan} per clan")]
-            if g.mats is not None:
+            first = next(iter(g.clans.values()), None)
+            tiles = [(tile_scene(g, None, lang), 0.866, f"{t.title}: {t.neutral} neutral")]
+            if first is not None:
+                tiles.append((tile_scene(g, first, lang), 0.866, f"{t.title}: {t.per_clan} per clan"))
+            if g.mats is not None and first is not None:
                 mat = mat_scene(g, first, lang)
                 tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, g.mats.file)}: 1 per clan"))
             self.flow.grid(tiles, cols=3)

@@ -2,6 +2,7 @@
 game lacks is named when asked for."""
 
 import shutil
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -55,3 +56,18 @@ def test_a_folder_declaring_nothing_says_what_to_add(tmp_path):
 def test_builtin_games_list_their_components():
     assert load_game(cards_dir() / "daimyni").components == ["cards", "board", "pieces"]
     assert load_game(cards_dir() / "daimyo").components == ["cards", "tiles", "mats", "pieces"]
+
+
+def test_a_deck_without_clans_builds(tmp_path):
+    """A shared deck needs no [[clans]]: the proof game's deck with its seats removed still prints."""
+    src = Path(__file__).parents[1] / "fixtures" / "high-roll"
+    folder = tmp_path / "no-seats"
+    folder.mkdir()
+    shutil.copy(src / "cards.toml", folder / "cards.toml")
+    shutil.copytree(src / "layouts", folder / "layouts")
+    meta = (src / "game.toml").read_text(encoding="utf-8")
+    (folder / "game.toml").write_text(meta.split("[[clans]]")[0], encoding="utf-8")
+    game = load_game(folder)
+    assert game.clans == {} and game.components == ["cards"]
+    arts = build_kit(game, Options())
+    assert [a.name for a in arts if a.name.endswith(".pdf")] == ["high-roll-cards-a4.pdf"]
