@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import GameEvent
-from ...engine.notation import GameRejected
+from ...engine.notation import GameRejected, NotationError
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
 from ...engine.replay import (End, Header, RoundEntry, Transcript, expected_end, play_rounds, read_end, read_notation,
@@ -55,7 +55,8 @@ from ...engine.replay import (End, Header, RoundEntry, Transcript, expected_end,
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
 
-__all__ = ["Position", "RoundLog", "Step", "Transcript", "replay", "write", "write_position"]
+__all__ = ["GameRejected", "NotationError", "Position", "RoundLog", "Step", "Transcript", "replay", "write",
+           "write_position"]
 
 
 @dataclass(frozen=True)
