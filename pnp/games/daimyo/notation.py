@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Event, Illegal
+from ...hexgrid import is_connected
 from ...engine.notation import GameRejected, NotationError, check_texts, quote
 from ...model import Game
 from .actions import Action, Keep, PassCards, PlayCards, Special, parse
 from .advanced import Formation
-from .rules import DaimyoState, Options, Rules
+from .rules import DaimyoState, Options, Position, Rules
 
 ADVANCED = ("balanced", "fortifications", "inaccessible", "formation", "teams", "special", "mastery")
 _PLAY = re.compile(r"\s*([A-Za-z][0-9]+)\s*(?::\s*(.*?))?\s*")
@@ -134,6 +135,8 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
     if not isinstance(setup, dict):
         raise NotationError(where, "setup", "expected a table of each clan's setup choices")
     queues = {c: list(v) if isinstance(v, list) else [v] for c, v in setup.items()}
+    if "position" in data and "setup" not in data:
+        state.skip_setup()   # the position says where the Daimyo stand, what each clan holds
     try:
         while state.phase == "setup":
             d = state.decision()
@@ -147,8 +150,9 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
     if "position" in data:
         _set_position(state, data["position"], where)
     logs, checked = [], 0
+    first = state.round
     for i, entry in enumerate(data.get("round", [])):
-        key, number = f"round[{i}]", i + 1
+        key, number = f"round[{i}]", first + i
         if state.is_terminal():
             raise GameRejected(f"{where}: round {number}: the game already ended in round {state.round}")
         for k in entry:
@@ -232,40 +236,178 @@ def _interludes(state: DaimyoState, entry: dict, kind: str, key: str, where: str
     return events
 
 
-def _set_position(state: DaimyoState, position: Any, where: str) -> None:
-    """A scenario's start: every occupied Han and what stands on it; all other Han are emptied."""
-    if not isinstance(position, dict):
+POSITION_KEYS = ("round", "han", "hand", "reserve", "mastery", "revealed")
+
+
+def _set_position(state: DaimyoState, table: Any, where: str) -> None:
+    """A scenario's start (after the setup, if any): every occupied Han and what stands on it, all
+    other Han emptied; optionally the round, where each Han lies, hands, reserves, Mastery cards.
+    Whatever the table does not name stays as the setup left it."""
+    if not isinstance(table, dict):
         raise NotationError(where, "position", "expected a table of Han, e.g. { r1 = \"green 2\", g3 = \"green D\" }")
-    clans = state.rules.clans
-    state.bushi = {c: {} for c in clans}
-    state.ronin = {c: {} for c in clans}
-    placed = {c: None for c in clans}
-    for tile, want in position.items():
-        if tile not in state.tile_pos:
+    rules, clans = state.rules, state.rules.clans
+    p = state.position()
+    rnd = table.get("round", 1)
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+        raise NotationError(where, "position.round", f"expected a round number of at least 1, got {rnd!r}")
+    p.round = rnd
+    if "han" in table:
+        p.han = _position_han(state, table["han"], where)
+    p.bushi = {c: {} for c in clans}
+    p.ronin = {c: {} for c in clans}
+    p.daimyo = {c: None for c in clans}
+    for tile, want in table.items():
+        if tile in POSITION_KEYS:
+            continue
+        if tile not in p.han:
             raise NotationError(where, f"position.{tile}", "no Han of that name on the map")
         norm = _norm_units(want)
         if norm is None or norm == "empty":
-            raise NotationError(where, f"position.{tile}", f"expected \"green 2\", \"red D\" or \"red D+1\", got {want!r}")
+            raise NotationError(where, f"position.{tile}", f"expected \"green 2\", \"red D\", \"red D+1\" or \"red 2 r1\", got {want!r}")
         clan, rest = norm.split(" ", 1)
         if clan not in clans:
             raise NotationError(where, f"position.{tile}", f"{clan} is not playing (clans: {', '.join(clans)})")
-        if rest.startswith("D"):
-            if placed[clan]:
-                raise NotationError(where, f"position.{tile}", f"the {clan} Daimyo is already on {placed[clan]}")
-            placed[clan] = tile
-            n = int(rest[2:]) if rest.startswith("D+") else 0
+        units, _, hired = rest.partition(" r")
+        if units.startswith("D"):
+            if p.daimyo[clan]:
+                raise NotationError(where, f"position.{tile}", f"the {clan} Daimyo is already on {p.daimyo[clan]}")
+            p.daimyo[clan] = tile
+            n = int(units[2:]) if units.startswith("D+") else 0
         else:
-            n = int(rest.split()[0])
+            n = int(units)
         if n:
-            state.bushi[clan][tile] = n
+            p.bushi[clan][tile] = n
+        if hired:
+            if not rules.options.special:
+                raise NotationError(where, f"position.{tile}", "Rōnin play only with the special rule")
+            p.ronin[clan][tile] = int(hired)
     for clan in clans:
-        if placed[clan] is None:
+        if p.daimyo[clan] is None:
             raise NotationError(where, "position", f"the {clan} Daimyo must stand somewhere, e.g. {{ ... = \"{clan} D\" }}")
-        state.daimyo[clan] = placed[clan]
-        on_map = sum(state.bushi[clan].values())
-        if on_map > state.rules.bushi_per_clan:
-            raise NotationError(where, "position", f"{clan} has only {state.rules.bushi_per_clan} Bushi, not {on_map}")
-        state.area[clan] = state.rules.bushi_per_clan - on_map
+        on_map = sum(p.bushi[clan].values())
+        if on_map > rules.bushi_per_clan:
+            raise NotationError(where, "position", f"{clan} has only {rules.bushi_per_clan} Bushi, not {on_map}")
+    hired_all = sum(n for v in p.ronin.values() for n in v.values())
+    if hired_all > rules.ronin_count:
+        raise NotationError(where, "position", f"there are only {rules.ronin_count} Rōnin, not {hired_all}")
+    if "hand" in table or "reserve" in table:
+        seen: dict[str, str] = {}
+        hand = _position_cards(state, table.get("hand", {}), "position.hand", where, seen)
+        reserve = _position_cards(state, table.get("reserve", {}), "position.reserve", where, seen)
+        p.hand = {c: hand.get(c, []) for c in clans}
+        p.reserve = {c: reserve.get(c, []) for c in clans}
+        for clan in clans:
+            if len(p.hand[clan]) + len(p.reserve[clan]) < 2:
+                raise NotationError(where, f"position.hand.{clan}", f"{clan} needs at least 2 cards to play")
+    if "mastery" in table or "revealed" in table:
+        p.mastery, p.revealed = _position_mastery(state, table, where)
+    state.set_position(p)
+
+
+def _position_han(state: DaimyoState, han: Any, where: str) -> dict[str, tuple[int, int]]:
+    if not isinstance(han, dict) or not han:
+        raise NotationError(where, "position.han", "expected a table of every Han on the map, e.g. { g1 = \"0,1\" }")
+    out: dict[str, tuple[int, int]] = {}
+    for tile, at in han.items():
+        if tile not in state.tile_owner or tile in state.out_of_game:
+            raise NotationError(where, f"position.han.{tile}", "no Han of that name in this game")
+        m = re.fullmatch(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*", str(at))
+        if not m:
+            raise NotationError(where, f"position.han.{tile}", f"expected a position like \"1,-2\", got {at!r}")
+        pos = (int(m.group(1)), int(m.group(2)))
+        if pos in out.values():
+            raise NotationError(where, f"position.han.{tile}", f"another Han already lies at {pos[0]},{pos[1]}")
+        out[tile] = pos
+    missing = [t for t, owner in state.tile_owner.items() if owner in state.rules.clans and t not in out]
+    if missing:
+        raise NotationError(where, "position.han", f"every clan Han lies on the map; missing {', '.join(missing)}")
+    if not is_connected(out.values()):
+        raise NotationError(where, "position.han", "the Han must form one connected map")
+    return out
+
+
+def _position_cards(state: DaimyoState, table: Any, key: str, where: str, seen: dict[str, str]) -> dict[str, list[str]]:
+    if not isinstance(table, dict):
+        raise NotationError(where, key, "expected a table of each clan's cards, e.g. { green = [\"A1\", \"B2\"] }")
+    out = {}
+    for clan, cards in table.items():
+        if clan not in state.rules.clans:
+            raise NotationError(where, f"{key}.{clan}", f"{clan} is not playing (clans: {', '.join(state.rules.clans)})")
+        if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
+            raise NotationError(where, f"{key}.{clan}", f"expected a list of cards, e.g. [\"A1\", \"B2\"], got {cards!r}")
+        for card in (c.upper() for c in cards):
+            if card not in state.rules.cards:
+                raise NotationError(where, f"{key}.{clan}", f"no card {card} in this game")
+            if card in seen:
+                raise NotationError(where, f"{key}.{clan}", f"card {card} is already in {seen[card]}")
+            seen[card] = f"{key}.{clan}"
+        out[clan] = [c.upper() for c in cards]
+    return out
+
+
+def _position_mastery(state: DaimyoState, table: dict, where: str) -> tuple[dict[str, str | None], set[str]]:
+    rules = state.rules
+    if not rules.options.mastery:
+        raise NotationError(where, "position.mastery", "Mastery cards play only with the mastery rule")
+    chosen = table.get("mastery", {})
+    if not isinstance(chosen, dict):
+        raise NotationError(where, "position.mastery", "expected a table of each clan's Mastery card, e.g. { green = \"heiho\" }")
+    mastery: dict[str, str | None] = {c: None for c in rules.clans}
+    for clan, card in chosen.items():
+        if clan not in rules.clans:
+            raise NotationError(where, f"position.mastery.{clan}", f"{clan} is not playing")
+        if card not in rules.masteries or card in mastery.values():
+            raise NotationError(where, f"position.mastery.{clan}", f"expected one of {', '.join(rules.masteries)} "
+                                f"(each once), got {card!r}")
+        mastery[clan] = card
+    revealed = table.get("revealed", [])
+    if not isinstance(revealed, list) or any(c not in rules.clans or mastery.get(c) is None for c in revealed):
+        raise NotationError(where, "position.revealed", f"expected a list of clans holding a Mastery card, got {revealed!r}")
+    return mastery, set(revealed)
+
+
+def position_table(state: DaimyoState, p: Position | None = None) -> dict[str, Any]:
+    """The `[position]` table of the state's position now (or of `p`): read back by `replay`, it
+    starts the same round from the same units, map, hands, reserves and Mastery cards."""
+    p = state.position() if p is None else p
+    out: dict[str, Any] = {"round": p.round}
+    for tile in sorted(p.han, key=_tile_order):
+        for clan in state.rules.clans:
+            n, r = p.bushi[clan].get(tile, 0), p.ronin[clan].get(tile, 0)
+            if p.daimyo[clan] == tile:
+                out[tile] = f"{clan} D" + (f"+{n}" if n else "") + (f" r{r}" if r else "")
+            elif n or r:
+                out[tile] = f"{clan} {n}" + (f" r{r}" if r else "")
+    out["han"] = {t: f"{q},{r}" for t, (q, r) in sorted(p.han.items(), key=lambda kv: _tile_order(kv[0]))}
+    out["hand"] = {c: list(p.hand[c]) for c in state.rules.clans}
+    out["reserve"] = {c: list(p.reserve[c]) for c in state.rules.clans}
+    if state.rules.options.mastery:
+        out["mastery"] = {c: m for c, m in p.mastery.items() if m is not None}
+        out["revealed"] = [c for c in state.rules.clans if c in p.revealed]
+    return out
+
+
+def write_position(state: DaimyoState, p: Position | None = None) -> str:
+    """`position_table` as the TOML `[position]` table of a notation file."""
+    lines = ["[position]"]
+    for key, value in position_table(state, p).items():
+        lines.append(f"{key} = {_toml(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }" if value else "{}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, str):
+        return quote(value)
+    return str(value)
+
+
+def _tile_order(tile: str) -> tuple[str, int]:
+    m = re.fullmatch(r"(.*?)([0-9]+)", tile)
+    return (m.group(1), int(m.group(2))) if m else (tile, 0)
 
 
 def _expect(entry: dict, state: DaimyoState, number: int, key: str, where: str) -> int:
@@ -335,6 +477,8 @@ def write(state: DaimyoState, title: str = "", description: str = "") -> str:
         for _k, clan, a in state.setup_choices:
             per.setdefault(clan, []).append(str(a))
         out += ["", "[setup]"] + [f"{clan} = [{', '.join(quote(x) for x in v)}]" for clan, v in per.items()]
+    if state.start_position is not None:
+        out += ["", write_position(state, state.start_position).rstrip("\n")]
     rounds = [r for r in state.history if r["plays"]]
     for idx, rec in enumerate(rounds):
         decided = {card: a for card, _c, a in rec["decisions"]}

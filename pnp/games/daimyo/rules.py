@@ -135,6 +135,22 @@ class Rules:
         return f"{card} ({self.cards[card].title})"
 
 
+@dataclass
+class Position:
+    """What carries over from one round to the next: a scenario may start from it, and
+    `DaimyoState.position()` writes it at the start of any round (see `notation.position_table`)."""
+
+    round: int
+    han: dict[str, Pos]                 # every Han on the map and where it lies
+    bushi: dict[str, dict[str, int]]    # clan -> Han -> Bushi
+    ronin: dict[str, dict[str, int]]    # clan -> Han -> Rōnin it hired
+    daimyo: dict[str, str | None]       # clan -> the Han its Daimyo stands on
+    hand: dict[str, list[str]]          # clan -> cards in hand, in priority order
+    reserve: dict[str, list[str]]       # clan -> the cards passed to it, taken back next round
+    mastery: dict[str, str | None]      # clan -> its Mastery card (Mastery rule)
+    revealed: set[str]                  # clans whose Mastery card is face up
+
+
 def new_game(options: Options = Options(), game: Game | None = None) -> "DaimyoState":
     if game is None:
         from ...model import load_game
@@ -196,6 +212,7 @@ class DaimyoState:
         self.drawn: dict[tuple[str, str], tuple[str, ...]] = {}   # (deck, clan) -> the two cards drawn
         self.mastery: dict[str, str | None] = {c: None for c in rules.clans}
         self.revealed: set[str] = set()
+        self.start_position: Position | None = None      # where a scenario started instead of the setup
         self._deal()
         self.history.append(self._record())
 
@@ -229,6 +246,55 @@ class DaimyoState:
 
     def _record(self) -> dict[str, Any]:
         return {"round": self.round, "plays": {}, "decisions": [], "passes": {}}
+
+    # -- positions -----------------------------------------------------------------------
+
+    def at_round_start(self) -> bool:
+        """Setup is over and nothing of the current round has been played or decided yet."""
+        rec = self.history[-1]
+        return (self.phase in ("play", "interlude") and not self.table and not rec["plays"]
+                and not rec.get("interludes"))
+
+    def skip_setup(self) -> None:
+        """No setup choices: a scenario's position states what they would have decided."""
+        if self.phase == "setup":
+            self.pending_setup = []
+            self.phase = "play"
+
+    def position(self) -> Position:
+        if not self.at_round_start():
+            raise ValueError("a position is written at the start of a round, after the setup")
+        return Position(self.round, dict(self.tile_pos), {c: dict(v) for c, v in self.bushi.items()},
+                        {c: dict(v) for c, v in self.ronin.items()}, dict(self.daimyo),
+                        {c: self.sorted_cards(v) for c, v in self.hand.items()},
+                        {c: list(v) for c, v in self.reserve.items()}, dict(self.mastery), set(self.revealed))
+
+    def set_position(self, p: Position) -> None:
+        """Start the round `p.round` from `p` (the caller has checked it: Han, cards, counts)."""
+        rules = self.rules
+        self.round = p.round
+        self.tile_pos = dict(p.han)
+        self.tile_at = {pos: t for t, pos in self.tile_pos.items()}
+        self.han_reserve = [t for t, owner in self.tile_owner.items() if owner is None and t not in self.tile_pos]
+        self.bushi = {c: dict(p.bushi.get(c, {})) for c in rules.clans}
+        self.ronin = {c: dict(p.ronin.get(c, {})) for c in rules.clans}
+        self.daimyo = {c: p.daimyo.get(c) for c in rules.clans}
+        self.area = {c: rules.bushi_per_clan - sum(self.bushi[c].values()) for c in rules.clans}
+        hired = sum(n for v in self.ronin.values() for n in v.values())
+        self.ronin_free = rules.ronin_count - hired if rules.options.special else 0
+        self.hand = {c: set(p.hand.get(c, ())) for c in rules.clans}
+        self.reserve = {c: list(p.reserve.get(c, ())) for c in rules.clans}
+        self.cards_in_play = [card for c in rules.clans for card in self.sorted_cards([*self.hand[c], *self.reserve[c]])]
+        self.mastery = {c: p.mastery.get(c) for c in rules.clans}
+        self.revealed = set(p.revealed)
+        self.touched, self.barred_tile = set(), None
+        self.table, self.queue, self.passed = {}, [], {}
+        self.pending_setup, self.interlude = [], []
+        self.winner, self.win_reason = None, ""
+        self.phase = "play"
+        self.history = [self._record()]
+        advanced.start_interlude(self, "strategy")
+        self.start_position = self.position()
 
     # -- reading the position ----------------------------------------------------------
 
