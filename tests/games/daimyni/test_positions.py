@@ -127,3 +127,12 @@ def test_returns_for_every_clan(game):
     t = notation.replay(FIRST_BLOOD.read_text(encoding="utf-8"), Rules(game), "f")
     assert t.state.returns() == {"red": 1, "blue": -1}
     assert DaimyniState(Rules(game)).returns() == {"red": 0, "blue": 0}
+
+
+def test_the_position_example_in_the_docs_replays(game):
+    from pathlib import Path
+    doc = (Path(__file__).parents[3] / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = doc.split("## Starting from a position", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    t = notation.replay(example, Rules(game), "notation.md")
+    assert t.state.winner == "red" and t.state.round == 4 and t.start["round"] == 3
