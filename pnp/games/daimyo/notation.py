@@ -345,7 +345,7 @@ def _position_cards(state: DaimyoState, table: Any, key: str, where: str, seen: 
     return out
 
 
-def _position_mastery(state: DaimyoState, table: dict, where: str) -> tuple[dict[str, str | None], set[str]]:
+def _position_mastery(state: DaimyoState, table: dict[str, Any], where: str) -> tuple[dict[str, str | None], set[str]]:
     rules = state.rules
     if not rules.options.mastery:
         raise NotationError(where, "position.mastery", "Mastery cards play only with the mastery rule")
