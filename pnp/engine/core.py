@@ -57,8 +57,8 @@ class Decision:
 class Illegal(Exception):
     """An illegal choice, as a value: the round, the player, the card, the rule broken, why.
 
-    >>> str(Illegal(4, "red", "7 (Move Bushi)", "tanbo-blocks", "cannot enter c3, a Tanbo floods it"))
-    'round 4, red plays 7 (Move Bushi): cannot enter c3, a Tanbo floods it'
+    >>> str(Illegal(4, "red", "7 (March)", "blocked", "cannot enter c3, a lake covers it"))
+    'round 4, red plays 7 (March): cannot enter c3, a lake covers it'
     """
 
     def __init__(self, round: int, player: str, card: str | None, rule: str, reason: str):

@@ -14,13 +14,13 @@ The contract is the round trip: ``set_position(position())`` on a new state give
 ``position()`` is equal, and which plays on exactly like the original. A notation file states a
 start position in its ``[position]`` table; `write_table` writes one back:
 
->>> table = {"round": 3, "a3": "red D+1", "tanbo": ["d2", "d4"], "hand": {"red": [1, 4], "blue": [2]}}
+>>> table = {"round": 3, "a3": "red D+1", "lakes": ["d2", "d4"], "hand": {"red": [1, 4], "blue": [2]}}
 >>> text = write_table("position", table)
 >>> print(text)
 [position]
 round = 3
 a3 = "red D+1"
-tanbo = ["d2", "d4"]
+lakes = ["d2", "d4"]
 <BLANKLINE>
 [position.hand]
 red = [1, 4]

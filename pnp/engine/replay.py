@@ -75,7 +75,7 @@ class Header(BaseModel):
 
 
 class End(BaseModel):
-    """``[end]``: how the game ended. A game subclasses it for more (Daimyo's ``reason``)."""
+    """``[end]``: how the game ended. A game subclasses it for more (e.g. a ``reason``)."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -6,7 +6,7 @@ before everyone has committed: `view(player)` shows the player's own choice and,
 others, only `Hidden` (they have committed) or nothing (they are still choosing). Once all
 have committed, `reveal()` turns them face up (a `Revealed` event) and every view shows them.
 
-Daimyni and Daimyo use it for "each player plays two cards face down, reveal, resolve from the
+A duel of cards uses it for "each player plays two cards face down, reveal, resolve from the
 lowest number"; a proposal game uses it for one card each, a bidding game for bids:
 
 >>> c = Commitments(["red", "blue"])
