@@ -47,5 +47,6 @@ def find_game(name_or_path: str) -> Path:
             return entry.folder
     known = ", ".join(e.id for e in builtin_games()) or "none"
     if path.exists():
-        raise UsageError(f"{name_or_path}: no game.toml in this folder; a game folder needs at least game.toml (and the component files it uses: cards.toml, board.toml, pieces.toml...)")
+        raise UsageError(f"{name_or_path}: no game.toml in this folder; a game folder needs at least game.toml "
+                         "(and the component files it uses: cards.toml, board.toml, pieces.toml...)")
     raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")

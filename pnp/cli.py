@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .errors import PnpError, UsageError
+from .errors import PnpError
 
 app = typer.Typer(
     name="pnp",
@@ -46,13 +46,17 @@ def _size(n: int) -> str:
 @app.command()
 def build(
     game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
-    paper: Annotated[PaperChoice, typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
+    paper: Annotated[PaperChoice,
+                     typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
     duplex: Annotated[DuplexChoice, typer.Option(
         help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
              "none: all backs after all fronts, for gluing.")] = DuplexChoice.long,
-    lang: Annotated[Optional[str], typer.Option(help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
+    lang: Annotated[Optional[str], typer.Option(
+        help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: ./output/GAME).")] = None,
-    only: Annotated[Optional[str], typer.Option(help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, booklet.")] = None,
+    only: Annotated[Optional[str], typer.Option(
+        help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, "
+             "booklet.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
@@ -76,14 +80,15 @@ def build(
         _fail(exc)
     except OSError as exc:
         typer.echo(f"pnp: error: cannot write the output: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     pdfs = [a for a in artifacts if a.name.endswith(".pdf")]
     svgs = [a for a in artifacts if a.name.endswith(".svg")]
     typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
     for a in pdfs:
         typer.echo(f"  {a.name:<34} {a.pages:>3} page{'s' if a.pages != 1 else ' '}  {_size(len(a.data)):>8}")
     if svgs:
-        typer.echo(f"  {(svgs[0].name.split('/')[0] + '/'):<34} {len(svgs):>3} files  {_size(sum(len(a.data) for a in svgs)):>8}")
+        folder, total = svgs[0].name.split("/")[0] + "/", sum(len(a.data) for a in svgs)
+        typer.echo(f"  {folder:<34} {len(svgs):>3} files  {_size(total):>8}")
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")
 
 
@@ -120,14 +125,15 @@ def play(
         write_all(out.parent if str(out.parent) else Path("."), [Artifact(out.name, text.encode("utf-8"))])
     except OSError as exc:
         typer.echo(f"pnp: error: cannot write {out}: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     typer.echo(f"wrote {out}")
 
 
 @app.command()
 def check(
     game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
-    files: Annotated[Optional[list[Path]], typer.Argument(help="Notation files (default: the game's samples/ and examples/).")] = None,
+    files: Annotated[Optional[list[Path]],
+                     typer.Argument(help="Notation files (default: the game's samples/ and examples/).")] = None,
 ) -> None:
     """Validate a game's definitions and replay sample games, checking their expectations.
 
@@ -179,7 +185,8 @@ def list_games() -> None:
             typer.echo(f"{'':<12} --option {opt.name:<16} {opt.help}{only}")
     others = sorted(set(installed) - {e.rules for e in entries})
     if others:
-        typer.echo(f"rules modules installed without a built-in game folder (give a folder's path): {', '.join(others)}")
+        typer.echo("rules modules installed without a built-in game folder (give a folder's path): "
+                   + ", ".join(others))
 
 
 def main() -> None:

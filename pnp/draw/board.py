@@ -29,7 +29,8 @@ def cell_centre(game: Game, label: str) -> tuple[float, float]:
 def start_mark(mark: str, colour: str, x: float, y: float, r: float) -> list[Shape]:
     """A start cell's marking: a single, double or dashed circle (the piece's `mark`)."""
     if mark == "double":
-        return [Circle(x, y, r, Style(stroke=colour, width=0.9)), Circle(x, y, r * 0.78, Style(stroke=colour, width=0.9))]
+        return [Circle(x, y, r, Style(stroke=colour, width=0.9)), Circle(x, y, r * 0.78, Style(stroke=colour,
+                                                                                               width=0.9))]
     if mark == "dashed":
         return [Circle(x, y, r, Style(stroke=colour, width=0.8, dash=(2.2, 1.6)))]
     return [Circle(x, y, r, Style(stroke=colour, width=0.9))]
@@ -134,5 +135,6 @@ def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape
                     Style(fill="#ffffff", stroke=clan.colour, width=0.5), radius=3))
     for i in range(count):
         r, c = divmod(i, cols)
-        out.append(Circle(x0 + c * (d + 3), y0 + r * (d + 3), d / 2, Style(stroke=clan.colour, width=0.5, dash=(1.5, 1.2))))
+        out.append(Circle(x0 + c * (d + 3), y0 + r * (d + 3), d / 2, Style(stroke=clan.colour, width=0.5, dash=(1.5,
+                                                                                                                1.2))))
     return out

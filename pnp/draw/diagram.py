@@ -132,7 +132,8 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
     for cell, stacks in spec.losses.items():
         x, y = grid.cells[cell].centre
         for i, stack in enumerate(stacks):
-            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()), x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62))
+            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()),
+                              x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09))

@@ -3,6 +3,8 @@ same pieces, arrows and combat marks as `draw.diagram`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..hexgrid import centre, corners
 from ..model import Game
 from . import text
@@ -20,7 +22,8 @@ def bounds(positions) -> tuple[float, float, float, float]:
 
 
 def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], spec: DiagramSpec,
-             frame: tuple[float, float, float, float] | None = None, moved: list[tuple[tuple[int, int], tuple[int, int]]] = (),
+             frame: tuple[float, float, float, float] | None = None,
+             moved: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
              name: str = "map") -> Scene:
     """tiles: id -> (position, owner clan or None); spec keys cells by tile id."""
     x0, y0, x1, y1 = frame or bounds([p for p, _ in tiles.values()])

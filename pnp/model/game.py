@@ -9,8 +9,21 @@ from ..errors import DefinitionError
 from ..hexgrid import HexGrid
 from .layouts import Layouts, load_layouts
 from .load import M, display, read_toml, validate
-from .schema import (BoardFile, CardBack, CardLayout, CardSize, CardsFile, CardType, Clan, GameFile, MapsFile,
-                     MatsFile, Piece, PiecesFile, TilesFile)
+from .schema import (
+    BoardFile,
+    CardBack,
+    CardLayout,
+    CardsFile,
+    CardSize,
+    CardType,
+    Clan,
+    GameFile,
+    MapsFile,
+    MatsFile,
+    Piece,
+    PiecesFile,
+    TilesFile,
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +90,8 @@ class Game:
     def deck(self) -> CardsFile:
         """The deck's definitions; only asked for when the game has cards."""
         if self.cards_file is None:
-            raise DefinitionError(self.files["cards"], None, "file not found: this part of the kit needs the game's cards")
+            raise DefinitionError(self.files["cards"], None,
+                                  "file not found: this part of the kit needs the game's cards")
         return self.cards_file
 
     @property
@@ -143,13 +157,13 @@ def _cross_check(game: Game) -> None:
     meta, cf, files = game.meta, game.cards_file, game.files
     langs = meta.languages
     if meta.players.min > meta.players.max:
-        raise DefinitionError(files["game"], "players.min", f"expected at most players.max ({meta.players.max}), got {meta.players.min}")
+        raise DefinitionError(files["game"], "players.min",
+                              f"expected at most players.max ({meta.players.max}), got {meta.players.min}")
     for i, clan in enumerate(meta.clans):
         if clan.id in game.clans:
             raise DefinitionError(files["game"], f"clans[{i}].id", f"clan {clan.id!r} is defined twice")
         _check_langs(files["game"], f"clans[{i}].name", clan.name, langs)
         game.clans[clan.id] = clan
-    known_clans = ", ".join(game.clans)
     if cf is not None:
         _check_cards(game, cf)
     _check_pieces(game)
@@ -160,7 +174,8 @@ def _cross_check(game: Game) -> None:
     if game.mats is not None and game.mats.pool is not None:
         ids = {p.id for p in game.pieces_file.pieces}
         if game.mats.pool not in ids:
-            raise DefinitionError(files["mats"], "pool", f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})")
+            raise DefinitionError(files["mats"], "pool",
+                                  f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})")
 
 
 def _check_cards(game: Game, cf: CardsFile) -> None:
@@ -168,9 +183,11 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
     known_clans = ", ".join(game.clans)
     cw = files["cards"]
     if cf.layout not in game.layouts.cards:
-        raise DefinitionError(cw, "layout", f"unknown card layout {cf.layout!r} (known: {', '.join(game.layouts.cards)})")
+        raise DefinitionError(cw, "layout",
+                              f"unknown card layout {cf.layout!r} (known: {', '.join(game.layouts.cards)})")
     if cf.back_layout not in game.layouts.cards:
-        raise DefinitionError(cw, "back_layout", f"unknown card layout {cf.back_layout!r} (known: {', '.join(game.layouts.cards)})")
+        raise DefinitionError(cw, "back_layout",
+                              f"unknown card layout {cf.back_layout!r} (known: {', '.join(game.layouts.cards)})")
     if cf.size not in game.layouts.sizes:
         raise DefinitionError(cw, "size", f"unknown card size {cf.size!r} (known: {', '.join(game.layouts.sizes)})")
     for tid, ctype in cf.types.items():
@@ -181,12 +198,14 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
         if entry.clan is not None and entry.clan not in game.clans:
             raise DefinitionError(cw, f"cards[{i}].clan", f"unknown clan {entry.clan!r} (known: {known_clans})")
         if entry.type not in cf.types:
-            raise DefinitionError(cw, f"cards[{i}].type", f"unknown card type {entry.type!r} (known: {', '.join(cf.types)})")
+            raise DefinitionError(cw, f"cards[{i}].type",
+                                  f"unknown card type {entry.type!r} (known: {', '.join(cf.types)})")
         ctype = cf.types[entry.type]
         label = entry.label or f"{ctype.letter}{entry.number}"
         if label in seen:
             what = f"number {entry.number}" if label == str(entry.number) else f"card {label}"
-            raise DefinitionError(cw, f"cards[{i}].number", f"{what} is already used by cards[{seen[label]}]; no two cards share a number")
+            raise DefinitionError(cw, f"cards[{i}].number",
+                                  f"{what} is already used by cards[{seen[label]}]; no two cards share a number")
         seen[label] = i
         back_key = entry.clan if entry.clan is not None else ctype.deck
         if back_key not in cf.backs:
@@ -197,7 +216,8 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
         tint = clan.tint if clan else _lighten(colour)
         for n, seat in entry.deal.items():
             if not n.isdigit() or not meta.players.min <= int(n) <= meta.players.max:
-                raise DefinitionError(cw, f"cards[{i}].deal", f"{n!r} is not a player count of this game ({meta.players.min}-{meta.players.max})")
+                span = f"{meta.players.min}-{meta.players.max}"
+                raise DefinitionError(cw, f"cards[{i}].deal", f"{n!r} is not a player count of this game ({span})")
             if seat > int(n):
                 raise DefinitionError(cw, f"cards[{i}].deal.{n}", f"seat {seat} does not exist with {n} players")
         deal = tuple(sorted((int(n), seat) for n, seat in entry.deal.items()))
@@ -220,7 +240,8 @@ def _check_pieces(game: Game) -> None:
         ids.add(piece.id)
         _check_langs(pw, f"pieces[{i}].name", piece.name, langs)
         if (piece.per_clan is None) == (piece.count is None):
-            raise DefinitionError(pw, f"pieces[{i}]", "expected exactly one of `per_clan` (pieces of each clan's colour) or `count` (neutral pieces)")
+            raise DefinitionError(pw, f"pieces[{i}]", "expected exactly one of `per_clan` (pieces of each clan's "
+                                                      "colour) or `count` (neutral pieces)")
         if piece.count is not None:
             if piece.colour is None:
                 raise DefinitionError(pw, f"pieces[{i}].colour", "missing: neutral pieces (`count`) need a colour")
@@ -240,7 +261,9 @@ def _check_board(game: Game, board: BoardFile) -> None:
         raise DefinitionError(bw, "map.cells_per_column", str(exc)) from None
     w, h = grid.extent
     if w > board.size[0] or h > board.size[1]:
-        raise DefinitionError(bw, "map.hex_radius", f"the map ({w:.0f} x {h:.0f} mm) does not fit the board ({board.size[0]:g} x {board.size[1]:g} mm); use a smaller radius")
+        size = f"{board.size[0]:g} x {board.size[1]:g} mm"
+        raise DefinitionError(bw, "map.hex_radius",
+                              f"the map ({w:.0f} x {h:.0f} mm) does not fit the board ({size}); use a smaller radius")
     for i, side in enumerate(board.sides):
         if side.clan not in game.clans:
             raise DefinitionError(bw, f"sides[{i}].clan", f"unknown clan {side.clan!r} (known: {known_clans})")
@@ -251,9 +274,11 @@ def _check_board(game: Game, board: BoardFile) -> None:
         raise DefinitionError(bw, "panel.area", f"unknown piece {board.panel.area!r} (known: {', '.join(sorted(ids))})")
     for i, mark in enumerate(board.start):
         if mark.cell not in grid.cells:
-            raise DefinitionError(bw, f"start[{i}].cell", f"no cell {mark.cell!r} on the map (cells run {grid.first_label}..{grid.last_label})")
+            raise DefinitionError(bw, f"start[{i}].cell",
+                                  f"no cell {mark.cell!r} on the map (cells run {grid.first_label}..{grid.last_label})")
         if mark.piece not in ids:
-            raise DefinitionError(bw, f"start[{i}].piece", f"unknown piece {mark.piece!r} (known: {', '.join(sorted(ids))})")
+            raise DefinitionError(bw, f"start[{i}].piece",
+                                  f"unknown piece {mark.piece!r} (known: {', '.join(sorted(ids))})")
         if mark.clan is not None and mark.clan not in game.clans:
             raise DefinitionError(bw, f"start[{i}].clan", f"unknown clan {mark.clan!r} (known: {known_clans})")
 
@@ -262,15 +287,20 @@ def _check_maps(game: Game, maps: MapsFile) -> None:
     where = game.files["maps"]
     for i, m in enumerate(maps.maps):
         if not game.meta.players.min <= m.players <= game.meta.players.max:
-            raise DefinitionError(where, f"maps[{i}].players", f"expected {game.meta.players.min}-{game.meta.players.max}, got {m.players}")
+            raise DefinitionError(where, f"maps[{i}].players",
+                                  f"expected {game.meta.players.min}-{game.meta.players.max}, got {m.players}")
         if len(m.seats) != m.players:
-            raise DefinitionError(where, f"maps[{i}].seats", f"a {m.players}-player map needs {m.players} seats, got {len(m.seats)}")
+            raise DefinitionError(where, f"maps[{i}].seats",
+                                  f"a {m.players}-player map needs {m.players} seats, got {len(m.seats)}")
         cells = list(m.neutral) + [c for s in m.seats for c in (*s.tiles, s.tip)]
         if len(set(cells)) != len(cells):
             raise DefinitionError(where, f"maps[{i}]", "two tiles share a position")
         if game.tiles is not None:
             if len(m.neutral) > game.tiles.neutral:
-                raise DefinitionError(where, f"maps[{i}].neutral", f"uses {len(m.neutral)} neutral tiles; tiles.toml has {game.tiles.neutral}")
+                raise DefinitionError(where, f"maps[{i}].neutral",
+                                      f"uses {len(m.neutral)} neutral tiles; tiles.toml has {game.tiles.neutral}")
             for j, s in enumerate(m.seats):
                 if len(s.tiles) + 1 > game.tiles.per_clan:
-                    raise DefinitionError(where, f"maps[{i}].seats[{j}]", f"uses {len(s.tiles) + 1} tiles of its own; tiles.toml has {game.tiles.per_clan} per clan")
+                    raise DefinitionError(where, f"maps[{i}].seats[{j}]",
+                                          f"uses {len(s.tiles) + 1} tiles of its own; "
+                                          f"tiles.toml has {game.tiles.per_clan} per clan")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import DefinitionError
 from ..paths import layouts_dir
@@ -22,7 +21,8 @@ class Layouts:
 
     def paper(self, name: str) -> Paper:
         if name not in self.papers:
-            raise DefinitionError(self.files["paper"], None, f"unknown paper {name!r} (known: {', '.join(self.papers)})")
+            raise DefinitionError(self.files["paper"], None,
+                                  f"unknown paper {name!r} (known: {', '.join(self.papers)})")
         return self.papers[name]
 
 

@@ -127,7 +127,8 @@ def resolve_extends(tables: dict[str, Any], where: str) -> dict[str, dict[str, A
             known = ", ".join(sorted(tables))
             raise DefinitionError(where, f"{name}.extends", f"unknown layout {parent!r} (known: {known})")
         elif parent in chain:
-            raise DefinitionError(where, f"{name}.extends", f"layouts extend each other in a loop: {' -> '.join(chain + (parent,))}")
+            raise DefinitionError(where, f"{name}.extends",
+                                  f"layouts extend each other in a loop: {' -> '.join(chain + (parent,))}")
         else:
             result = merge(resolve(parent, chain + (parent,)), own)
         done[name] = result

@@ -12,13 +12,13 @@ from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
 from ..draw.piece import counter_scene
 from ..draw.shapes import Group, Scene
-from ..errors import DefinitionError
 from ..engine.notation import GameRejected, NotationError, localized
+from ..errors import DefinitionError
 from ..games.interface import BookletAdapter, Figure, GameModule
 from ..games.registry import module_for
 from ..model import Game
 from ..model.load import display
-from .flow import Flow, Frame, INK
+from .flow import INK, Flow, Frame
 from .markup import parse
 from .narration import Narrator
 
@@ -205,7 +205,8 @@ class Booklet:
             try:
                 t = self.module.replay(self.game, path.read_text(encoding="utf-8"), display(path))
             except (NotationError, GameRejected) as exc:
-                raise DefinitionError(display(path), None, f"a sample the booklet lists does not replay: {exc}") from None
+                raise DefinitionError(display(path), None,
+                                      f"a sample the booklet lists does not replay: {exc}") from None
             values = {"title": localized(t.title, self.lang) or path.stem, "file": path.name,
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(self.adapter.sample_values(self.game, t, self.lang))

@@ -72,7 +72,8 @@ class Flow:
                     self.y += 6
             self.add(*text.box(self.left, self.y, self.width, 9, s, "sans-bold", 15, "left", INK, valign="bottom"))
             self.y += 10.5
-            self.add(Line(self.left, self.y, self.left + self.width, self.y, Style(stroke=self.frame.accent, width=0.6)))
+            self.add(Line(self.left, self.y, self.left + self.width, self.y, Style(stroke=self.frame.accent,
+                                                                                   width=0.6)))
             self.y += 4.5
         else:
             self.ensure(18)
@@ -114,7 +115,7 @@ class Flow:
             img_h = max(w * aspect for _, aspect, _ in row)
             cap_h = max(len(c) for c in caps) * 7.0 * PT * 1.32
             self.ensure(img_h + cap_h + 4)
-            for i, (scene, aspect, _) in enumerate(row):
+            for i, (scene, _aspect, _) in enumerate(row):
                 x = self.left + i * (w + gap)
                 k = w / scene.width
                 self.add(Group(tuple(scene.shapes), x, self.y, 0, (0, 0, scene.width, scene.height), k))
@@ -136,7 +137,8 @@ class Flow:
             y = self.frame.height - 9
             page.append(Line(self.frame.outer, y - 4.5, self.frame.width - self.frame.outer, y - 4.5,
                              Style(stroke="#cfc6b4", width=0.25)))
-            page.append(text.line(self.frame.width / 2, y, f"{self.title} · {i}/{total}", "sans", 7, "#6b6457", "middle"))
+            page.append(text.line(self.frame.width / 2, y, f"{self.title} · {i}/{total}", "sans", 7, "#6b6457",
+                                  "middle"))
         return self.pages
 
 

@@ -25,7 +25,8 @@ class Narrator:
         try:
             source = self.data[section][key]
         except KeyError:
-            raise DefinitionError(self.where, f"{section}.{key}", "missing: the walkthrough needs this sentence") from None
+            raise DefinitionError(self.where, f"{section}.{key}",
+                                  "missing: the walkthrough needs this sentence") from None
         try:
             return self.env.from_string(source).render(**values)
         except jinja2.TemplateError as exc:

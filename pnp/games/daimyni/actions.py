@@ -80,7 +80,8 @@ def parse(text: str, kind: str) -> Action:
         return Recruit()
     m = _MOVE.fullmatch(t)
     if not m:
-        raise ValueError(f"expected 'pass', 'recruit' or a move like 'b2-c2' (Bushi: 'b2-c2 x2' moves two), got {text!r}")
+        raise ValueError("expected 'pass', 'recruit' or a move like 'b2-c2' (Bushi: 'b2-c2 x2' moves two), "
+                         f"got {text!r}")
     src, dst, count = m.group(1), m.group(2), m.group(3)
     if kind == "move-bushi":
         return MoveBushi(src, dst, int(count) if count else None)

@@ -13,8 +13,7 @@ from ...model.load import display
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
-from .events import (Combat, DaimyoRemoved, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect, Recruited,
-                     ReserveTaken)
+from .events import Combat, DaimyoRemoved, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect, Recruited, ReserveTaken
 from .rules import Rules, combat
 
 TANBO = "#26313a"

@@ -50,8 +50,17 @@ from ...engine import GameEvent
 from ...engine.notation import GameRejected, NotationError
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
-from ...engine.replay import (End, Header, RoundEntry, Transcript, expected_end, play_rounds, read_end, read_notation,
-                              unique)
+from ...engine.replay import (
+    End,
+    Header,
+    RoundEntry,
+    Transcript,
+    expected_end,
+    play_rounds,
+    read_end,
+    read_notation,
+    unique,
+)
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
 

@@ -29,8 +29,18 @@ from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priorit
 from ...engine.notation import NotationError
 from ...model import Game
 from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
-from .events import (Combat, DaimyoRemoved, GameOver, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect,
-                     Recruited, ReserveTaken, ToReserve)
+from .events import (
+    Combat,
+    DaimyoRemoved,
+    GameOver,
+    MovedBushi,
+    MovedDaimyo,
+    MovedTanbo,
+    NoEffect,
+    Recruited,
+    ReserveTaken,
+    ToReserve,
+)
 
 CARDS_PLAYED = 2
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
@@ -331,7 +341,8 @@ class DaimyniState:
         seen: dict[int, str] = {}
         for part, values in (("hand", hands), ("reserve", reserves)):
             for clan, cards in values.items():
-                if not isinstance(cards, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in cards):
+                if not isinstance(cards, list) or not all(isinstance(n, int) and not isinstance(n,
+                                                                                                bool) for n in cards):
                     raise fail(f"{part}.{clan}", f"expected a list of card numbers, got {cards!r}")
                 for n in cards:
                     if n not in rules.cards:
@@ -498,7 +509,8 @@ class DaimyniState:
         cards = action.cards
         hand = self.hand[clan]
         if len(cards) != CARDS_PLAYED:
-            raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}")
+            raise Illegal(self.round, clan, None, "play-two",
+                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}")
         if len(set(cards)) != len(cards):
             raise Illegal(self.round, clan, None, "play-two", f"{clan} cannot play card {cards[0]} twice")
         for n in cards:
@@ -565,9 +577,11 @@ class DaimyniState:
                     "move-tanbo": MoveTanbo}[kind]
         if not isinstance(action, expected):
             if self.rules.cards[number].type == "recruit-bushi" and kind == "move-bushi":
-                raise fail("recruit-empty", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: give a move like 'b2-c2'")
+                raise fail("recruit-empty", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: "
+                                            "give a move like 'b2-c2'")
             if kind == "recruit-bushi" and isinstance(action, MoveBushi):
-                raise fail("recruit", f"{clan}'s Bushi area still holds {self.area[clan]} Bushi: the card recruits ('recruit')")
+                raise fail("recruit",
+                           f"{clan}'s Bushi area still holds {self.area[clan]} Bushi: the card recruits ('recruit')")
             raise fail("card-effect", f"a {self.rules.cards[number].title} card cannot do '{action}'")
         if isinstance(action, Recruit):
             return

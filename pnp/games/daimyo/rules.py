@@ -22,7 +22,7 @@ from ...engine import Chance, Decision, Event, Illegal
 from ...hexgrid import Pos, is_connected, neighbours
 from ...model import Game
 from . import advanced
-from .actions import (Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit)
+from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
