@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Event, Illegal
-from ...hexgrid import is_connected
 from ...engine.notation import GameRejected, NotationError, check_texts, quote
+from ...hexgrid import is_connected
 from ...model import Game
 from .actions import Action, Keep, PassCards, PlayCards, Special, parse
 from .advanced import Formation
@@ -143,7 +143,8 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
             todo = queues.get(d.player) or []
             if not todo or not isinstance(todo[0], str):
                 raise NotationError(where, f"setup.{d.player}", f"missing the {d.kind} choice, e.g. "
-                                    + ("\"daimyo@g2\"" if d.kind == "formation" else f"\"keep {d.kind[5:]} 1\""))
+                                    + (f"\"daimyo@{state.rules.prefix[d.player]}2\"" if d.kind == "formation"
+                                       else f"\"keep {d.kind[5:]} 1\""))
             state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
     except Illegal as exc:
         raise GameRejected(f"{where}: setup: {exc.reason}") from None
@@ -163,7 +164,8 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
         for clan in clans:
             items = entry.get(clan)
             if not isinstance(items, list) or not items:
-                raise NotationError(where, f"{key}.{clan}", "missing: the two cards this clan plays, e.g. [\"A1: g1-n2\", \"D1: n4@1,-2\"]")
+                raise NotationError(where, f"{key}.{clan}", "missing: the two cards this clan plays, e.g. "
+                                    f"[\"A1: {state.rules.prefix[clan]}1-n2\", \"D1: n4@1,-2\"]")
             parsed = {}
             for j, item in enumerate(items):
                 m = _PLAY.fullmatch(str(item))
@@ -244,7 +246,9 @@ def _set_position(state: DaimyoState, table: Any, where: str) -> None:
     other Han emptied; optionally the round, where each Han lies, hands, reserves, Mastery cards.
     Whatever the table does not name stays as the setup left it."""
     if not isinstance(table, dict):
-        raise NotationError(where, "position", "expected a table of Han, e.g. { r1 = \"green 2\", g3 = \"green D\" }")
+        a = state.rules.clans[0]
+        raise NotationError(where, "position", f"expected a table of Han, e.g. {{ n1 = \"{a} 2\", "
+                            f"{state.rules.prefix[a]}3 = \"{a} D\" }}")
     rules, clans = state.rules, state.rules.clans
     p = state.position()
     rnd = table.get("round", 1)
@@ -263,7 +267,8 @@ def _set_position(state: DaimyoState, table: Any, where: str) -> None:
             raise NotationError(where, f"position.{tile}", "no Han of that name on the map")
         norm = _norm_units(want)
         if norm is None or norm == "empty":
-            raise NotationError(where, f"position.{tile}", f"expected \"green 2\", \"red D\", \"red D+1\" or \"red 2 r1\", got {want!r}")
+            raise NotationError(where, f"position.{tile}", f"expected \"{clans[0]} 2\", \"{clans[0]} D\", "
+                                f"\"{clans[0]} D+1\" or \"{clans[0]} 2 r1\", got {want!r}")
         clan, rest = norm.split(" ", 1)
         if clan not in clans:
             raise NotationError(where, f"position.{tile}", f"{clan} is not playing (clans: {', '.join(clans)})")
@@ -306,7 +311,7 @@ def _set_position(state: DaimyoState, table: Any, where: str) -> None:
 
 def _position_han(state: DaimyoState, han: Any, where: str) -> dict[str, tuple[int, int]]:
     if not isinstance(han, dict) or not han:
-        raise NotationError(where, "position.han", "expected a table of every Han on the map, e.g. { g1 = \"0,1\" }")
+        raise NotationError(where, "position.han", "expected a table of every Han on the map, e.g. { n1 = \"0,1\" }")
     out: dict[str, tuple[int, int]] = {}
     for tile, at in han.items():
         if tile not in state.tile_owner or tile in state.out_of_game:
@@ -328,7 +333,7 @@ def _position_han(state: DaimyoState, han: Any, where: str) -> dict[str, tuple[i
 
 def _position_cards(state: DaimyoState, table: Any, key: str, where: str, seen: dict[str, str]) -> dict[str, list[str]]:
     if not isinstance(table, dict):
-        raise NotationError(where, key, "expected a table of each clan's cards, e.g. { green = [\"A1\", \"B2\"] }")
+        raise NotationError(where, key, f"expected a table of each clan's cards, e.g. {{ {state.rules.clans[0]} = [\"A1\", \"B2\"] }}")
     out = {}
     for clan, cards in table.items():
         if clan not in state.rules.clans:
@@ -351,7 +356,8 @@ def _position_mastery(state: DaimyoState, table: dict[str, Any], where: str) -> 
         raise NotationError(where, "position.mastery", "Mastery cards play only with the mastery rule")
     chosen = table.get("mastery", {})
     if not isinstance(chosen, dict):
-        raise NotationError(where, "position.mastery", "expected a table of each clan's Mastery card, e.g. { green = \"heiho\" }")
+        raise NotationError(where, "position.mastery", "expected a table of each clan's Mastery card, e.g. "
+                            f"{{ {rules.clans[0]} = \"{rules.masteries[0] if rules.masteries else 'heiho'}\" }}")
     mastery: dict[str, str | None] = {c: None for c in rules.clans}
     for clan, card in chosen.items():
         if clan not in rules.clans:
@@ -417,7 +423,9 @@ def _expect(entry: dict, state: DaimyoState, number: int, key: str, where: str) 
             raise NotationError(where, f"{key}.expect.{tile}", "no Han of that name")
         norm = _norm_units(want)
         if norm is None:
-            raise NotationError(where, f"{key}.expect.{tile}", f"expected \"green 2\", \"red D\", \"red D+1\" or \"empty\", got {want!r}")
+            a = state.rules.clans[0]
+            raise NotationError(where, f"{key}.expect.{tile}", f"expected \"{a} 2\", \"{a} D\", \"{a} D+1\" or "
+                                f"\"empty\", got {want!r}")
         found = units_text(state, tile) if tile in state.tile_pos else "off the map"
         if found != norm:
             raise GameRejected(f"{where}: round {number}: expected {tile} to hold {norm}, found {found}")
