@@ -22,8 +22,8 @@ def _scale(layout: CardLayout, w: float) -> float:
 
 
 def card_face(game: Game, card: Card, lang: str) -> Scene:
-    layout = game.face_layout
-    w, h = game.card_size.size
+    layout = game.face_layout_of(card)
+    w, h = game.size_of(card).size
     b, k = layout.bleed, _scale(layout, w)
     colour, tint = card.colour, card.tint
     els = layout.elements
@@ -74,6 +74,12 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         words = f"{game.meta.title} · {owner}"
         scene.add(*text.box(x, y, bw, bh, words, els["footer"].font, els["footer"].size * k, "left", colour,
                             valign="middle"))
+    for el in els.values():   # fields the data defines: trust, cost, a character's power...
+        value = card.field(el.field, lang) if el.field else None
+        if value:
+            x, y, bw, bh = _box(el, w, h)
+            scene.add(*text.box(x, y, bw, bh, el.format.format(value), el.font, el.size * k, el.align, colour,
+                                valign="middle"))
     if "corner" in els:
         x, y, bw, bh = _box(els["corner"], w, h)
         scene.add(*text.box(x, y, bw, bh, f"#{card.label}", els["corner"].font, els["corner"].size * k,
@@ -82,8 +88,8 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
 
 
 def card_back(game: Game, card: Card, lang: str) -> Scene:
-    layout = game.back_layout
-    w, h = game.card_size.size
+    layout = game.back_layout_of(card)
+    w, h = game.size_of(card).size
     b, k = layout.bleed, _scale(layout, w)
     back = game.back(card)
     colour, tint = card.colour, card.tint

@@ -17,6 +17,7 @@ from .schema import (
     CardSize,
     CardType,
     Clan,
+    FieldValue,
     GameFile,
     MapsFile,
     MatsFile,
@@ -41,6 +42,18 @@ class Card:
     tint: str = "#ffffff"
     players: int | None = None
     deal: tuple[tuple[int, int], ...] = ()
+    fields: tuple[tuple[str, FieldValue], ...] = ()   # the type's fields, then the card's own
+
+    @property
+    def deck(self) -> str:
+        return self.type.deck
+
+    def field(self, name: str, lang: str) -> str | None:
+        """A field's printed value in `lang`, or None if the card has no such field."""
+        for key, value in self.fields:
+            if key == name:
+                return value.get(lang, "") if isinstance(value, dict) else str(value)
+        return None
 
     @property
     def slug(self) -> str:
@@ -96,6 +109,7 @@ class Game:
 
     @property
     def card_size(self) -> CardSize:
+        """The size of the game's main deck (the file's `size`)."""
         return self.layouts.sizes[self.cards_file.size if self.cards_file else "poker"]
 
     @property
@@ -105,6 +119,18 @@ class Game:
     @property
     def back_layout(self) -> CardLayout:
         return self.layouts.cards[self.deck.back_layout]
+
+    def size_of(self, card: Card) -> CardSize:
+        d = self.deck.decks.get(card.deck)
+        return self.layouts.sizes[d.size] if d and d.size else self.card_size
+
+    def face_layout_of(self, card: Card) -> CardLayout:
+        d = self.deck.decks.get(card.deck)
+        return self.layouts.cards[d.layout] if d and d.layout else self.face_layout
+
+    def back_layout_of(self, card: Card) -> CardLayout:
+        d = self.deck.decks.get(card.deck)
+        return self.layouts.cards[d.back_layout] if d and d.back_layout else self.back_layout
 
     def back(self, card: Card) -> CardBack:
         return self.deck.backs[card.back_key]
@@ -190,6 +216,17 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
                               f"unknown card layout {cf.back_layout!r} (known: {', '.join(game.layouts.cards)})")
     if cf.size not in game.layouts.sizes:
         raise DefinitionError(cw, "size", f"unknown card size {cf.size!r} (known: {', '.join(game.layouts.sizes)})")
+    deck_ids = set(cf.backs) | {t.deck for t in cf.types.values()}
+    for did, deck in cf.decks.items():
+        if did not in deck_ids:
+            raise DefinitionError(cw, f"decks.{did}",
+                                  f"no card type has deck = {did!r} (decks: {', '.join(sorted(deck_ids))})")
+        for key, value, known in (("layout", deck.layout, game.layouts.cards),
+                                  ("back_layout", deck.back_layout, game.layouts.cards),
+                                  ("size", deck.size, game.layouts.sizes)):
+            if value is not None and value not in known:
+                what = "card size" if key == "size" else "card layout"
+                raise DefinitionError(cw, f"decks.{did}.{key}", f"unknown {what} {value!r} (known: {', '.join(known)})")
     for tid, ctype in cf.types.items():
         _check_langs(cw, f"types.{tid}.title", ctype.title, langs)
         _check_langs(cw, f"types.{tid}.text", ctype.text, langs)
@@ -221,9 +258,10 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
             if seat > int(n):
                 raise DefinitionError(cw, f"cards[{i}].deal.{n}", f"seat {seat} does not exist with {n} players")
         deal = tuple(sorted((int(n), seat) for n, seat in entry.deal.items()))
+        fields = tuple({**ctype.fields, **entry.fields}.items())
         for copy in range(1, entry.count + 1):
             game.cards.append(Card(entry.number, clan, entry.type, ctype, copy, label, back_key, colour, tint,
-                                   entry.players, deal))
+                                   entry.players, deal, fields))
     order = {cid: i for i, cid in enumerate(game.clans)}
     decks = {d: i for i, d in enumerate(cf.backs)}
     game.cards.sort(key=lambda c: (order[c.clan.id] if c.clan else 0, decks.get(c.back_key, 0), c.type.letter,

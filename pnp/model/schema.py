@@ -14,6 +14,7 @@ Localized = dict[str, str]
 Mm = Annotated[float, Field(gt=0)]
 Size = tuple[Mm, Mm]
 Fraction = Annotated[float, Field(ge=0, le=1)]
+FieldValue = str | int | dict[str, str]      # a number, a word, or a text by language
 
 
 class Strict(BaseModel):
@@ -39,6 +40,8 @@ class Element(Strict):
     font: Literal["sans", "sans-bold", "jp"] = "sans"
     size: Annotated[float, Field(gt=0, le=200)] = 8.0
     align: Literal["left", "center", "right"] = "left"
+    field: str | None = None       # print this card field (cards.toml `fields`) in the box
+    format: str = "{}"             # how: "Trust {}" prints "Trust 2"; {} is the value
 
 
 class CardLayout(Strict):
@@ -85,6 +88,7 @@ class CardType(Strict):
     text: Localized
     letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter: A resolves before B ...
     deck: str = "basic"                                        # which back, unless the card has a clan
+    fields: dict[str, FieldValue] = {}                         # values every card of the type prints
 
 
 class CardEntry(Strict):
@@ -95,6 +99,7 @@ class CardEntry(Strict):
     label: str | None = None          # printed name; default: the type's letter and the number
     players: Annotated[int, Field(ge=1)] | None = None   # in play from this many players up
     deal: dict[str, Annotated[int, Field(ge=1)]] = {}    # player count -> seat dealt the card
+    fields: dict[str, FieldValue] = {}                   # this card's own values (over its type's)
 
 
 class CardBack(Strict):
@@ -104,10 +109,19 @@ class CardBack(Strict):
     colour: Colour | None = None      # frame colour of a deck's cards; clan backs use the clan's
 
 
+class Deck(Strict):
+    """A deck's own face layout, back layout and card size, where they differ from the file's."""
+
+    layout: str | None = None
+    back_layout: str | None = None
+    size: str | None = None
+
+
 class CardsFile(Strict):
     layout: str
     back_layout: str
     size: str = "poker"
+    decks: dict[str, Deck] = {}       # by deck id (a type's `deck`): e.g. larger character cards
     types: dict[str, CardType]
     cards: Annotated[list[CardEntry], Field(min_length=1)]
     backs: dict[str, CardBack]

@@ -123,7 +123,6 @@ class Booklet:
 
     def do_components(self, _arg: str) -> None:
         g, lang, say = self.game, self.lang, self.say
-        cw, ch = g.card_size.size
         by_type: dict[str, list] = {}
         for c in g.cards:
             by_type.setdefault(c.type_id, []).append(c)
@@ -136,13 +135,14 @@ class Booklet:
         for key, cards in by_type.items():
             face = card_face(g, cards[0], lang)
             title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
-            cells.append((face, ch / cw, say.say("booklet", "components-cards", title=title,
+            cells.append((face, face.height / face.width, say.say("booklet", "components-cards", title=title,
                                                  n=len(cards), per=len(cards) // max(clans, 1))))
         backs = {}
         for c in g.cards:
             backs.setdefault(c.back_key, c)
         for c in list(backs.values())[:1] if g.board is not None else backs.values():
-            cells.append((card_back(g, c, lang), ch / cw, say.say("booklet", "components-back",
+            back = card_back(g, c, lang)
+            cells.append((back, back.height / back.width, say.say("booklet", "components-back",
                                                                   title=g.back(c).title.get(lang, c.back_key))))
         self.flow.grid(cells, cols=3)
         seen: dict[str, tuple] = {}
@@ -173,13 +173,13 @@ class Booklet:
 
     def do_cards(self, _arg: str) -> None:
         g = self.game
-        cw, ch = g.card_size.size
         firsts = {}
         deck = g.cards[0].back_key
         for c in g.cards:
             if c.back_key == deck:
                 firsts.setdefault(c.type_id, c)
-        cells = [(card_face(g, c, self.lang), ch / cw, f"**{c.type.title[self.lang]}**") for c in firsts.values()]
+        faces = [(card_face(g, c, self.lang), c) for c in firsts.values()]
+        cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**") for f, c in faces]
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
     def do_walkthrough(self, arg: str) -> None:
