@@ -30,6 +30,7 @@ from typing import Any
 
 from ...engine import Event, Illegal
 from ...engine.notation import GameRejected, NotationError, check_texts, quote
+from ...engine.position import value_text
 from ...hexgrid import is_connected
 from ...model import Game
 from .actions import Action, Keep, PassCards, PlayCards, Special, parse
@@ -397,18 +398,8 @@ def write_position(state: DaimyoState, p: Position | None = None) -> str:
     """`position_table` as the TOML `[position]` table of a notation file."""
     lines = ["[position]"]
     for key, value in position_table(state, p).items():
-        lines.append(f"{key} = {_toml(value)}")
+        lines.append(f"{key} = {value_text(value)}")
     return "\n".join(lines) + "\n"
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }" if value else "{}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, str):
-        return quote(value)
-    return str(value)
 
 
 def _tile_order(tile: str) -> tuple[str, int]:
