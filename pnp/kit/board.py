@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..draw.board import board_scene
+from ..draw.shapes import Scene
+from ..draw.trackboard import trackboard_scene
 from ..model import Game
 from ..output import Artifact
 from ..press.board import split_board, whole_board
@@ -14,18 +16,29 @@ OVERLAP = 10.0  # mm of board printed on both halves of a split board
 
 
 def build(game: Game, ctx: Context) -> list[Artifact]:
+    """The hex board (board.toml) and the track board (tracks.toml), whichever the game has; a
+    game with both calls the track board's files '-tracks-'."""
+    out: list[Artifact] = []
+    if game.board is not None:
+        ctx.progress("board: drawing the map")
+        out += _sheets(game, ctx, board_scene(game, ctx.lang), "board", game.files["board"])
+    if game.trackboard is not None:
+        ctx.progress("board: drawing the tracks")
+        name = "tracks" if game.board is not None else "board"
+        out += _sheets(game, ctx, trackboard_scene(game, ctx.lang), name, game.files["tracks"])
+    return out
+
+
+def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> list[Artifact]:
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
-    ctx.progress("board: drawing the map")
-    scene = board_scene(game, lang)
     a3 = game.layouts.paper("a3")
-    page = whole_board(scene, *a3.size, a3.margin, game.files["board"], a3.name)
-    out = [Artifact(f"{gid}-board-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: board (A3)"), 1, "board")]
+    page = whole_board(scene, *a3.size, a3.margin, where, a3.name)
+    out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)"), 1, "board")]
     ctx.progress(f"board: splitting over two {paper.name} sheets")
     words = {k: game.word(k, lang) for k in ("overlap", "cut_here")}
-    halves = split_board(scene, *paper.size, paper.margin, game.files["board"], paper.name, OVERLAP, words,
-                         f"{title} board")
-    out.append(Artifact(f"{gid}-board-2x{ctx.paper_key}{ctx.suffix}.pdf",
-                        render_pdf(halves, f"{title}: board on two {paper.name} sheets"), 2, "board"))
+    halves = split_board(scene, *paper.size, paper.margin, where, paper.name, OVERLAP, words, f"{title} {name}")
+    out.append(Artifact(f"{gid}-{name}-2x{ctx.paper_key}{ctx.suffix}.pdf",
+                        render_pdf(halves, f"{title}: {name} on two {paper.name} sheets"), 2, "board"))
     if ctx.svg:
-        out.append(Artifact(f"{ctx.svg_dir}/board.svg", render_svg(scene), None, "svg"))
+        out.append(Artifact(f"{ctx.svg_dir}/{name}.svg", render_svg(scene), None, "svg"))
     return out

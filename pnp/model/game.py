@@ -24,6 +24,7 @@ from .schema import (
     Piece,
     PiecesFile,
     TilesFile,
+    TrackBoardFile,
 )
 
 
@@ -90,6 +91,7 @@ class Game:
     tiles: TilesFile | None = None
     maps: MapsFile | None = None
     mats: MatsFile | None = None
+    trackboard: TrackBoardFile | None = None
     clans: dict[str, Clan] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     counters: list[Counter] = field(default_factory=list)
@@ -138,7 +140,8 @@ class Game:
     @property
     def components(self) -> list[str]:
         """The kinds of component this game has, in kit order: cards, board, tiles, mats, pieces."""
-        have = {"cards": bool(self.cards), "board": self.board is not None, "tiles": self.tiles is not None,
+        have = {"cards": bool(self.cards), "board": self.board is not None or self.trackboard is not None,
+                "tiles": self.tiles is not None,
                 "mats": self.mats is not None, "pieces": bool(self.counters)}
         return [kind for kind, present in have.items() if present]
 
@@ -161,7 +164,8 @@ def _check_langs(where: str, key: str, text: dict[str, str], langs: list[str]) -
 
 def load_game(folder: Path) -> Game:
     folder = Path(folder)
-    paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces", "tiles", "maps", "mats")}
+    paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces", "tiles", "maps", "mats",
+                                                           "tracks")}
     files = {name: display(p) for name, p in paths.items()}
     meta = validate(GameFile, read_toml(paths["game"]), files["game"])
 
@@ -174,7 +178,8 @@ def load_game(folder: Path) -> Game:
     board = optional("board", BoardFile)
     tiles, maps, mats = optional("tiles", TilesFile), optional("maps", MapsFile), optional("mats", MatsFile)
     layouts = load_layouts(folder / "layouts")
-    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats)
+    trackboard = optional("tracks", TrackBoardFile)
+    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats, trackboard)
     _cross_check(game)
     return game
 
@@ -197,6 +202,8 @@ def _cross_check(game: Game) -> None:
         _check_maps(game, game.maps)
     if game.board is not None:
         _check_board(game, game.board)
+    if game.trackboard is not None:
+        _check_trackboard(game, game.trackboard)
     if game.mats is not None and game.mats.pool is not None:
         ids = {p.id for p in game.pieces_file.pieces}
         if game.mats.pool not in ids:
@@ -342,3 +349,31 @@ def _check_maps(game: Game, maps: MapsFile) -> None:
                     raise DefinitionError(where, f"maps[{i}].seats[{j}]",
                                           f"uses {len(s.tiles) + 1} tiles of its own; "
                                           f"tiles.toml has {game.tiles.per_clan} per clan")
+
+
+def _check_trackboard(game: Game, bd: TrackBoardFile) -> None:
+    where, langs = game.files["tracks"], game.meta.languages
+    w, h = bd.size
+    seen: set[str] = set()
+    named = [("tracks", i, t.id, t.name) for i, t in enumerate(bd.tracks)]
+    named += [("panels", i, p.id, p.name) for i, p in enumerate(bd.panels)]
+    for kind, i, item_id, name in named:
+        if item_id in seen:
+            raise DefinitionError(where, f"{kind}[{i}].id", f"{item_id!r} is used twice")
+        seen.add(item_id)
+        _check_langs(where, f"{kind}[{i}].name", name, langs)
+    for i, t in enumerate(bd.tracks):
+        if t.last < t.first:
+            raise DefinitionError(where, f"tracks[{i}].last", f"expected at least first ({t.first}), got {t.last}")
+        n = t.last - t.first + 1
+        tw, th = (n * t.space, t.space) if t.direction == "right" else (t.space, n * t.space)
+        if t.at[0] < 0 or t.at[1] < 0 or t.at[0] + tw > w or t.at[1] + th > h:
+            raise DefinitionError(where, f"tracks[{i}]", f"the track ({tw:g} x {th:g} mm at {t.at[0]:g}, {t.at[1]:g}) "
+                                                         f"runs off the {w:g} x {h:g} mm board")
+        for key in t.marks:
+            if not key.lstrip("-").isdigit() or not t.first <= int(key) <= t.last:
+                raise DefinitionError(where, f"tracks[{i}].marks.{key}",
+                                      f"expected a space number from {t.first} to {t.last}")
+    for i, p in enumerate(bd.panels):
+        if p.at[0] < 0 or p.at[1] < 0 or p.at[0] + p.size[0] > w or p.at[1] + p.size[1] > h:
+            raise DefinitionError(where, f"panels[{i}]", f"the panel runs off the {w:g} x {h:g} mm board")

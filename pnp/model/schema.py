@@ -223,3 +223,38 @@ class MatsFile(Strict):
     pool: str | None = None               # piece id whose waiting places are drawn as hexagons
     pool_word: str = "area"               # word key printed over them
     pool_hexes: Annotated[int, Field(ge=1, le=12)] = 4
+
+
+# ---- track boards (tracks.toml) -------------------------------------------------------
+
+class Track(Strict):
+    """A row (or column) of numbered spaces a marker moves along: water 0-8, score 0-30..."""
+
+    id: str
+    name: Localized
+    first: int = 0                        # the number on the first space
+    last: int                             # the number on the last space
+    at: tuple[float, float]               # mm from the board's top-left: the first space's corner
+    space: Mm = 16.0                      # the size of one space, mm
+    direction: Literal["right", "down"] = "right"
+    colour: Colour = "#444444"
+    marks: dict[str, Localized] = {}      # a word printed under some spaces, by number: { "8" = {en = "full"} }
+
+
+class Panel(Strict):
+    """A box of labelled cells (seasons, phases, a reserve): one cell per label, in a row."""
+
+    id: str
+    name: Localized
+    at: tuple[float, float]
+    size: Size
+    cells: list[Localized] = []
+    colour: Colour = "#444444"
+
+
+class TrackBoardFile(Strict):
+    size: Size
+    bleed: Annotated[float, Field(ge=0, le=20)] = 3.0
+    background: Colour = "#ffffff"
+    tracks: list[Track] = []
+    panels: list[Panel] = []

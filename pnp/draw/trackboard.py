@@ -1,0 +1,64 @@
+"""A track board: rows of numbered spaces (water, rice, score) and panels of labelled cells
+(seasons, phases), as tracks.toml places them. Nothing here knows a game."""
+
+from __future__ import annotations
+
+from ..model import Game
+from ..model.schema import Panel, Track
+from . import text
+from .shapes import Line, Rect, Scene, Shape, Style
+
+INK = "#2b261f"
+
+
+def _track(t: Track, lang: str) -> list[Shape]:
+    out: list[Shape] = []
+    x, y = t.at
+    s = t.space
+    n = t.last - t.first + 1
+    w, h = (n * s, s) if t.direction == "right" else (s, n * s)
+    out.append(text.line(x, y - 2.5, t.name.get(lang, t.id), "sans-bold", 11, t.colour))
+    out.append(Rect(x, y, w, h, Style(fill="#ffffff", stroke=t.colour, width=0.6), radius=1.5))
+    for i in range(n):
+        number = t.first + i
+        cx, cy = (x + i * s, y) if t.direction == "right" else (x, y + i * s)
+        out.append(Rect(cx + 0.8, cy + 0.8, s - 1.6, s - 1.6, Style(stroke=t.colour, width=0.4), radius=1))
+        out += text.box(cx, cy, s, s * 0.62, str(number), "sans-bold", min(12.0, s * 0.7), "center", t.colour,
+                        valign="middle")
+        mark = t.marks.get(str(number))
+        if mark:
+            out += text.box(cx + 0.5, cy + s * 0.58, s - 1, s * 0.36, mark.get(lang, ""), "sans", 6.5, "center",
+                            INK, valign="middle")
+    return out
+
+
+def _panel(p: Panel, lang: str) -> list[Shape]:
+    x, y = p.at
+    w, h = p.size
+    out: list[Shape] = [Rect(x, y, w, h, Style(fill="#ffffff", stroke=p.colour, width=0.6), radius=2)]
+    out.append(text.line(x, y - 2.5, p.name.get(lang, p.id), "sans-bold", 11, p.colour))
+    if p.cells:
+        cw = w / len(p.cells)
+        for i, label in enumerate(p.cells):
+            cx = x + i * cw
+            if i:
+                out.append(Line(cx, y + 2, cx, y + h - 2, Style(stroke=p.colour, width=0.4)))
+            out += text.box(cx + 1, y + 1, cw - 2, h - 2, label.get(lang, ""), "sans", 9, "center", INK,
+                            valign="middle")
+    return out
+
+
+def trackboard_scene(game: Game, lang: str) -> Scene:
+    bd = game.trackboard
+    assert bd is not None
+    w, h = bd.size
+    b = bd.bleed
+    scene = Scene("trackboard", w, h, b)
+    scene.add(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=bd.background)))
+    kanji = f" · {game.meta.kanji}" if game.meta.kanji else ""
+    scene.add(text.line(w / 2, 13, f"{game.meta.title}{kanji}", "sans-bold", 20, INK, "middle"))
+    for t in bd.tracks:
+        scene.add(*_track(t, lang))
+    for p in bd.panels:
+        scene.add(*_panel(p, lang))
+    return scene
