@@ -26,3 +26,25 @@ def counter_scene(counter: Counter, lang: str) -> Scene:
                         "center", ink, valign="middle", min_size=3))
     scene.add(Circle(r, r, r, CUT))
     return scene
+
+
+BACK_BLEED = 1.5   # mm of colour beyond the cut circle on a back, for a 1-2 mm duplex misregistration
+
+
+def counter_back_scene(counter: Counter, lang: str) -> Scene:
+    """The back of a two-sided counter: same size, its own colour, name and glyph, with bleed."""
+    back = counter.piece.back
+    assert back is not None
+    d = counter.piece.diameter
+    r = d / 2
+    scene = Scene(f"piece-{counter.slug}-back", d, d, BACK_BLEED)
+    ink = "#ffffff"
+    scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=back.colour or counter.colour)))
+    scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35, dash=(1.2, 0.9))))
+    if back.kanji:
+        scene.add(*text.box(r * 0.3, r * 0.42, r * 1.4, r * 0.8, back.kanji, "jp", r * 1.25, "center", ink,
+                            valign="middle", min_size=3))
+    name = back.name.get(lang) or counter.piece.name[lang]
+    scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, name, "sans-bold", r * 0.55, "center", ink,
+                        valign="middle", min_size=3))
+    return scene

@@ -127,6 +127,14 @@ class CardsFile(Strict):
     backs: dict[str, CardBack]
 
 
+class PieceBack(Strict):
+    """The other side of a two-sided counter (a flipped state: wounded, spent, face-down)."""
+
+    name: Localized = {}
+    kanji: str = ""
+    colour: Colour | None = None       # default: the front's colour
+
+
 class Piece(Strict):
     id: str
     name: Localized
@@ -138,6 +146,7 @@ class Piece(Strict):
     mark: Literal["single", "double", "dashed"] = "single"   # how the board marks its start cells
     diagram: Literal["count", "leader", "terrain"] = "count"  # in booklet diagrams: numbered disc, lettered disc, waves
     letter: Annotated[str, Field(max_length=2)] = ""          # printed on a leader's disc
+    back: PieceBack | None = None                             # two-sided: printed on a duplex backs sheet
 
 
 class PiecesFile(Strict):

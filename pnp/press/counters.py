@@ -10,28 +10,52 @@ GAP = 4.0
 GUIDE = Style(stroke="#999999", width=0.15, dash=(1.0, 1.0))
 
 
-def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str) -> list[Page]:
-    """Counters in rows, largest first; a dotted square around each helps the first scissor cut."""
-    order = sorted(scenes, key=lambda s: -s.width)
+def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
+                    backs: list[Scene | None] | None = None, duplex: str = "long") -> list[Page]:
+    """Counters in rows, largest first; a dotted square around each helps the first scissor cut.
+
+    With `backs` (backs[i] is the other side of scenes[i], or None for a one-sided counter), each
+    sheet is followed by its backs sheet, every back placed behind its front for long- or
+    short-edge flipping (`duplex`), or all backs sheets at the end for gluing ("none")."""
+    pairs = list(zip(scenes, backs or [None] * len(scenes)))
+    order = sorted(pairs, key=lambda p: -p[0].width)
     pages: list[list[Shape]] = [[]]
+    back_pages: list[list[Shape]] = [[]]
     x, y, row_h = margin + 2, margin + 2, 0.0
-    for scene in order:
+    for scene, back in order:
         d = scene.width
         if x + d > paper_w - margin - 2:
             x, y, row_h = margin + 2, y + row_h + GAP, 0.0
         if y + d > paper_h - margin - 10:
             pages.append([])
+            back_pages.append([])
             x, y, row_h = margin + 2, margin + 2, 0.0
         g = GAP / 2
         pages[-1] += [Line(x - g, y - g, x + d + g, y - g, GUIDE), Line(x - g, y + d + g, x + d + g, y + d + g, GUIDE),
                       Line(x - g, y - g, x - g, y + d + g, GUIDE), Line(x + d + g, y - g, x + d + g, y + d + g, GUIDE)]
         pages[-1].append(Group(tuple(scene.shapes), x, y))
+        if back is not None:
+            bx = paper_w - x - d if duplex == "long" else x
+            by = paper_h - y - d if duplex == "short" else y
+            b = back.bleed
+            back_pages[-1].append(Group(tuple(back.shapes), bx, by, 0, (-b, -b, d + 2 * b, d + 2 * b)))
         x += d + GAP
         row_h = max(row_h, d)
     out = []
-    for i, shapes in enumerate(pages, 1):
-        shapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4,
-                           f"{title} · counters {i}/{len(pages)} · cut along the black circles · print at 100%",
+    two_sided = any(back is not None for _, back in pairs)
+    flip = {"long": "print double-sided, flip on the long edge", "short": "print double-sided, flip on the short edge",
+            "none": "backs follow at the end, for gluing"}.get(duplex, "")
+    tail = []
+    for i, (shapes, bshapes) in enumerate(zip(pages, back_pages), 1):
+        note = f"{title} · counters {i}/{len(pages)} · cut along the black circles · print at 100%"
+        if two_sided:
+            note += f" · {flip}"
+        shapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4, note,
                            "sans", 7, "center", "#555555", valign="middle")
         out.append(Page(paper_w, paper_h, shapes))
-    return out
+        if two_sided:
+            bshapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4,
+                                f"{title} · counter backs {i}/{len(pages)} · {flip}", "sans", 7, "center", "#555555",
+                                valign="middle")
+            (tail if duplex == "none" else out).append(Page(paper_w, paper_h, bshapes))
+    return out + tail
