@@ -21,9 +21,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ...engine import Chance, Decision, Event, Illegal
+from ...engine import Chance, Decision, GameEvent, Illegal
 from ...hexgrid import Pos
 from .actions import Action, Keep, MoveBushi, MoveDaimyo, Recruit, Special
+from .events import (
+    Alternative,
+    Barred,
+    FormationChosen,
+    FormationDrawn,
+    HanMoved,
+    Kept,
+    MassRecruitment,
+    MasteryRevealed,
+    Morale,
+    MovedBushi,
+    MovedDaimyo,
+    Ninja,
+    Recruited,
+    Retreat,
+    RoninHired,
+    RoninLeft,
+    Treachery,
+)
 
 
 class _Options(Protocol):
@@ -77,7 +96,7 @@ class DaimyoState(Protocol):
     interlude: list[tuple[str, str]]
     barred_tile: str | None
     history: list[dict[str, Any]]
-    setup_events: list[Event]
+    setup_events: list[GameEvent]
     setup_choices: list[tuple[str, str, Action]]
     drawn: dict[tuple[str, str], tuple[str, ...]]
     mastery: dict[str, str | None]
@@ -92,8 +111,8 @@ class DaimyoState(Protocol):
     def take_bushi(self, clan: str, tile: str, n: int) -> None: ...
     def place_han(self, tile: str, at: Pos) -> None: ...
     def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict,
-                   ronin: int = 0) -> list[Event]: ...
-    def to_reserves(self) -> list[Event]: ...
+                   ronin: int = 0, via: str | None = None) -> list[GameEvent]: ...
+    def to_reserves(self) -> list[GameEvent]: ...
 
 
 @dataclass(frozen=True)
@@ -112,7 +131,7 @@ def setup(state: DaimyoState) -> None:
         drawn = state.chance.shuffle(sorted(rules.cards, key=lambda l: rules.cards[l].priority))
         picks = {clan: drawn[i] for i, clan in enumerate(rules.clans)}
         order = sorted(rules.clans, key=lambda c: rules.cards[picks[c]].priority)
-        state.setup_events.append(Event("formation-draw", {"cards": tuple((c, picks[c]) for c in order)}))
+        state.setup_events.append(FormationDrawn(tuple((c, picks[c]) for c in order)))
         state.pending_setup += [("formation", c) for c in order]
     for deck, on in (("special", opt.special), ("mastery", opt.mastery)):
         if not on:
@@ -141,15 +160,15 @@ def setup_actions(state: DaimyoState, d: Decision) -> list[Action]:
     raise AssertionError(d.kind)
 
 
-def apply_setup(state: DaimyoState, d: Decision, action) -> list[Event]:
+def apply_setup(state: DaimyoState, d: Decision, action) -> list[GameEvent]:
     if action not in setup_actions(state, d):
         raise Illegal(0, d.player, None, d.kind, f"{d.player} cannot choose '{action}' now; "
                       f"choices: {', '.join(str(a) for a in setup_actions(state, d))}")
     state.setup_choices.append((d.kind, d.player, action))
-    events = []
+    events: list[GameEvent] = []
     if d.kind == "formation":
         state.daimyo[d.player] = action.tile
-        events.append(Event("formation", {"clan": d.player, "tile": action.tile}))
+        events.append(FormationChosen(d.player, action.tile))
     else:
         card = state.drawn[(action.deck, d.player)][action.which - 1]
         if action.deck == "special":
@@ -157,7 +176,7 @@ def apply_setup(state: DaimyoState, d: Decision, action) -> list[Event]:
             state.cards_in_play = state.cards_in_play + [card]
         else:
             state.mastery[d.player] = card
-        events.append(Event("keep", {"clan": d.player, "deck": action.deck}))
+        events.append(Kept(d.player, action.deck))
     state.pending_setup.pop(0)
     if not state.pending_setup:
         state.phase = "play"
@@ -204,12 +223,12 @@ def interlude_actions(state: DaimyoState, d: Decision) -> list[Action]:
     return out
 
 
-def apply_interlude(state: DaimyoState, d: Decision, action) -> list[Event]:
+def apply_interlude(state: DaimyoState, d: Decision, action) -> list[GameEvent]:
     legal = interlude_actions(state, d)
     if action not in legal and not (isinstance(action, Special) and action.name in ("bar", "diplomacy")
                                     and _interlude_ok(state, d, action)):
         raise Illegal(state.round, d.player, None, d.kind, f"'{action}' is not a {d.kind} choice now")
-    events: list[Event] = []
+    events: list[GameEvent] = []
     state.history[-1].setdefault("interludes", []).append((d.kind, d.player, action))
     if action.name != "skip":
         _reveal(state, d.player, events)
@@ -218,15 +237,14 @@ def apply_interlude(state: DaimyoState, d: Decision, action) -> list[Event]:
         state.area[d.player] += 1
         if action.name == "bar":
             state.barred_tile = action.args[0]
-            events.append(Event("barred", {"clan": d.player, "tile": action.args[0], "sacrificed": sacrifice}))
+            events.append(Barred(d.player, action.args[0], sacrifice))
         else:
             tile = action.args[1]
             q, r = (int(v) for v in action.args[2].split(","))
             src = state.tile_pos[tile]
             del state.tile_at[src]
             state.place_han(tile, (q, r))
-            events.append(Event("move-han", {"clan": d.player, "card": "Gaikō", "round": state.round, "tile": tile,
-                                             "src": src, "at": (q, r), "sacrificed": sacrifice}))
+            events.append(HanMoved(d.player, "Gaikō", state.round, tile, src, (q, r), sacrifice))
     state.interlude.pop(0)
     if not state.interlude:
         if d.kind == "strategy":
@@ -253,11 +271,11 @@ def _interlude_ok(state: DaimyoState, d: Decision, action) -> bool:
     return False
 
 
-def _reveal(state: DaimyoState, clan: str, events: list[Event] | None = None) -> None:
+def _reveal(state: DaimyoState, clan: str, events: list[GameEvent] | None = None) -> None:
     if clan not in state.revealed:
         state.revealed.add(clan)
         if events is not None:
-            events.append(Event("mastery-revealed", {"clan": clan, "mastery": state.mastery[clan]}))
+            events.append(MasteryRevealed(clan, state.mastery[clan]))
 
 
 def combat_bonuses(state: DaimyoState, attacker: str, defender: str) -> tuple[int, int]:
@@ -316,18 +334,17 @@ def mastery_variants(state: DaimyoState, clan: str, kind: str) -> list[Action]:
     return list(dict.fromkeys(out))
 
 
-def carry_out_variant(state: DaimyoState, clan: str, card: str, action, base: dict) -> list[Event]:
-    events: list[Event] = []
+def carry_out_variant(state: DaimyoState, clan: str, card: str, action, base: dict) -> list[GameEvent]:
+    events: list[GameEvent] = []
     _reveal(state, clan, events)
     if isinstance(action, Recruit):
         home = state.daimyo[clan]
         state.take_bushi(clan, action.source, 1)
         state.bushi[clan][home] = state.bushi[clan].get(home, 0) + 1
-        return events + [Event("recruit", dict(base, tile=home, source=action.source))]
+        return events + [Recruited(**base, tile=home, source=action.source)]
     if isinstance(action, MoveDaimyo):
         state.daimyo[clan] = action.dst
-        events.append(Event("move-daimyo", dict(base, src=action.src, dst=action.dst, via=action.via,
-                                                 escort=action.escort)))
+        events.append(MovedDaimyo(**base, src=action.src, dst=action.dst, via=action.via, escort=action.escort))
         if action.escort:
             state.take_bushi(clan, action.src, 1)
             state.bushi[clan][action.dst] = state.bushi[clan].get(action.dst, 0) + 1
@@ -339,9 +356,8 @@ def carry_out_variant(state: DaimyoState, clan: str, card: str, action, base: di
         if not state.bushi[clan][action.dst]:
             del state.bushi[clan][action.dst]
         state.area[clan] += 1
-        return events + [Event("move-bushi", dict(base, src=action.src, dst=action.dst, count=n, via=action.via,
-                                                   march=True))]
-    return events + state.move_bushi(clan, action.src, action.dst, 1, dict(base, via=action.via))
+        return events + [MovedBushi(**base, src=action.src, dst=action.dst, count=n, via=action.via, march=True)]
+    return events + state.move_bushi(clan, action.src, action.dst, 1, base, via=action.via)
 
 
 # -- Special Action cards -------------------------------------------------------------------
@@ -405,10 +421,9 @@ def special_actions(state: DaimyoState, clan: str, card: str, kind: str) -> list
     return out
 
 
-def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, action, base: dict) -> list[Event]:
+def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, action, base: dict) -> list[GameEvent]:
     name, args = action.name, action.args
     occ = state.occupant
-    ev = dict(base, special=name)
     if name == "alternative":
         src, target, dst = args
         state.take_bushi(clan, src, 1)
@@ -417,20 +432,20 @@ def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, actio
         n = state.bushi[foe][target]
         state.take_bushi(foe, target, n)
         state.bushi[foe][dst] = state.bushi[foe].get(dst, 0) + n
-        return [Event("special", dict(ev, sacrificed=src, target=target, dst=dst, clan_moved=foe, count=n))]
+        return [Alternative(**base, sacrificed=src, target=target, dst=dst, clan_moved=foe, count=n)]
     if name == "ninja":
         foe = args[0]
         tile = state.daimyo[foe]
         n = min(2, state.bushi[foe].get(tile, 0))
         state.take_bushi(foe, tile, n)
         state.area[foe] += n
-        return [Event("special", dict(ev, target=foe, tile=tile, removed=n))]
+        return [Ninja(**base, target=foe, tile=tile, removed=n)]
     if name == "ronin":
         tile = state.daimyo[clan]
         n = state.ronin_free
         state.ronin_free = 0
         state.ronin[clan][tile] = state.ronin[clan].get(tile, 0) + n
-        return [Event("special", dict(ev, tile=tile, ronin=n))]
+        return [RoninHired(**base, tile=tile, ronin=n)]
     if name == "mass":
         placed = []
         home = state.daimyo[clan]
@@ -442,18 +457,18 @@ def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, actio
             state.area[clan] -= 1
             state.bushi[clan][t] = state.bushi[clan].get(t, 0) + 1
             placed.append(t)
-        return [Event("special", dict(ev, tiles=tuple(placed)))]
+        return [MassRecruitment(**base, tiles=tuple(placed))]
     if name == "treachery":
         tile = args[0]
         foe = occ(tile)
         state.take_bushi(foe, tile, 1)
         state.area[foe] += 1
-        out = dict(ev, tile=tile, victim=foe)
+        placed = None
         if len(args) > 1:
+            placed = args[1]
             state.area[clan] -= 1
-            state.bushi[clan][args[1]] = state.bushi[clan].get(args[1], 0) + 1
-            out["placed"] = args[1]
-        return [Event("special", out)]
+            state.bushi[clan][placed] = state.bushi[clan].get(placed, 0) + 1
+        return [Treachery(**base, tile=tile, victim=foe, placed=placed)]
     if name == "retreat":
         moves = [tuple(m.split("-")) for m in args]
         for src, dst in moves:
@@ -463,25 +478,25 @@ def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, actio
                     pool[clan][dst] = pool[clan].get(dst, 0) + n
             if state.daimyo[clan] == src:
                 state.daimyo[clan] = dst
-        return [Event("special", dict(ev, moves=tuple(moves)))]
+        return [Retreat(**base, moves=tuple(moves))]
     if name == "morale":
         tile = args[0]
         foe = occ(tile)
         n = min(3, state.bushi[foe][tile])
         state.take_bushi(foe, tile, n)
         state.area[foe] += n
-        return [Event("special", dict(ev, tile=tile, victim=foe, removed=n))]
+        return [Morale(**base, tile=tile, victim=foe, removed=n)]
     raise AssertionError(name)
 
 
-def end_of_round(state: DaimyoState) -> list[Event]:
+def end_of_round(state: DaimyoState) -> list[GameEvent]:
     """Rōnin that share no Han with their player's Bushi or Daimyo leave the map."""
-    events = []
+    events: list[GameEvent] = []
     for clan in state.rules.clans:
         for tile in list(state.ronin[clan]):
             if not state.bushi[clan].get(tile) and state.daimyo[clan] != tile:
                 n = state.ronin[clan].pop(tile)
                 state.ronin_free += n
-                events.append(Event("ronin-leave", {"clan": clan, "tile": tile, "count": n}))
+                events.append(RoninLeft(clan, tile, n))
     return events
 

@@ -14,6 +14,20 @@ from ...model.load import display
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
+from .events import (
+    Combat,
+    Control,
+    DaimyoRemoved,
+    HanMoved,
+    HanPlaced,
+    MasteryRevealed,
+    MovedBushi,
+    MovedDaimyo,
+    NoEffect,
+    Recruited,
+    ReserveTaken,
+    SpecialAction,
+)
 from .rules import DaimyoState, Options, Rules, combat
 
 
@@ -62,10 +76,10 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
     for log in t.rounds:
         intro = [say.say("round", "played", plays="; ".join(
             f"{say.short(c)} {' + '.join(log.plays[c])}" for c in rules.clans))]
-        taken = [e for e in log.events if e.kind == "take-reserve"]
+        taken = [e for e in log.events if isinstance(e, ReserveTaken)]
         if taken:
             intro.append(say.say("round", "reserve", taken="; ".join(
-                f"{say.short(e['clan'])} {' + '.join(e['cards'])}" for e in taken)))
+                f"{say.short(e.clan)} {' + '.join(e.cards)}" for e in taken)))
         intro.append(say.say("round", "order", order=", ".join(f"{c} ({say.short(p)}, {titles[c]})" for c, p in log.order)))
         panels = []
         for step in log.steps:
@@ -75,52 +89,51 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
             names = {"clan": say.short(clan)}
             colour = game.clans[clan].colour
             for e in step.events:
-                d = e.data
-                k = e.kind
-                if k == "move-bushi":
-                    if d.get("via"):
-                        spec.arrows += [(d["src"], d["via"], colour), (d["via"], d["dst"], colour)]
+                if isinstance(e, MovedBushi):
+                    if e.via:
+                        spec.arrows += [(e.src, e.via, colour), (e.via, e.dst, colour)]
                     else:
-                        spec.arrows.append((d["src"], d["dst"], colour))
-                    sentences.append(say.say("events", "move-bushi", **names, count=d["count"], src=d["src"], dst=d["dst"],
-                                             via=d.get("via")))
-                elif k == "move-daimyo":
-                    spec.arrows.append((d["src"], d["dst"], colour))
-                    sentences.append(say.say("events", "move-daimyo", **names, src=d["src"], dst=d["dst"]))
-                elif k == "recruit":
-                    spec.highlight.append(d["tile"])
-                    sentences.append(say.say("events", "recruit", **names, tile=d["tile"]))
-                elif k == "new-han":
-                    spec.highlight.append(d["tile"])
-                    sentences.append(say.say("events", "new-han", **names, tile=d["tile"]))
-                elif k == "move-han":
-                    moved.append((d["src"], d["at"]))
-                    sentences.append(say.say("events", "move-han", **names, tile=d["tile"]))
-                elif k == "no-effect":
+                        spec.arrows.append((e.src, e.dst, colour))
+                    sentences.append(say.say("events", "move-bushi", **names, count=e.count, src=e.src, dst=e.dst,
+                                             via=e.via))
+                elif isinstance(e, MovedDaimyo):
+                    spec.arrows.append((e.src, e.dst, colour))
+                    sentences.append(say.say("events", "move-daimyo", **names, src=e.src, dst=e.dst))
+                elif isinstance(e, Recruited):
+                    spec.highlight.append(e.tile)
+                    sentences.append(say.say("events", "recruit", **names, tile=e.tile))
+                elif isinstance(e, HanPlaced):
+                    spec.highlight.append(e.tile)
+                    sentences.append(say.say("events", "new-han", **names, tile=e.tile))
+                elif isinstance(e, HanMoved):
+                    moved.append((e.src, e.at))
+                    sentences.append(say.say("events", "move-han", **names, tile=e.tile))
+                elif isinstance(e, NoEffect):
                     sentences.append(say.say("events", "no-effect", **names))
-                elif k == "combat":
-                    spec.add_combat(d["tile"], game.clans[d["attacker"]].colour, game.clans[d["defender"]].colour,
-                                    d["attacker_lost"], d["defender_lost"], d["daimyo_lost"], "bushi", "daimyo")
-                    sentences.append(say.say("events", f"combat-{d['winner']}", **names, enemy=say.short(d["defender"]),
-                                             tile=d["tile"], attack=d["attack"], defence=d["defence"],
-                                             attackers=pieces_text(d["attackers"], False),
-                                             defenders=pieces_text(d["defending"], d["defending_daimyo"]),
-                                             attacker_lost=d["attacker_lost"], defender_lost=d["defender_lost"],
-                                             survivors=d["attackers"] - d["attacker_lost"]))
-                elif k == "daimyo-removed":
-                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(d["by"]), owner=say.short(d["owner"])))
-                elif k == "special":
-                    sentences.append(say.say("special", d["special"], **names,
+                elif isinstance(e, Combat):
+                    spec.add_combat(e.tile, game.clans[e.attacker].colour, game.clans[e.defender].colour,
+                                    e.attacker_lost, e.defender_lost, e.daimyo_lost, "bushi", "daimyo")
+                    sentences.append(say.say("events", f"combat-{e.winner}", **names, enemy=say.short(e.defender),
+                                             tile=e.tile, attack=e.attack, defence=e.defence,
+                                             attackers=pieces_text(e.attackers, False),
+                                             defenders=pieces_text(e.defending, e.defending_daimyo),
+                                             attacker_lost=e.attacker_lost, defender_lost=e.defender_lost,
+                                             survivors=e.attackers - e.attacker_lost))
+                elif isinstance(e, DaimyoRemoved):
+                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by), owner=say.short(e.owner)))
+                elif isinstance(e, SpecialAction):
+                    sentences.append(say.say("special", e.special, **names,
                                              **{x: (say.short(v) if x in ("target", "victim", "clan_moved") else v)
-                                                for x, v in d.items() if x not in ("clan", "card", "round", "special")}))
-                elif k == "mastery-revealed":
-                    sentences.append(say.say("events", "mastery", **names, mastery=rules.mastery_titles.get(d["mastery"], d["mastery"])))
+                                                for x, v in e.narration().items()}))
+                elif isinstance(e, MasteryRevealed):
+                    sentences.append(say.say("events", "mastery", **names,
+                                             mastery=rules.mastery_titles.get(e.mastery, e.mastery)))
             scene = draw(game, step.after, spec, frame, moved, name=f"round-{log.round}")
             heading = f"**{step.card}** · {say.short(clan)} · {titles[step.card]}"
             panels.append(Panel(scene, heading, " ".join(sentences), spec))
         for e in log.events:
-            if e.kind == "control" and panels:
-                panels[-1].sentence += " " + say.say("events", "control", clan=say.short(e["clan"]), bushi=e["bushi"])
+            if isinstance(e, Control) and panels:
+                panels[-1].sentence += " " + say.say("events", "control", clan=say.short(e.clan), bushi=e.bushi)
         pages.append(RoundPage(log.round, intro, panels))
     return pages
 
@@ -138,10 +151,10 @@ def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
         snap = last.end
         spec = spec_of(game, snap)
         for e in last.events:
-            if e.kind == "combat":
-                spec.combats.append(e["tile"])
-                spec.arrows.append((next(s.action.src for s in last.steps if s.card == e["card"]), e["tile"],
-                                    game.clans[e["attacker"]].colour))
+            if isinstance(e, Combat):
+                spec.combats.append(e.tile)
+                spec.arrows.append((next(s.action.src for s in last.steps if s.card == e.card), e.tile,
+                                    game.clans[e.attacker].colour))
         s = t.state
         result = (f"{s.winner} wins by {s.win_reason}" if s.winner else "the game goes on")
         caption = f"**{localized(t.title, lang)}.** {localized(t.description, lang)} Engine: {result}."

@@ -28,7 +28,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import Event, Illegal
+from ...engine import GameEvent, Illegal
 from ...engine.notation import GameRejected, NotationError, check_texts, quote
 from ...engine.position import value_text
 from ...hexgrid import is_connected
@@ -46,7 +46,7 @@ class Step:
     card: str
     clan: str
     action: Action
-    events: list[Event]
+    events: list[GameEvent]
     before: dict
     after: dict
 
@@ -58,7 +58,7 @@ class RoundLog:
     order: list[tuple[str, str]]
     start: dict
     steps: list[Step] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[GameEvent] = field(default_factory=list)
     end: dict | None = None
 
 
@@ -227,7 +227,7 @@ def _setup_action(text: str, kind: str, where: str, clan: str):
     raise NotationError(where, f"setup.{clan}", f"expected the {kind} choice, got {text!r}")
 
 
-def _interludes(state: DaimyoState, entry: dict, kind: str, key: str, where: str) -> list[Event]:
+def _interludes(state: DaimyoState, entry: dict, kind: str, key: str, where: str) -> list[GameEvent]:
     """Master of Strategy (before the cards) and Master of Diplomacy (before the reserves)."""
     events = []
     table = entry.get(kind, {})

@@ -18,11 +18,31 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
-from ...engine import Chance, Decision, Event, Illegal
+from ...engine import Chance, Decision, GameEvent, Illegal
 from ...hexgrid import Pos, is_connected, neighbours
 from ...model import Game
 from . import advanced
 from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
+from .events import (
+    Combat,
+    Committed,
+    Control,
+    ControlTie,
+    DaimyoRemoved,
+    Dealt,
+    GameOver,
+    HandDealt,
+    HanMoved,
+    HanPlaced,
+    MovedBushi,
+    MovedDaimyo,
+    NoEffect,
+    PassedToReserves,
+    Recruited,
+    ReserveTaken,
+    Revealed,
+    ToReserve,
+)
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
@@ -205,7 +225,7 @@ class DaimyoState:
         self.interlude: list[tuple[str, str]] = []       # Mastery decisions between stages
         self.barred_tile: str | None = None
         self.history: list[dict[str, Any]] = []
-        self.setup_events: list[Event] = []
+        self.setup_events: list[GameEvent] = []
         self.setup_choices: list[tuple[str, str, Action]] = []
         self.cards_in_play: list[str] = []               # every card dealt or kept, wherever it is now
         # advanced rules (see `advanced`): setup draws, each clan's Mastery card and who has shown it
@@ -228,17 +248,17 @@ class DaimyoState:
                 if seat is None:
                     raise ValueError(f"card {c.label} has no balanced-start mark for {n} players")
                 self.hand[rules.clans[seat - 1]].add(c.label)
-            self.setup_events.append(Event("deal", {"balanced": True}))
+            self.setup_events.append(Dealt(True))
         else:
             for letter, per in DEAL.items():
                 pile = self.chance.shuffle(sorted((c.label for c in basic if c.letter == letter),
                                                   key=lambda l: rules.cards[l].priority))
                 for i, label in enumerate(pile[:per * n]):
                     self.hand[rules.clans[i % n]].add(label)
-            self.setup_events.append(Event("deal", {"balanced": False}))
+            self.setup_events.append(Dealt(False))
         self.cards_in_play = [c for clan in rules.clans for c in self.hand[clan]]
         for clan in rules.clans:
-            self.setup_events.append(Event("hand", {"clan": clan, "cards": tuple(self.sorted_cards(self.hand[clan]))}))
+            self.setup_events.append(HandDealt(clan, tuple(self.sorted_cards(self.hand[clan]))))
         advanced.setup(self)
 
     def sorted_cards(self, cards) -> list[str]:
@@ -451,7 +471,7 @@ class DaimyoState:
 
     # -- applying ------------------------------------------------------------------------
 
-    def apply_action(self, action: Action) -> list[Event]:
+    def apply_action(self, action: Action) -> list[GameEvent]:
         d = self.decision()
         if d is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
@@ -467,7 +487,7 @@ class DaimyoState:
             return advanced.apply_setup(self, d, action)
         return self._resolve(d.player, d.card, action)
 
-    def _play(self, clan: str, action: PlayCards) -> list[Event]:
+    def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
         cards = tuple(action.cards)
         hand = self.hand[clan]
         if len(cards) != 2 or len(set(cards)) != 2:
@@ -479,24 +499,24 @@ class DaimyoState:
         hand.difference_update(cards)
         self.table[clan] = tuple(self.sorted_cards(cards))
         self.history[-1]["plays"][clan] = PlayCards(self.table[clan])
-        events = [Event("play", {"clan": clan, "cards": self.table[clan]})]
+        events: list[GameEvent] = [Committed(clan)]
         if len(self.table) < len(self.rules.clans):
             return events
         for c in self.rules.clans:   # stage 2: take the two reserve cards back (none in round 1)
             if self.reserve[c]:
-                events.append(Event("take-reserve", {"clan": c, "cards": tuple(self.sorted_cards(self.reserve[c]))}))
+                events.append(ReserveTaken(c, tuple(self.sorted_cards(self.reserve[c]))))
                 self.hand[c].update(self.reserve[c])
                 self.reserve[c] = []
         self.queue = sorted(((card, c) for c, cs in self.table.items() for card in cs),
                             key=lambda x: self.rules.cards[x[0]].priority)
-        events.append(Event("reveal", {"order": tuple(self.queue)}))
+        events.append(Revealed(tuple((c, self.table[c]) for c in self.rules.clans), tuple(self.queue)))
         self.phase = "resolve"
         return events
 
     def _illegal(self, clan: str, card: str, rule: str, why: str) -> Illegal:
         return Illegal(self.round, clan, self.rules.label(card), rule, why)
 
-    def _resolve(self, clan: str, card: str, action: Action) -> list[Event]:
+    def _resolve(self, clan: str, card: str, action: Action) -> list[GameEvent]:
         kind = self.kind(card, clan)
         if isinstance(action, MoveBushi) and action.count is None and not action.march and (
                 self.bushi[clan].get(action.src) or self.ronin[clan].get(action.src)):
@@ -593,29 +613,29 @@ class DaimyoState:
                 raise fail("barred", f"{dst} is barred this round")
             raise fail("ally", f"{dst} is held by an ally; allies never share a Han or fight")
 
-    def carry_out(self, clan: str, card: str, kind: str, action: Action) -> list[Event]:
+    def carry_out(self, clan: str, card: str, kind: str, action: Action) -> list[GameEvent]:
         base = {"clan": clan, "card": card, "round": self.round}
         if isinstance(action, Pass):
-            return [Event("no-effect", dict(base, kind=kind))]
+            return [NoEffect(**base, effect=kind)]
         if advanced.is_variant(action):
             return advanced.carry_out_variant(self, clan, card, action, base)
         if isinstance(action, Recruit):
             tile = self.daimyo[clan]
             self.area[clan] -= 1
             self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + 1
-            return [Event("recruit", dict(base, tile=tile))]
+            return [Recruited(**base, tile=tile)]
         if isinstance(action, MoveDaimyo):
             self.daimyo[clan] = action.dst
-            return [Event("move-daimyo", dict(base, src=action.src, dst=action.dst))]
+            return [MovedDaimyo(**base, src=action.src, dst=action.dst)]
         if isinstance(action, PlaceHan):
             self.han_reserve.remove(action.tile)
             self.place_han(action.tile, tuple(action.at))
-            return [Event("new-han", dict(base, tile=action.tile, at=tuple(action.at)))]
+            return [HanPlaced(**base, tile=action.tile, at=tuple(action.at))]
         if isinstance(action, MoveHan):
             src = self.tile_pos[action.tile]
             del self.tile_at[src]
             self.place_han(action.tile, tuple(action.at))
-            return [Event("move-han", dict(base, tile=action.tile, src=src, at=tuple(action.at)))]
+            return [HanMoved(**base, tile=action.tile, src=src, at=tuple(action.at))]
         if isinstance(action, MoveBushi):
             return self.move_bushi(clan, action.src, action.dst, action.count, base, action.ronin)
         return advanced.carry_out_special(self, clan, card, kind, action, base)
@@ -631,7 +651,8 @@ class DaimyoState:
         self.tile_at[at] = tile
         self.touched.add(tile)
 
-    def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict, ronin: int = 0) -> list[Event]:
+    def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict, ronin: int = 0,
+                   via: str | None = None) -> list[GameEvent]:
         own, hired = self.bushi[clan], self.ronin[clan]
         count = own.get(src, 0) if count is None else count
         for pool, n in ((own, count), (hired, ronin)):
@@ -639,7 +660,7 @@ class DaimyoState:
                 pool[src] -= n
                 if not pool[src]:
                     del pool[src]
-        events = [Event("move-bushi", dict(base, src=src, dst=dst, count=count, ronin=ronin))]
+        events: list[GameEvent] = [MovedBushi(**base, src=src, dst=dst, count=count, ronin=ronin, via=via)]
         enemy = self.occupant(dst)
         if enemy is not None and enemy != clan:
             events += self.fight(clan, enemy, dst, count, base, ronin)
@@ -649,7 +670,7 @@ class DaimyoState:
                     pool[dst] = pool.get(dst, 0) + n
         return events
 
-    def fight(self, clan: str, enemy: str, tile: str, count: int, base: dict, ronin: int = 0) -> list[Event]:
+    def fight(self, clan: str, enemy: str, tile: str, count: int, base: dict, ronin: int = 0) -> list[GameEvent]:
         bushi = self.bushi[enemy].get(tile, 0) + self.ronin[enemy].get(tile, 0)
         has_daimyo = self.daimyo[enemy] == tile
         defence_bonus = 1 if (self.rules.options.fortifications and self.tile_owner[tile] == enemy) else 0
@@ -670,13 +691,13 @@ class DaimyoState:
         self._remove(enemy, tile, b_lost, r_lost)
         if survivors:
             self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + survivors
-        events = [Event("combat", dict(base, tile=tile, attacker=clan, defender=enemy, attackers=count + ronin,
-                                       defending=bushi, defending_daimyo=has_daimyo, winner=res.winner,
-                                       attack=res.attack, defence=res.defence, attacker_lost=res.attacker_lost,
-                                       defender_lost=res.defender_lost, daimyo_lost=res.daimyo_lost))]
+        events: list[GameEvent] = [Combat(
+            **base, tile=tile, attacker=clan, defender=enemy, attackers=count + ronin, defending=bushi,
+            defending_daimyo=has_daimyo, winner=res.winner, attack=res.attack, defence=res.defence,
+            attacker_lost=res.attacker_lost, defender_lost=res.defender_lost, daimyo_lost=res.daimyo_lost)]
         if res.daimyo_lost:
             self.daimyo[enemy] = None
-            events.append(Event("daimyo-removed", dict(base, owner=enemy, tile=tile, by=clan)))
+            events.append(DaimyoRemoved(**base, owner=enemy, tile=tile, by=clan))
             events.append(self.finish(clan, "daimyo"))
         return events
 
@@ -692,26 +713,26 @@ class DaimyoState:
             if not self.ronin[clan][tile]:
                 del self.ronin[clan][tile]
 
-    def finish(self, winner: str | None, reason: str) -> Event:
+    def finish(self, winner: str | None, reason: str) -> GameOver:
         self.winner = winner
         self.win_reason = reason
         self.phase = "over"
         self.queue = []
         team = [c for c in self.rules.clans if winner and self.rules.team(c) == self.rules.team(winner)]
-        return Event("game-over", {"winner": winner, "team": tuple(team), "reason": reason, "round": self.round})
+        return GameOver(winner, tuple(team), reason, self.round)
 
-    def _after_resolution(self) -> list[Event]:
+    def _after_resolution(self) -> list[GameEvent]:
         if advanced.start_interlude(self, "diplomacy"):
             return []
         return self.to_reserves()
 
-    def to_reserves(self) -> list[Event]:
+    def to_reserves(self) -> list[GameEvent]:
         if len(self.rules.clans) == 2:
             return self._end_round()
         self.phase = "pass"
         return []
 
-    def _pass(self, clan: str, action: Action) -> list[Event]:
+    def _pass(self, clan: str, action: Action) -> list[GameEvent]:
         mine = set(self.table[clan])
         if not isinstance(action, PassCards) or {action.left, action.right} != mine:
             raise Illegal(self.round, clan, None, "pass", f"{clan} must pass its two played cards "
@@ -722,21 +743,20 @@ class DaimyoState:
             return []
         return self._end_round()
 
-    def _end_round(self) -> list[Event]:
-        events = []
+    def _end_round(self) -> list[GameEvent]:
+        events: list[GameEvent] = []
         rules = self.rules
         if len(rules.clans) == 2:
             for clan in rules.clans:
                 to = rules.left(clan)
                 self.reserve[to].extend(self.table[clan])
-                events.append(Event("to-reserve", {"clan": clan, "cards": self.table[clan], "to": to}))
+                events.append(ToReserve(clan, self.table[clan], to))
         else:
             for clan in rules.clans:
                 p = self.passed[clan]
                 self.reserve[rules.left(clan)].append(p.left)
                 self.reserve[rules.right(clan)].append(p.right)
-                events.append(Event("to-reserve", {"clan": clan, "left": p.left, "right": p.right,
-                                                   "to_left": rules.left(clan), "to_right": rules.right(clan)}))
+                events.append(PassedToReserves(clan, p.left, p.right, rules.left(clan), rules.right(clan)))
         events += advanced.end_of_round(self)
         self.table, self.passed, self.touched, self.barred_tile = {}, {}, set(), None
         winners = self.controllers()
@@ -744,10 +764,10 @@ class DaimyoState:
             best = max(winners.values())
             top = [c for c, v in winners.items() if v == best]
             if len(top) == 1:
-                events.append(Event("control", {"clan": top[0], "bushi": best}))
+                events.append(Control(top[0], best))
                 events.append(self.finish(top[0], "control"))
                 return events
-            events.append(Event("control-tie", {"clans": tuple(top), "bushi": best}))
+            events.append(ControlTie(tuple(top), best))
         if rules.options.round_cap is not None and self.round >= rules.options.round_cap:
             events.append(self.finish(None, "round-cap"))
             return events
