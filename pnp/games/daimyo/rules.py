@@ -18,14 +18,13 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
-from ...engine import Chance, Decision, GameEvent, Illegal
+from ...engine import Chance, Commitments, Decision, GameEvent, Illegal, priority_order
 from ...hexgrid import Pos, is_connected, neighbours
 from ...model import Game
 from . import advanced
 from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
 from .events import (
     Combat,
-    Committed,
     Control,
     ControlTie,
     DaimyoRemoved,
@@ -40,7 +39,6 @@ from .events import (
     PassedToReserves,
     Recruited,
     ReserveTaken,
-    Revealed,
     ToReserve,
 )
 
@@ -217,8 +215,9 @@ class DaimyoState:
         self.touched: set[str] = set()   # Han added or moved this round
         self.hand: dict[str, set[str]] = {c: set() for c in rules.clans}
         self.reserve: dict[str, list[str]] = {c: [] for c in rules.clans}
-        self.table: dict[str, tuple[str, ...]] = {}
-        self.queue: list[tuple[str, str]] = []
+        # stage 1: every clan plays two cards face down (`commits`); stage 3 resolves them in `queue`
+        self.commits: Commitments[tuple[str, ...]] = Commitments(rules.clans)
+        self.queue: list[tuple[str, str]] = []          # (card, clan), in priority order
         self.passed: dict[str, PassCards] = {}
         self.phase = "play"
         self.pending_setup: list[tuple[str, str]] = []   # (kind, clan) decisions before round 1
@@ -261,6 +260,12 @@ class DaimyoState:
             self.setup_events.append(HandDealt(clan, tuple(self.sorted_cards(self.hand[clan]))))
         advanced.setup(self)
 
+    @property
+    def table(self) -> dict[str, tuple[str, ...]]:
+        """The cards each clan has played this round, by clan (face down until every clan has
+        played): the rules see them all, a player sees them through `view`."""
+        return {c: cards for c in self.rules.clans if (cards := self.commits.own(c)) is not None}
+
     def sorted_cards(self, cards) -> list[str]:
         return sorted(cards, key=lambda l: self.rules.cards[l].priority)
 
@@ -272,7 +277,7 @@ class DaimyoState:
     def at_round_start(self) -> bool:
         """Setup is over and nothing of the current round has been played or decided yet."""
         rec = self.history[-1]
-        return (self.phase in ("play", "interlude") and not self.table and not rec["plays"]
+        return (self.phase in ("play", "interlude") and not len(self.commits) and not rec["plays"]
                 and not rec.get("interludes"))
 
     def skip_setup(self) -> None:
@@ -308,7 +313,8 @@ class DaimyoState:
         self.mastery = {c: p.mastery.get(c) for c in rules.clans}
         self.revealed = set(p.revealed)
         self.touched, self.barred_tile = set(), None
-        self.table, self.queue, self.passed = {}, [], {}
+        self.commits.clear()
+        self.queue, self.passed = [], {}
         self.pending_setup, self.interlude = [], []
         self.winner, self.win_reason = None, ""
         self.phase = "play"
@@ -359,10 +365,10 @@ class DaimyoState:
         if self.phase == "setup":
             kind, clan = self.pending_setup[0]
             return Decision(clan, kind, 0)
-        if self.phase == "play":
-            for clan in self.rules.clans:
-                if clan not in self.table:
-                    return Decision(clan, "play", self.round)
+        if self.phase == "play":   # every clan plays at once, face down
+            waiting = self.commits.waiting()
+            if waiting:
+                return Decision(waiting[0], "play", self.round, players=waiting, secret=True)
         if self.phase == "resolve":
             card, clan = self.queue[0]
             return Decision(clan, "resolve", self.round, card)
@@ -389,7 +395,7 @@ class DaimyoState:
         other.touched = set(self.touched)
         other.hand = {c: set(v) for c, v in self.hand.items()}
         other.reserve = {c: list(v) for c, v in self.reserve.items()}
-        other.table = dict(self.table)
+        other.commits = self.commits.copy()
         other.queue = list(self.queue)
         other.passed = dict(self.passed)
         other.pending_setup = list(self.pending_setup)
@@ -497,21 +503,26 @@ class DaimyoState:
                 raise Illegal(self.round, clan, None, "hand", f"card {c} is not in {clan}'s hand; the hand holds "
                               f"{' '.join(self.sorted_cards(hand))}")
         hand.difference_update(cards)
-        self.table[clan] = tuple(self.sorted_cards(cards))
-        self.history[-1]["plays"][clan] = PlayCards(self.table[clan])
-        events: list[GameEvent] = [Committed(clan)]
-        if len(self.table) < len(self.rules.clans):
+        played = tuple(self.sorted_cards(cards))
+        self.history[-1]["plays"][clan] = PlayCards(played)
+        events: list[GameEvent] = [self.commits.commit(clan, played)]
+        if not self.commits.complete:
             return events
         for c in self.rules.clans:   # stage 2: take the two reserve cards back (none in round 1)
             if self.reserve[c]:
                 events.append(ReserveTaken(c, tuple(self.sorted_cards(self.reserve[c]))))
                 self.hand[c].update(self.reserve[c])
                 self.reserve[c] = []
-        self.queue = sorted(((card, c) for c, cs in self.table.items() for card in cs),
-                            key=lambda x: self.rules.cards[x[0]].priority)
-        events.append(Revealed(tuple((c, self.table[c]) for c in self.rules.clans), tuple(self.queue)))
+        # stage 3: reveal, then resolve by priority: letter first, then number
+        reveal = self.commits.reveal(lambda chosen: priority_order(chosen, key=self._priority))
+        self.queue = list(reveal.order)
+        events.append(reveal)
         self.phase = "resolve"
         return events
+
+    def _priority(self, played: tuple[str, str]) -> tuple[str, int]:
+        """A played (card, clan) pair's place in the resolution order."""
+        return self.rules.cards[played[0]].priority
 
     def _illegal(self, clan: str, card: str, rule: str, why: str) -> Illegal:
         return Illegal(self.round, clan, self.rules.label(card), rule, why)
@@ -746,11 +757,12 @@ class DaimyoState:
     def _end_round(self) -> list[GameEvent]:
         events: list[GameEvent] = []
         rules = self.rules
+        played = self.commits.revealed()
         if len(rules.clans) == 2:
             for clan in rules.clans:
                 to = rules.left(clan)
-                self.reserve[to].extend(self.table[clan])
-                events.append(ToReserve(clan, self.table[clan], to))
+                self.reserve[to].extend(played[clan])
+                events.append(ToReserve(clan, played[clan], to))
         else:
             for clan in rules.clans:
                 p = self.passed[clan]
@@ -758,7 +770,8 @@ class DaimyoState:
                 self.reserve[rules.right(clan)].append(p.right)
                 events.append(PassedToReserves(clan, p.left, p.right, rules.left(clan), rules.right(clan)))
         events += advanced.end_of_round(self)
-        self.table, self.passed, self.touched, self.barred_tile = {}, {}, set(), None
+        self.commits.clear()
+        self.passed, self.touched, self.barred_tile = {}, set(), None
         winners = self.controllers()
         if winners:
             best = max(winners.values())
