@@ -67,7 +67,17 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
     for kind in PARTS:
         if kind in opts.only and kind in available:
             out += KINDS[kind].build(game, ctx)
+    if tuple(opts.only) == PARTS:
+        out += _module_parts(game, lang)
     return out
+
+
+def _module_parts(game: Game, lang: str) -> list[Artifact]:
+    """Files the game's rules module adds (none for a folder whose module is not installed)."""
+    from .games.registry import modules
+
+    module = modules().get(game.meta.rules or game.id)
+    return module.kit_parts(game, lang) if module is not None else []
 
 
 def default_out(game_id: str) -> Path:

@@ -31,7 +31,7 @@ def test_a_folder_with_only_a_deck_builds_its_card_sheets(deck_only, tmp_path):
     pdfs = sorted(p.name for p in (tmp_path / "kit").glob("*.pdf"))
     assert pdfs == ["daimyni-cards-a4.pdf"]
     reader = pypdf.PdfReader(tmp_path / "kit" / "daimyni-cards-a4.pdf")
-    assert len(reader.pages) == 4          # 18 cards: two sheets of fronts, each followed by its backs
+    assert len(reader.pages) == 6          # 18 cards, 8 a sheet: three sheets of fronts, each followed by its backs
     w, h = (float(v) / MM for v in reader.pages[0].mediabox[2:])
     assert (round(w), round(h)) == (210, 297)
     assert len(list((tmp_path / "kit" / "svg" / "cards").glob("*.svg"))) == 18 + 2
@@ -71,3 +71,28 @@ def test_a_deck_without_clans_builds(tmp_path):
     assert game.clans == {} and game.components == ["cards"]
     arts = build_kit(game, Options())
     assert [a.name for a in arts if a.name.endswith(".pdf")] == ["high-roll-cards-a4.pdf"]
+
+
+def test_a_rules_module_may_add_files_to_the_kit(deck_only, monkeypatch):
+    """GameModule.kit_parts: files no component kind covers (a score pad, a scenario sheet)."""
+    from pnp.games import registry
+    from pnp.games.interface import GameModule
+    from pnp.output import Artifact
+
+    class WithPad(GameModule):
+        id = "daimyni"
+
+        def new_state(self, game, settings): ...
+        def bot_action(self, state, rng): ...
+        def replay(self, game, text, where): ...
+        def write(self, state, settings, title, description): ...
+        def summary(self, transcript): ...
+
+        def kit_parts(self, game, lang):
+            return [Artifact(f"{game.id}-score-pad-{lang}.txt", b"round | red | blue\n")]
+
+    monkeypatch.setattr(registry, "_installed", lambda: {"daimyni": WithPad()})
+    names = [a.name for a in build_kit(load_game(deck_only), Options())]
+    assert names[-1] == "daimyni-score-pad-en.txt"
+    only_cards = [a.name for a in build_kit(load_game(deck_only), Options(only=("cards",)))]
+    assert "daimyni-score-pad-en.txt" not in only_cards
