@@ -19,18 +19,39 @@ winner = "green"
 reason = "control"              # control | daimyo | round-cap
 round = 5
 ```
+
+The shared rules are `pnp.engine.replay`'s: the header is validated by pydantic (`DaimyoHeader`),
+unknown keys are refused in the header, every round and `[end]`, an empty file is refused,
+messages number rounds from 1 (or from a `[position]`'s round), a card written twice in one
+clan's list is refused. What stays Daimyo's own: the setup choices, the Mastery interludes
+(`strategy`, `diplomacy`) and the passing of cards to the reserves.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import Field, StrictInt, field_validator
+
 from ...engine import GameEvent, Illegal
-from ...engine.notation import GameRejected, NotationError, check_texts, quote
+from ...engine.notation import GameRejected, NotationError, quote
 from ...engine.position import value_text
+from ...engine.replay import (
+    End,
+    Header,
+    Notation,
+    RoundEntry,
+    Transcript,
+    expected_end,
+    play_rounds,
+    read_end,
+    read_notation,
+    unique,
+)
 from ...hexgrid import is_connected
 from ...model import Game
 from .actions import Action, Keep, PassCards, PlayCards, Special, parse
@@ -60,14 +81,6 @@ class RoundLog:
     steps: list[Step] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
     end: dict | None = None
-
-
-@dataclass
-class Transcript:
-    title: Any
-    description: Any
-    state: DaimyoState
-    rounds: list[RoundLog]
     expectations: int = 0
 
 
@@ -98,45 +111,76 @@ def _norm_units(text: str) -> str | None:
     return out + (f" r{int(r)}" if r and int(r) else "")
 
 
-def options_from(data: dict, where: str) -> Options:
-    players = data.get("players")
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise NotationError(where, "players", f"expected 2, 3 or 4, got {players!r}")
-    adv = data.get("advanced", [])
-    if not isinstance(adv, list) or any(a not in ADVANCED for a in adv):
-        raise NotationError(where, "advanced", f"expected a list of {', '.join(ADVANCED)}, got {adv!r}")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int):
-        raise NotationError(where, "seed", f"expected a whole number, got {seed!r}")
-    cap = data.get("round_cap")
-    if cap is not None and (not isinstance(cap, int) or cap < 1):
-        raise NotationError(where, "round_cap", f"expected a whole number of at least 1, got {cap!r}")
-    if "teams" in adv and players != 4:
+class DaimyoHeader(Header):
+    """Daimyo's header: the shared keys and the player count, seed, advanced rules and setup choices."""
+
+    players: Any = Field(default=None, validate_default=True)
+    seed: StrictInt = 0
+    advanced: list[str] = []
+    setup: dict[str, Any] | None = None
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 4:
+            raise ValueError(f"expected 2, 3 or 4, got {value!r}")
+        return value
+
+    @field_validator("advanced", mode="before")
+    @classmethod
+    def _advanced(cls, value: Any) -> list[str]:
+        if not isinstance(value, list) or any(a not in ADVANCED for a in value):
+            raise ValueError(f"expected a list of {', '.join(ADVANCED)}, got {value!r}")
+        return value
+
+    @field_validator("setup", mode="before")
+    @classmethod
+    def _setup(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValueError("expected a table of each clan's setup choices")
+        return value
+
+
+class DaimyoEnd(End):
+    """``[end]``: the shared winner and round, how the game ended, or that it goes on."""
+
+    reason: str | None = None
+    ongoing: bool = False
+
+
+def options_from(head: DaimyoHeader, where: str) -> Options:
+    if "teams" in head.advanced and head.players != 4:
         raise NotationError(where, "advanced", "team play needs 4 players")
-    return Options(players=players, seed=seed, round_cap=cap, **{a: True for a in adv})
+    return Options(players=head.players, seed=head.seed, round_cap=head.round_cap, **{a: True for a in head.advanced})
 
 
-def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
+ROUND_KEYS = ("pass", "strategy", "diplomacy", "expect", "han", "note")
+
+
+def _read(text: str, where: str) -> Notation[DaimyoHeader]:
+    """The shared reader. A Daimyo file may stop right after its header (the game as set up, from
+    which `write_position` writes the start): the shared reader wants a round or a position, so
+    such a file is read with one empty round, then dropped."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise NotationError(where, "(file)", f"not valid TOML: {exc}") from None
-    known = ("game", "title", "description", "players", "seed", "advanced", "round_cap", "setup", "position",
-             "round", "end")
-    for key in data:
-        if key not in known:
-            raise NotationError(where, key, f"unknown key (expected {', '.join(known)})")
-    if data.get("game") != "daimyo":
-        raise NotationError(where, "game", f"expected \"daimyo\", got {data.get('game')!r}")
-    check_texts(data, where)
-    opts = options_from(data, where)
-    state = DaimyoState(Rules(game, opts))
-    clans = state.rules.clans
-    setup = data.get("setup", {})
-    if not isinstance(setup, dict):
-        raise NotationError(where, "setup", "expected a table of each clan's setup choices")
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except (tomllib.TOMLDecodeError, RecursionError):
+        data = None   # the shared reader says what is wrong
+    just_set_up = bool(data) and not any(k in data for k in ("round", "position"))
+    notation = read_notation(text + ("\n[[round]]\n" if just_set_up else ""), where, "daimyo", DaimyoHeader,
+                             game_required=True)
+    if just_set_up:
+        notation.rounds = []
+    return notation
+
+
+def replay(text: str, game: Game, where: str = "<notation>") -> Transcript[DaimyoState, RoundLog]:
+    """Replay a notation file; raise NotationError (bad file) or GameRejected (illegal game)."""
+    notation = _read(text, where)
+    head = notation.header
+    state = DaimyoState(Rules(game, options_from(head, where)))
+    setup = head.setup or {}
     queues = {c: list(v) if isinstance(v, list) else [v] for c, v in setup.items()}
-    if "position" in data and "setup" not in data:
+    if notation.position is not None and head.setup is None:
         state.skip_setup()   # the position says where the Daimyo stand, what each clan holds
     try:
         while state.phase == "setup":
@@ -149,72 +193,76 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript:
             state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
     except Illegal as exc:
         raise GameRejected(f"{where}: setup: {exc.reason}") from None
-    if "position" in data:
-        _set_position(state, data["position"], where)
-    logs, checked = [], 0
-    first = state.round
-    for i, entry in enumerate(data.get("round", [])):
-        key, number = f"round[{i}]", first + i
-        if state.is_terminal():
-            raise GameRejected(f"{where}: round {number}: the game already ended in round {state.round}")
-        for k in entry:
-            if k not in (*clans, "pass", "expect", "han", "note", "strategy", "diplomacy"):
-                raise NotationError(where, f"{key}.{k}", f"unknown key (expected {', '.join(clans)}, pass, strategy, "
-                                    "diplomacy, expect, han, note)")
-        plays = {}
-        for clan in clans:
-            items = entry.get(clan)
-            if not isinstance(items, list) or not items:
-                raise NotationError(where, f"{key}.{clan}", "missing: the two cards this clan plays, e.g. "
-                                    f"[\"A1: {state.rules.prefix[clan]}1-n2\", \"D1: n4@1,-2\"]")
-            parsed = {}
-            for j, item in enumerate(items):
-                m = _PLAY.fullmatch(str(item))
-                if not isinstance(item, str) or not m:
-                    raise NotationError(where, f"{key}.{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
-                parsed[m.group(1).upper()] = m.group(2) or None
-            plays[clan] = parsed
-        log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
+    rounds = notation.rounds
+    if notation.position is not None:
+        _set_position(state, notation.position, where)
+        # messages count from the stated round: the first [[round]] plays it
+        rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
+    logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
+    checked = sum(log.expectations for log in logs)
+    if notation.end is not None:
+        checked += _check_end(read_end(DaimyoEnd, notation.end, where), state, where)
+    return Transcript(head.title, head.description, state, logs, checked, state.start_position, head)
+
+
+def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, dict[str, str | None]]:
+    """Each clan's two cards and the decision written for each, by card; a card written twice is refused."""
+    clans = state.rules.clans
+    entry.check_keys((*clans, *ROUND_KEYS), where)
+    plays = {}
+    for clan in clans:
+        items = entry.get(clan)
+        if not isinstance(items, list) or not items:
+            raise entry.error(where, clan, "missing: the two cards this clan plays, e.g. "
+                              f"[\"A1: {state.rules.prefix[clan]}1-n2\", \"D1: n4@1,-2\"]")
+        parsed: list[tuple[str, str | None]] = []
+        for j, item in enumerate(items):
+            m = _PLAY.fullmatch(str(item))
+            if not isinstance(item, str) or not m:
+                raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
+            parsed.append((m.group(1).upper(), m.group(2) or None))
+        plays[clan] = unique(parsed, where, entry.key(clan), "card")
+    return plays
+
+
+def _play_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
+    clans, number = state.rules.clans, state.round
+    plays = _read_plays(entry, state, where)
+    log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
+    log.events += _interludes(state, entry, "strategy")
+    for clan in clans:
+        log.events += state.apply_action(PlayCards(tuple(plays[clan])))
+    log.order = list(state.queue)
+    while state.phase == "resolve" and state.round == number:
+        d = state.decision()
+        written = plays[d.player].get(d.card)
+        if written is None:
+            raise entry.error(where, d.player, f"card {d.card} resolves in this round and needs a decision")
         try:
-            log.events += _interludes(state, entry, "strategy", key, where)
-            for clan in clans:
-                log.events += state.apply_action(PlayCards(tuple(plays[clan])))
-            log.order = list(state.queue)
-            while state.phase == "resolve" and state.round == number:
-                d = state.decision()
-                written = plays[d.player].get(d.card)
-                if written is None:
-                    raise NotationError(where, f"{key}.{d.player}", f"card {d.card} resolves in this round and needs a decision")
-                try:
-                    action = parse(written, state.kind(d.card, d.player))
-                except ValueError as exc:
-                    raise NotationError(where, f"{key}.{d.player}", f"card {d.card}: {exc}") from None
-                before = snapshot(state)
-                events = state.apply_action(action)
-                log.steps.append(Step(d.card, d.player, action, events, before, snapshot(state)))
-                log.events += events
-            log.events += _interludes(state, entry, "diplomacy", key, where)
-            if state.phase == "pass":
-                passes = entry.get("pass", {})
-                for clan in clans:
-                    written = passes.get(clan) if isinstance(passes, dict) else None
-                    if written is None:   # default: the cards in the order they were played
-                        a, b = state.table[clan]
-                    else:
-                        parts = str(written).upper().split()
-                        if len(parts) != 2:
-                            raise NotationError(where, f"{key}.pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", got {written!r}")
-                        a, b = parts
-                    log.events += state.apply_action(PassCards(a, b))
-        except Illegal as exc:
-            raise GameRejected(f"{where}: {exc}") from None
-        log.end = snapshot(state)
-        checked += _expect(entry, state, number, key, where)
-        logs.append(log)
-    end = data.get("end")
-    if end is not None:
-        checked += _check_end(end, state, where)
-    return Transcript(data.get("title", ""), data.get("description", ""), state, logs, checked)
+            action = parse(written, state.kind(d.card, d.player))
+        except ValueError as exc:
+            raise entry.error(where, d.player, f"card {d.card}: {exc}") from None
+        before = snapshot(state)
+        events = state.apply_action(action)
+        log.steps.append(Step(d.card, d.player, action, events, before, snapshot(state)))
+        log.events += events
+    log.events += _interludes(state, entry, "diplomacy")
+    if state.phase == "pass":
+        passes = entry.get("pass", {})
+        for clan in clans:
+            written = passes.get(clan) if isinstance(passes, dict) else None
+            if written is None:   # default: the cards in the order they were played
+                a, b = state.table[clan]
+            else:
+                parts = str(written).upper().split()
+                if len(parts) != 2:
+                    raise entry.error(where, f"pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", "
+                                      f"got {written!r}")
+                a, b = parts
+            log.events += state.apply_action(PassCards(a, b))
+    log.end = snapshot(state)
+    log.expectations = _expect(entry, state, where)
+    return log
 
 
 def _setup_action(text: str, kind: str, where: str, clan: str):
@@ -227,9 +275,9 @@ def _setup_action(text: str, kind: str, where: str, clan: str):
     raise NotationError(where, f"setup.{clan}", f"expected the {kind} choice, got {text!r}")
 
 
-def _interludes(state: DaimyoState, entry: dict, kind: str, key: str, where: str) -> list[GameEvent]:
+def _interludes(state: DaimyoState, entry: RoundEntry, kind: str) -> list[GameEvent]:
     """Master of Strategy (before the cards) and Master of Diplomacy (before the reserves)."""
-    events = []
+    events: list[GameEvent] = []
     table = entry.get(kind, {})
     while state.phase == "interlude" and state.decision().kind == kind:
         d = state.decision()
@@ -407,24 +455,31 @@ def _tile_order(tile: str) -> tuple[str, int]:
     return (m.group(1), int(m.group(2))) if m else (tile, 0)
 
 
-def _expect(entry: dict, state: DaimyoState, number: int, key: str, where: str) -> int:
+def _expect(entry: RoundEntry, state: DaimyoState, where: str) -> int:
+    """Check the round's `expect` (what stands on each Han) and `han` (where Han lie); the checks made."""
     n = 0
-    for tile, want in (entry.get("expect") or {}).items():
+    number = entry.number
+    a = state.rules.clans[0]
+    expect, han = entry.get("expect") or {}, entry.get("han") or {}
+    if not isinstance(expect, dict):
+        raise entry.error(where, "expect", f"expected a table of Han, e.g. {{ n2 = \"{a} 2\" }}")
+    if not isinstance(han, dict):
+        raise entry.error(where, "han", "expected a table of Han positions, e.g. { n4 = \"1,-2\" }")
+    for tile, want in expect.items():
         if tile not in state.tile_owner:
-            raise NotationError(where, f"{key}.expect.{tile}", "no Han of that name")
+            raise entry.error(where, f"expect.{tile}", "no Han of that name")
         norm = _norm_units(want)
         if norm is None:
-            a = state.rules.clans[0]
-            raise NotationError(where, f"{key}.expect.{tile}", f"expected \"{a} 2\", \"{a} D\", \"{a} D+1\" or "
-                                f"\"empty\", got {want!r}")
+            raise entry.error(where, f"expect.{tile}", f"expected \"{a} 2\", \"{a} D\", \"{a} D+1\" or "
+                              f"\"empty\", got {want!r}")
         found = units_text(state, tile) if tile in state.tile_pos else "off the map"
         if found != norm:
             raise GameRejected(f"{where}: round {number}: expected {tile} to hold {norm}, found {found}")
         n += 1
-    for tile, want in (entry.get("han") or {}).items():
+    for tile, want in han.items():
         m = re.fullmatch(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*", str(want))
         if not m:
-            raise NotationError(where, f"{key}.han.{tile}", f"expected a position like \"1,-2\", got {want!r}")
+            raise entry.error(where, f"han.{tile}", f"expected a position like \"1,-2\", got {want!r}")
         at = (int(m.group(1)), int(m.group(2)))
         if state.tile_pos.get(tile) != at:
             where_now = state.tile_pos.get(tile)
@@ -434,28 +489,21 @@ def _expect(entry: dict, state: DaimyoState, number: int, key: str, where: str) 
     return n
 
 
-def _check_end(end: Any, state: DaimyoState, where: str) -> int:
-    if not isinstance(end, dict):
-        raise NotationError(where, "end", "expected a table: winner, reason, round")
-    n = 0
-    if end.get("ongoing"):
+def _check_end(end: DaimyoEnd, state: DaimyoState, where: str) -> int:
+    """Check ``[end]``: the game goes on (`ongoing`), or its winner, how it ended and when."""
+    if end.ongoing:
         if state.is_terminal():
-            raise GameRejected(f"{where}: expected the game to go on, but {state.winner or 'nobody'} won by {state.win_reason} in round {state.round}")
+            raise GameRejected(f"{where}: expected the game to go on, but {state.winner or 'nobody'} won by "
+                               f"{state.win_reason} in round {state.round}")
         return 1
-    if "winner" in end:
-        got = state.winner or ("none" if state.is_terminal() else "nobody yet")
-        if str(end["winner"]).lower() != got:
-            raise GameRejected(f"{where}: expected the winner to be {end['winner']}, but it is {got}")
+    ended = state.is_terminal()
+    n = expected_end(End(winner=end.winner), state.winner, ended, state.round, where)
+    if end.reason is not None:
+        if end.reason != state.win_reason:
+            raise GameRejected(f"{where}: expected the game to end by {end.reason}, but it ended by "
+                               f"{state.win_reason or 'nothing yet'}")
         n += 1
-    if "reason" in end:
-        if end["reason"] != state.win_reason:
-            raise GameRejected(f"{where}: expected the game to end by {end['reason']}, but it ended by {state.win_reason or 'nothing yet'}")
-        n += 1
-    if "round" in end:
-        if not state.is_terminal() or state.round != end["round"]:
-            raise GameRejected(f"{where}: expected the game to end in round {end['round']}")
-        n += 1
-    return n
+    return n + expected_end(End(round=end.round), state.winner, ended, state.round, where)
 
 
 def write(state: DaimyoState, title: str = "", description: str = "") -> str:
