@@ -10,7 +10,7 @@ from ..output import Artifact
 from ..press.board import split_board, whole_board
 from ..render.pdf import render_pdf
 from ..render.svg import render_svg
-from .context import Context
+from .context import Context, sheet_words
 
 OVERLAP = 10.0  # mm of board printed on both halves of a split board
 
@@ -35,8 +35,10 @@ def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> li
     page = whole_board(scene, *a3.size, a3.margin, where, a3.name)
     out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)"), 1, "board")]
     ctx.progress(f"board: splitting over two {paper.name} sheets")
-    words = {k: game.word(k, lang) for k in ("overlap", "cut_here")}
-    halves = split_board(scene, *paper.size, paper.margin, where, paper.name, OVERLAP, words, f"{title} {name}")
+    say = sheet_words(game, lang)
+    words = {k: say(k) for k in ("overlap", "cut_here")}
+    halves = split_board(scene, *paper.size, paper.margin, where, paper.name, OVERLAP, words, f"{title} {say(name)}",
+                         say)
     out.append(Artifact(f"{gid}-{name}-2x{ctx.paper_key}{ctx.suffix}.pdf",
                         render_pdf(halves, f"{title}: {name} on two {paper.name} sheets"), 2, "board"))
     if ctx.svg:

@@ -12,7 +12,7 @@ from ..press.cards import impose_cards
 from ..press.grid import card_grid
 from ..render.pdf import render_pdf
 from ..render.svg import render_svg
-from .context import Context
+from .context import Context, sheet_words
 
 
 def size_groups(game: Game) -> list[list[Card]]:
@@ -27,6 +27,7 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
     groups = size_groups(game)
     flip = {"long": "", "short": "-short-edge", "none": "-glue"}[ctx.duplex.value]
+    say = sheet_words(game, lang)
     out: list[Artifact] = []
     all_fronts, all_backs = [], []
     for cards in groups:
@@ -38,8 +39,9 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
         size = game.size_of(cards[0])
         grid = card_grid(*paper.size, paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
                          where=game.files["cards"], paper_name=paper.name)
-        ctx.progress(f"cards: {grid.cols} x {grid.rows} per {paper.name} sheet, duplex {ctx.duplex.value}")
-        pages = impose_cards(fronts, backs, grid, ctx.duplex, f"{title} cards")
+        turned = ", turned" if grid.rotated else ""
+        ctx.progress(f"cards: {grid.cols} x {grid.rows}{turned} per {paper.name} sheet, duplex {ctx.duplex.value}")
+        pages = impose_cards(fronts, backs, grid, ctx.duplex, f"{title} {say('cards')}", say)
         decks = "" if len(groups) == 1 else "-" + "-".join(dict.fromkeys(c.deck for c in cards))
         out.append(Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf",
                             render_pdf(pages, f"{title}: cards", f"{len(cards)} cards, {paper.name}"),

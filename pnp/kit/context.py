@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..model import Game
 from ..model.schema import Paper
 from ..press.cards import Duplex
+from ..press.words import SheetWords
 
 
 @dataclass(frozen=True)
@@ -22,3 +24,9 @@ class Context:
     @property
     def svg_dir(self) -> str:
         return "svg" + self.suffix
+
+
+def sheet_words(game: Game, lang: str) -> SheetWords:
+    """The sheet notes' words in `lang`: layouts/words.toml, the game's layouts/words.toml, then
+    its game.toml [words]."""
+    return SheetWords.load(lang, game.folder, game.meta.words)

@@ -8,7 +8,7 @@ from ..output import Artifact
 from ..press.counters import impose_counters
 from ..render.pdf import render_pdf
 from ..render.svg import render_svg
-from .context import Context
+from .context import Context, sheet_words
 
 
 def build(game: Game, ctx: Context) -> list[Artifact]:
@@ -18,7 +18,7 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     backs = [counter_back_scene(c, lang) if c.piece.back else None for c in game.counters]
     two_sided = any(b is not None for b in backs)
     pages = impose_counters(scenes, *paper.size, paper.margin, title, backs if two_sided else None,
-                            ctx.duplex.value)
+                            ctx.duplex.value, sheet_words(game, lang))
     out = [Artifact(f"{game.id}-pieces-{ctx.paper_key}{ctx.suffix}.pdf", render_pdf(pages, f"{title}: counters"),
                     len(pages), "pieces")]
     if ctx.svg:

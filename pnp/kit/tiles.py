@@ -8,7 +8,7 @@ from ..output import Artifact
 from ..press.tiles import impose_tiles
 from ..render.pdf import render_pdf
 from ..render.svg import render_svg
-from .context import Context
+from .context import Context, sheet_words
 
 
 def build(game: Game, ctx: Context) -> list[Artifact]:
@@ -19,7 +19,8 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     for clan in game.clans.values():
         scenes += [tile_scene(game, clan, lang)] * t.per_clan
     ctx.progress(f"tiles: {len(scenes)} hex tiles")
-    pages = impose_tiles(scenes, *paper.size, paper.margin, title, game.files["tiles"], t.title)
+    pages = impose_tiles(scenes, *paper.size, paper.margin, title, game.files["tiles"], t.title,
+                         sheet_words(game, lang))
     out = [Artifact(f"{game.id}-{t.name}-tiles-{ctx.paper_key}{ctx.suffix}.pdf",
                     render_pdf(pages, f"{title}: {t.title} tiles"), len(pages), "tiles")]
     if ctx.svg:

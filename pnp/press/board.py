@@ -8,7 +8,9 @@ from ..draw import text
 from ..draw.shapes import Group, Line, Scene, Shape, Style
 from ..errors import DefinitionError
 from ..render.pdf import Page
-from .marks import GAP, LENGTH, corner_marks
+from .grid import GAP
+from .marks import LENGTH, corner_marks
+from .words import SheetWords, english
 
 ALIGN = Style(stroke="#000000", width=0.25)
 
@@ -32,7 +34,7 @@ def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
     x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
     b = scene.bleed
     shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]
-    shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph)
+    shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph, margin)
     return Page(pw, ph, shapes, (x, y, scene.width, scene.height),
                 (x - b, y - b, scene.width + 2 * b, scene.height + 2 * b))
 
@@ -49,7 +51,8 @@ def split_tiles(scene: Scene, paper_w: float, paper_h: float, margin: float, ove
 
 
 def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str,
-                overlap: float, words: dict[str, str], title: str) -> list[Page]:
+                overlap: float, words: dict[str, str], title: str,
+                say: SheetWords | None = None) -> list[Page]:
     """Two sheets which, trimmed and taped, give the whole board at full scale.
 
     The left sheet is trimmed on its outer edges only; the right sheet is cut along the left edge
@@ -60,6 +63,7 @@ def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
         raise DefinitionError(where, "size", f"half of a {scene.width:g} x {scene.height:g} mm board plus the "
                               f"{overlap:g} mm overlap does not fit on {paper_name} ({paper_w:g} x {paper_h:g} mm)")
     b = scene.bleed
+    say = say or english()
     pages = []
     mid = scene.width / 2
     strip = (mid - overlap / 2, mid + overlap / 2)
@@ -88,10 +92,10 @@ def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
         note = words["overlap"] if first else words["cut_here"]
         nx = ox + strip[0] - 62 if first else ox + strip[1] + 2
         shapes += text.box(nx, top - LENGTH, 60, 4.5, note, "sans", 6.5, "right" if first else "left",
-                           "#444444", valign="middle")
+                           "#444444", valign="middle", min_size=6.0)
         shapes += text.box(margin, paper_h - margin - 5, paper_w - 2 * margin, 4,
-                           f"{title} · {'left' if first else 'right'} half {i + 1}/2 · print at 100%",
-                           "sans", 6.5, "center", "#555555", valign="middle")
+                           say("half_left" if first else "half_right", title=title),
+                           "sans", 6.5, "center", "#555555", valign="middle", min_size=6.0)
         trim = (ox + tile.x0, oy, tile.x1 - tile.x0, scene.height)
         bleed = (ox + tile.x0 - lb, oy - b, tile.x1 - tile.x0 + lb + rb, scene.height + 2 * b)
         pages.append(Page(paper_w, paper_h, shapes, trim, bleed))

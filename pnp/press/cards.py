@@ -7,45 +7,73 @@ from enum import Enum
 from ..draw import text
 from ..draw.shapes import Group, Scene, Shape
 from ..render.pdf import Page
-from .grid import CardGrid
+from .grid import GAP, CardGrid
 from .marks import card_crop_marks
+from .words import SheetWords, english
+
+NOTE_PT = 6.5   # margin notes: nothing printed is smaller than 6 pt
 
 
 class Duplex(str, Enum):
     long = "long"    # flip on the long edge: backs mirror the columns
     short = "short"  # flip on the short edge: backs mirror the rows
-    none = "none"    # all backs after all fronts, unmirrored, for cutting and gluing
+    none = "none"    # all backs after all fronts, mirrored like `long`: each backs sheet is turned over
+                     # like a book page and glued behind its fronts sheet
 
 
-def place(scene: Scene, x: float, y: float, bleed: tuple[float, float, float, float]) -> Group:
-    """A scene at trim position (x, y), its art clipped to the bleed this slot allows."""
+def place(scene: Scene, x: float, y: float, bleed: tuple[float, float, float, float],
+          turn: int = 0) -> Group:
+    """A scene in the slot whose top-left is (x, y), its art clipped to the bleed the slot allows
+    (left, top, right, bottom on the sheet). `turn` is 0, 90 (its top to the sheet's right) or 270."""
     left, top, right, bottom = bleed
-    clip = (-left, -top, scene.width + left + right, scene.height + top + bottom)
-    return Group(tuple(scene.shapes), x, y, 0.0, clip)
+    w, h = scene.width, scene.height
+    if turn == 90:      # card left faces the sheet's top, card top the sheet's right
+        left, top, right, bottom = top, right, bottom, left
+        dx, dy = x + h, y
+    elif turn == 270:   # card left faces the sheet's bottom, card top the sheet's left
+        left, top, right, bottom = bottom, left, top, right
+        dx, dy = x, y + w
+    else:
+        dx, dy = x, y
+    clip = (-left, -top, w + left + right, h + top + bottom)
+    return Group(tuple(scene.shapes), dx, dy, float(turn), clip)
+
+
+def back_slot(grid: CardGrid, row: int, col: int, duplex: Duplex) -> tuple[int, int, int]:
+    """Where the back of the card in slot (row, col) goes on its backs sheet, and how it is turned.
+
+    Long-edge flipping (and gluing, where the backs sheet is turned over like a book page) mirrors
+    the columns, short-edge flipping the rows. Turned cards get their backs turned the other way
+    round for long-edge flipping so that, turned over about its own long side, a card shows its back
+    upright, as upright cards do."""
+    if duplex is Duplex.short:
+        return grid.rows - 1 - row, col, 90 if grid.rotated else 0
+    return row, grid.cols - 1 - col, 270 if grid.rotated else 0
 
 
 def _label(grid: CardGrid, words: str) -> list[Shape]:
-    """A line in the bottom margin, under the middle column, between the crop marks."""
-    slot = grid.slot(grid.rows - 1, grid.cols // 2)
+    """A note in the bottom margin, beyond the bleed and inside the printer's margin, between the two
+    crop marks of the column nearest the middle, so that it never crosses a mark."""
     _, ty, _, th = grid.trim_box
-    y = ty + th + (grid.page_h - ty - th) * 0.55
-    return text.box(slot.x + 2, y - 1.2, grid.card_w - 4, 2.6, words, "sans", 6.0, "center", "#555555",
-                    valign="middle", min_size=3.5)
+    top = ty + th + grid.bleed + GAP
+    col = (grid.cols - 1) // 2
+    x = grid.slot(0, col).x
+    return text.box(x + 1.5, top, grid.slot_w - 3, grid.page_h - grid.margin - top, words, "sans", NOTE_PT,
+                    "center", "#555555", valign="middle", min_size=6.0)
 
 
 def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex: Duplex,
-                 title: str) -> list[Page]:
+                 title: str, words: SheetWords | None = None) -> list[Page]:
     """Sheets of fronts, each followed by its backs (or all backs last with `Duplex.none`).
 
-    backs[i] is the back of fronts[i]. On a backs sheet the card from slot (row, col) sits at
-    (row, cols-1-col) for long-edge flipping and at (rows-1-row, col) for short-edge flipping,
-    so each back lands behind its front.
-    """
+    backs[i] is the back of fronts[i], placed by `back_slot` so each back lands behind its front."""
+    say = words or english()
     n = grid.per_page
     chunks = [range(i, min(i + n, len(fronts))) for i in range(0, len(fronts), n)]
     total = len(chunks)
     marks = card_crop_marks(grid)
-    trim, bleed = grid.trim_box, grid.bleed_box
+    face_turn = 90 if grid.rotated else 0
+    flip = say(f"flip_{duplex.value}")
     front_pages, back_pages = [], []
     for sheet, chunk in enumerate(chunks, 1):
         fshapes: list[Shape] = list(marks)
@@ -53,21 +81,21 @@ def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
         for k, i in enumerate(chunk):
             row, col = divmod(k, grid.cols)
             slot = grid.slot(row, col)
-            fshapes.insert(0, place(fronts[i], slot.x, slot.y, slot.bleed))
-            brow, bcol = row, col
-            if duplex is Duplex.long:
-                bcol = grid.cols - 1 - col
-            elif duplex is Duplex.short:
-                brow = grid.rows - 1 - row
+            fshapes.insert(0, place(fronts[i], slot.x, slot.y, slot.bleed, face_turn))
+            brow, bcol, turn = back_slot(grid, row, col, duplex)
             bslot = grid.slot(brow, bcol)
-            bshapes.insert(0, place(backs[i], bslot.x, bslot.y, bslot.bleed))
-        flip = {"long": "print double-sided, flip on the long edge",
-                "short": "print double-sided, flip on the short edge",
-                "none": "backs follow at the end, for gluing"}[duplex.value]
-        fshapes += _label(grid, f"{title} · fronts {sheet}/{total} · {flip} · print at 100%")
-        bshapes += _label(grid, f"{title} · backs {sheet}/{total} · print at 100%")
-        front_pages.append(Page(grid.page_w, grid.page_h, fshapes, trim, bleed))
-        back_pages.append(Page(grid.page_w, grid.page_h, bshapes, trim, bleed))
+            bshapes.insert(0, place(backs[i], bslot.x, bslot.y, bslot.bleed, turn))
+        fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip))
+        bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
+        # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
+        # so a prepress tool neither crops away the crop marks nor scales the sheet.
+        front_pages.append(sheet_page(grid.page_w, grid.page_h, fshapes))
+        back_pages.append(sheet_page(grid.page_w, grid.page_h, bshapes))
     if duplex is Duplex.none:
         return front_pages + back_pages
     return [p for pair in zip(front_pages, back_pages) for p in pair]
+
+
+def sheet_page(w: float, h: float, shapes: list[Shape]) -> Page:
+    """A sheet holding many components cut apart by hand: TrimBox and BleedBox are the sheet."""
+    return Page(w, h, shapes, (0.0, 0.0, w, h), (0.0, 0.0, w, h))

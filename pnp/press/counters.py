@@ -5,18 +5,23 @@ from __future__ import annotations
 from ..draw import text
 from ..draw.shapes import Group, Line, Scene, Shape, Style
 from ..render.pdf import Page
+from .cards import sheet_page
+from .words import SheetWords, english
 
 GAP = 4.0
 GUIDE = Style(stroke="#999999", width=0.15, dash=(1.0, 1.0))
 
 
 def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
-                    backs: list[Scene | None] | None = None, duplex: str = "long") -> list[Page]:
+                    backs: list[Scene | None] | None = None, duplex: str = "long",
+                    words: SheetWords | None = None) -> list[Page]:
     """Counters in rows, largest first; a dotted square around each helps the first scissor cut.
 
     With `backs` (backs[i] is the other side of scenes[i], or None for a one-sided counter), each
     sheet is followed by its backs sheet, every back placed behind its front for long- or
-    short-edge flipping (`duplex`), or all backs sheets at the end for gluing ("none")."""
+    short-edge flipping (`duplex`), or all backs sheets at the end for gluing ("none": mirrored
+    like long-edge, since a backs sheet is turned over like a book page to be glued on)."""
+    say = words or english()
     pairs = list(zip(scenes, backs or [None] * len(scenes)))
     order = sorted(pairs, key=lambda p: -p[0].width)
     pages: list[list[Shape]] = [[]]
@@ -33,9 +38,10 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
         g = GAP / 2
         pages[-1] += [Line(x - g, y - g, x + d + g, y - g, GUIDE), Line(x - g, y + d + g, x + d + g, y + d + g, GUIDE),
                       Line(x - g, y - g, x - g, y + d + g, GUIDE), Line(x + d + g, y - g, x + d + g, y + d + g, GUIDE)]
-        pages[-1].append(Group(tuple(scene.shapes), x, y))
+        fb = scene.bleed
+        pages[-1].append(Group(tuple(scene.shapes), x, y, 0, (-fb, -fb, d + 2 * fb, d + 2 * fb)))
         if back is not None:
-            bx = paper_w - x - d if duplex == "long" else x
+            bx = x if duplex == "short" else paper_w - x - d
             by = paper_h - y - d if duplex == "short" else y
             b = back.bleed
             back_pages[-1].append(Group(tuple(back.shapes), bx, by, 0, (-b, -b, d + 2 * b, d + 2 * b)))
@@ -43,19 +49,18 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
         row_h = max(row_h, d)
     out = []
     two_sided = any(back is not None for _, back in pairs)
-    flip = {"long": "print double-sided, flip on the long edge", "short": "print double-sided, flip on the short edge",
-            "none": "backs follow at the end, for gluing"}.get(duplex, "")
+    flip = say(f"flip_{duplex}")
     tail = []
     for i, (shapes, bshapes) in enumerate(zip(pages, back_pages), 1):
-        note = f"{title} · counters {i}/{len(pages)} · cut along the black circles · print at 100%"
+        note = say("counter_fronts", title=title, n=i, total=len(pages))
         if two_sided:
             note += f" · {flip}"
         shapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4, note,
-                           "sans", 7, "center", "#555555", valign="middle")
-        out.append(Page(paper_w, paper_h, shapes))
+                           "sans", 7, "center", "#555555", valign="middle", min_size=6.0)
+        out.append(sheet_page(paper_w, paper_h, shapes))
         if two_sided:
             bshapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4,
-                                f"{title} · counter backs {i}/{len(pages)} · {flip}", "sans", 7, "center", "#555555",
-                                valign="middle")
-            (tail if duplex == "none" else out).append(Page(paper_w, paper_h, bshapes))
+                                say("counter_backs", title=title, n=i, total=len(pages), flip=flip), "sans", 7,
+                                "center", "#555555", valign="middle", min_size=6.0)
+            (tail if duplex == "none" else out).append(sheet_page(paper_w, paper_h, bshapes))
     return out + tail

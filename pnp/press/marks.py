@@ -1,13 +1,13 @@
-"""Crop marks and other cutting guides. They stay outside every trim: never on a card."""
+"""Crop marks and other cutting guides. They stay outside every trim and every bleed, and at least
+the paper's margin from the sheet edge (home printers leave that band unprinted)."""
 
 from __future__ import annotations
 
 from ..draw.shapes import Line, Shape, Style
-from .grid import CardGrid
+from .grid import GAP, CardGrid
 
 MARK = Style(stroke="#000000", width=0.2)
-CASING = Style(stroke="#ffffff", width=0.6)  # lets a mark show over dark bleed art
-GAP = 1.0        # from the trim to where a mark starts, mm
+CASING = Style(stroke="#ffffff", width=0.6)  # lets a mark show over dark art
 LENGTH = 5.0     # the longest mark, mm
 
 
@@ -26,43 +26,31 @@ def _cuts(start: float, size: float, gutter: float, n: int) -> list[float]:
 
 
 def card_crop_marks(grid: CardGrid) -> list[Shape]:
-    """Marks on every cut line: in the page margins, and across the gutters between cards."""
+    """A mark at both ends of every cut line, beyond the bleed of the outer cards and inside the
+    paper's margin (`card_grid` leaves them room)."""
     tx, ty, tw, th = grid.trim_box
-    xs = _cuts(tx, grid.card_w, grid.gutter_x, grid.cols)
-    ys = _cuts(ty, grid.card_h, grid.gutter_y, grid.rows)
+    xs = _cuts(tx, grid.slot_w, grid.gutter_x, grid.cols)
+    ys = _cuts(ty, grid.slot_h, grid.gutter_y, grid.rows)
+    off = grid.bleed + GAP
+    m = grid.margin
     shapes: list[Shape] = []
-    # The marks start beyond the bleed where the margin leaves room, else just outside the trim
-    # (over the bleed, which is cut away) so they are long enough to see.
-    top_room, side_room = ty, tx
-    off_v = grid.bleed + GAP if top_room - grid.bleed - GAP >= 3 else GAP
-    off_h = grid.bleed + GAP if side_room - grid.bleed - GAP >= 3 else GAP
     for x in xs:
-        shapes += _mark(x, ty - off_v, x, max(0.0, ty - off_v - LENGTH))
-        shapes += _mark(x, ty + th + off_v, x, min(grid.page_h, ty + th + off_v + LENGTH))
+        shapes += _mark(x, ty - off, x, max(m, ty - off - LENGTH))
+        shapes += _mark(x, ty + th + off, x, min(grid.page_h - m, ty + th + off + LENGTH))
     for y in ys:
-        shapes += _mark(tx - off_h, y, max(0.0, tx - off_h - LENGTH), y)
-        shapes += _mark(tx + tw + off_h, y, min(grid.page_w, tx + tw + off_h + LENGTH), y)
-    # Gutter ticks: where a cut line crosses a gutter, a short mark between the two cards.
-    if grid.gutter_x > 2 * GAP:
-        for c in range(grid.cols - 1):
-            left = tx + (c + 1) * grid.card_w + c * grid.gutter_x
-            for y in ys:
-                shapes += _mark(left + GAP / 2, y, left + grid.gutter_x - GAP / 2, y)
-    if grid.gutter_y > 2 * GAP:
-        for r in range(grid.rows - 1):
-            top = ty + (r + 1) * grid.card_h + r * grid.gutter_y
-            for x in xs:
-                shapes += _mark(x, top + GAP / 2, x, top + grid.gutter_y - GAP / 2)
+        shapes += _mark(tx - off, y, max(m, tx - off - LENGTH), y)
+        shapes += _mark(tx + tw + off, y, min(grid.page_w - m, tx + tw + off + LENGTH), y)
     return shapes
 
 
-def corner_marks(x: float, y: float, w: float, h: float, offset: float, page_w: float, page_h: float) -> list[Shape]:
-    """Classic crop marks at the four corners of one trimmed rectangle."""
+def corner_marks(x: float, y: float, w: float, h: float, offset: float, page_w: float, page_h: float,
+                 margin: float = 0.0) -> list[Shape]:
+    """Classic crop marks at the four corners of one trimmed rectangle, kept `margin` inside the sheet."""
     shapes: list[Shape] = []
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):
-            ex = min(max(cx + sx * (offset + LENGTH), 0.0), page_w)
-            ey = min(max(cy + sy * (offset + LENGTH), 0.0), page_h)
+            ex = min(max(cx + sx * (offset + LENGTH), margin), page_w - margin)
+            ey = min(max(cy + sy * (offset + LENGTH), margin), page_h - margin)
             shapes += _mark(cx + sx * offset, cy, ex, cy)
             shapes += _mark(cx, cy + sy * offset, cx, ey)
     return shapes
