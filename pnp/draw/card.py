@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ..errors import DefinitionError
 from ..model import Card, Game
 from ..model.schema import CardLayout, Element
 from . import text
 from .icons import icon
-from .shapes import Circle, Rect, Scene, Style
+from .shapes import Circle, Rect, Scene, Style, Text
 
 INK = "#231f1a"
 PAPER = "#fbf7ee"
@@ -19,6 +20,26 @@ def _box(el: Element, w: float, h: float) -> tuple[float, float, float, float]:
 
 def _scale(layout: CardLayout, w: float) -> float:
     return w / layout.design_width
+
+
+def _set(game: Game, card: Card, layout: CardLayout, name: str, box: tuple[float, float, float, float],
+         value: str, k: float, align: str, fill: str, valign: str = "middle", size: float | None = None,
+         back: bool = False) -> list[Text]:
+    """The element `name`'s text in its box: at the layout's size scaled to the card, shrunk if need
+    be down to the element's `min_size` (6 pt unless the layout says otherwise). Text that still does
+    not fit, or a character no font has, stops the build naming the game, the card and the element;
+    a layout with `shrink = true` lets text shrink further instead (never below 4 pt)."""
+    el = layout.elements[name]
+    floor = float(getattr(el, "min_size", None) or text.MIN_PT)
+    shrink = bool(getattr(layout, "shrink", False))
+    x, y, bw, bh = box
+    try:
+        return text.box(x, y, bw, bh, value, el.font, size if size is not None else el.size * k, align, fill,
+                        valign=valign, min_size=4.0 if shrink else floor, strict=not shrink)
+    except (text.TextDoesNotFit, text.MissingGlyph) as exc:
+        which = f"the back of card {card.label}" if back else f"card {card.label} ({card.type_id})"
+        raise DefinitionError(game.files.get("cards", "cards.toml"), None,
+                              f"game {game.id!r}, {which}, element {name!r}: {exc}") from None
 
 
 def card_face(game: Game, card: Card, lang: str) -> Scene:
@@ -39,51 +60,40 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(Circle(x + bw / 2, y + bh / 2, r, Style(fill="#ffffff", stroke=colour, width=0.8 * k)))
         side = r * 1.5  # the number stays inside the ring, however many digits
         cx, cy = x + bw / 2, y + bh / 2
-        scene.add(*text.box(cx - side / 2, cy - side / 2, side, side, card.label, els["number"].font,
-                            els["number"].size * k, "center", colour, valign="middle"))
+        scene.add(*_set(game, card, layout, "number", (cx - side / 2, cy - side / 2, side, side), card.label, k,
+                        "center", colour))
     for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.subtitle.get(lang, ""))):
         if key in els and value:
-            x, y, bw, bh = _box(els[key], w, h)
-            scene.add(*text.box(x, y, bw, bh, value, els[key].font, els[key].size * k, els[key].align, INK,
-                                valign="middle"))
+            scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, els[key].align, INK))
     if "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
         if card.type.kanji:
-            scene.add(*text.box(x, y + bh * 0.04, bw, bh * 0.62, card.type.kanji, els["art"].font,
-                                els["art"].size * k, "center", colour, valign="middle"))
+            scene.add(*_set(game, card, layout, "art", (x, y + bh * 0.04, bw, bh * 0.62), card.type.kanji, k,
+                            "center", colour))
         scene.add(*icon(card.type.icon, x + bw / 2, y + bh * 0.8, bh * 0.26, colour))
     if "players" in els and card.players:
         x, y, bw, bh = _box(els["players"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=colour), radius=bh / 2))
         mark = f"{card.players}+" if card.players < game.meta.players.max else f"{card.players}"
-        scene.add(*text.box(x, y, bw, bh, mark, els["players"].font,
-                            els["players"].size * k, "center", "#ffffff", valign="middle"))
+        scene.add(*_set(game, card, layout, "players", (x, y, bw, bh), mark, k, "center", "#ffffff"))
     if "deal" in els and card.deal:
-        x, y, bw, bh = _box(els["deal"], w, h)
         marks = "  ".join(f"{n}p: P{seat}" for n, seat in card.deal)
-        scene.add(*text.box(x, y, bw, bh, f"⚖ {marks}", els["deal"].font, els["deal"].size * k, "left", colour,
-                            valign="middle"))
+        scene.add(*_set(game, card, layout, "deal", _box(els["deal"], w, h), f"⚖ {marks}", k, "left", colour))
     if "text" in els:
-        x, y, bw, bh = _box(els["text"], w, h)
-        scene.add(*text.box(x, y, bw, bh, card.type.text[lang], els["text"].font, els["text"].size * k,
-                            els["text"].align, INK))
+        scene.add(*_set(game, card, layout, "text", _box(els["text"], w, h), card.type.text[lang], k,
+                        els["text"].align, INK, valign="top"))
     if "footer" in els:
-        x, y, bw, bh = _box(els["footer"], w, h)
         owner = card.clan.name[lang] if card.clan else game.back(card).title.get(lang, "")
         words = f"{game.meta.title} · {owner}"
-        scene.add(*text.box(x, y, bw, bh, words, els["footer"].font, els["footer"].size * k, "left", colour,
-                            valign="middle"))
-    for el in els.values():   # fields the data defines: trust, cost, a character's power...
+        scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
+    for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
         value = card.field(el.field, lang) if el.field else None
         if value:
-            x, y, bw, bh = _box(el, w, h)
-            scene.add(*text.box(x, y, bw, bh, el.format.format(value), el.font, el.size * k, el.align, colour,
-                                valign="middle"))
+            scene.add(*_set(game, card, layout, key, _box(el, w, h), el.format.format(value), k, el.align, colour))
     if "corner" in els:
-        x, y, bw, bh = _box(els["corner"], w, h)
-        scene.add(*text.box(x, y, bw, bh, f"#{card.label}", els["corner"].font, els["corner"].size * k,
-                            "right", colour, valign="middle"))
+        scene.add(*_set(game, card, layout, "corner", _box(els["corner"], w, h), f"#{card.label}", k, "right",
+                        colour))
     return scene
 
 
@@ -105,7 +115,5 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
     for key, value, ink in (("title", back.title.get(lang, ""), "#ffffff"), ("art", back.kanji, colour),
                             ("text", back.text.get(lang, ""), "#ffffff")):
         if key in els and value:
-            x, y, bw, bh = _box(els[key], w, h)
-            scene.add(*text.box(x, y, bw, bh, value, els[key].font, els[key].size * k, "center", ink,
-                                valign="middle"))
+            scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, "center", ink, back=True))
     return scene

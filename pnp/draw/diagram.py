@@ -14,6 +14,9 @@ from .shapes import Circle, Group, Line, Polygon, Scene, Shape, Style
 INK = "#2b261f"
 BURST = "#e2a21b"
 GHOST = "#8a8a8a"
+# Booklets print a board diagram at about a quarter of board scale; type this size on the board
+# prints at 6 pt or more, the smallest pnp prints.
+BOARD_PT = 22.0
 
 
 @dataclass
@@ -58,7 +61,10 @@ class DiagramSpec:
             lost.append(Stack(leader, defender_colour))
 
 
-def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float) -> list[Shape]:
+def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: float = 0.0) -> list[Shape]:
+    """A piece on a diagram: disc radius `r` mm, its number or letter at `pt` points (at least
+    what fits the disc)."""
+    pt = max(pt, r * 2.4)
     if style.diagram == "terrain":
         return [Circle(x, y, r * 1.1, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.12)),
                 *_waves(x, y, r * 0.7, "#9cc3e6")]
@@ -66,9 +72,9 @@ def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float) -> lis
     if style.diagram == "leader":
         shapes = [Circle(x, y, r * 1.15, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
         shapes.append(Circle(x, y, r * 0.7, Style(stroke="#ffffff", width=r * 0.12)))
-        shapes.append(text.line(x, y + r * 0.36, style.letter, "sans-bold", r * 2.4, "#ffffff", "middle"))
+        shapes.append(text.line(x, y + pt * 0.127, style.letter, "sans-bold", pt, "#ffffff", "middle"))
     else:
-        shapes.append(text.line(x, y + r * 0.4, str(stack.count), "sans-bold", r * 2.7, "#ffffff", "middle"))
+        shapes.append(text.line(x, y + pt * 0.127, str(stack.count), "sans-bold", pt, "#ffffff", "middle"))
     return shapes
 
 
@@ -80,10 +86,14 @@ def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
     return out
 
 
-def _ghost(stack: Stack, style: PieceStyle, x: float, y: float, r: float) -> list[Shape]:
+def _ghost(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: float = 0.0) -> list[Shape]:
+    """A removed piece: a dashed disc with "−n" (or the leader's letter) at `pt` points, the disc
+    grown to hold it."""
     label = style.letter if style.diagram == "leader" else f"−{stack.count}"
+    pt = max(pt, r * 2.4)
+    r = max(r, text.measure(label, "sans-bold", pt) / 2 + r * 0.25)
     return [Circle(x, y, r, Style(fill="#ffffff", stroke=stack.colour, width=r * 0.12, dash=(r * 0.3, r * 0.2))),
-            text.line(x, y + r * 0.38, label, "sans-bold", r * 2.4, stack.colour, "middle")]
+            text.line(x, y + pt * 0.127, label, "sans-bold", pt, stack.colour, "middle")]
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float) -> list[Shape]:
@@ -114,7 +124,7 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
     w, h = grid.extent
     R = grid.radius
     scene = Scene(name, w, h, 0.0)
-    scene.add(*map_shapes(game, label_size=15))
+    scene.add(*map_shapes(game, label_size=BOARD_PT))
     for cell in spec.highlight:
         scene.add(Polygon(tuple(grid.corners(cell, R * 0.9)), Style(stroke=BURST, width=1.2)))
     for cell in spec.combats:
@@ -128,12 +138,12 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         n = len(stacks)
         for i, stack in enumerate(stacks):
             px = x + (i - (n - 1) / 2) * r * 2.15
-            scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r))
+            scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r, BOARD_PT))
     for cell, stacks in spec.losses.items():
         x, y = grid.cells[cell].centre
         for i, stack in enumerate(stacks):
             scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()),
-                              x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62))
+                              x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62, BOARD_PT))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09))

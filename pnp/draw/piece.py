@@ -7,28 +7,30 @@ from . import text
 from .shapes import Circle, Scene, Style
 
 CUT = Style(stroke="#000000", width=0.25)
+BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
+NAME_PT = 6.0     # nothing printed is smaller than 6 pt
 
 
 def counter_scene(counter: Counter, lang: str) -> Scene:
     """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
-    thin circle on the edge."""
+    thin circle on the edge and the colour running `BLEED` mm beyond it."""
     d = counter.piece.diameter
     r = d / 2
-    scene = Scene(f"piece-{counter.slug}", d, d, 0.0)
+    scene = Scene(f"piece-{counter.slug}", d, d, BLEED)
     ink = "#ffffff"
-    scene.add(Circle(r, r, r, Style(fill=counter.colour)))
+    scene.add(Circle(r, r, r + BLEED, Style(fill=counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
     kanji = counter.piece.kanji
     if kanji:
         scene.add(*text.box(r * 0.3, r * 0.42, r * 1.4, r * 0.8, kanji, "jp", r * 1.25, "center", ink,
                             valign="middle", min_size=3))
-    scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, counter.piece.name[lang], "sans-bold", r * 0.55,
-                        "center", ink, valign="middle", min_size=3))
+    scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, counter.piece.name[lang], "sans-bold",
+                        max(NAME_PT, r * 0.55), "center", ink, valign="middle", min_size=NAME_PT))
     scene.add(Circle(r, r, r, CUT))
     return scene
 
 
-BACK_BLEED = 1.5   # mm of colour beyond the cut circle on a back, for a 1-2 mm duplex misregistration
+BACK_BLEED = BLEED   # on a back the bleed also hides a 1-2 mm duplex misregistration
 
 
 def counter_back_scene(counter: Counter, lang: str) -> Scene:
@@ -45,6 +47,6 @@ def counter_back_scene(counter: Counter, lang: str) -> Scene:
         scene.add(*text.box(r * 0.3, r * 0.42, r * 1.4, r * 0.8, back.kanji, "jp", r * 1.25, "center", ink,
                             valign="middle", min_size=3))
     name = back.name.get(lang) or counter.piece.name[lang]
-    scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, name, "sans-bold", r * 0.55, "center", ink,
-                        valign="middle", min_size=3))
+    scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, name, "sans-bold", max(NAME_PT, r * 0.55), "center",
+                        ink, valign="middle", min_size=NAME_PT))
     return scene

@@ -3,13 +3,41 @@
 from __future__ import annotations
 
 from .. import fonts
+from ..errors import PnpError
 from .shapes import PT, Run, Text
 
 ANCHORS = {"left": "start", "center": "middle", "right": "end"}
+MIN_PT = 6.0   # the smallest type pnp prints
+
+
+class TextDoesNotFit(PnpError):
+    """Text that stays too large for its box at the smallest size allowed."""
+
+    def __init__(self, text: str, size: float):
+        self.text, self.size = text, size
+        super().__init__(f"{text[:40]!r} does not fit its box even at {size:g} pt")
+
+
+class MissingGlyph(PnpError):
+    """A character none of pnp's fonts can draw."""
+
+    def __init__(self, char: str, text: str):
+        self.char, self.text = char, text
+        super().__init__(f"no font has the character {char!r} (U+{ord(char):04X}) in {text[:40]!r}")
+
+
+def check_glyphs(s: str) -> None:
+    """Raise MissingGlyph for the first character no font covers."""
+    if s.isascii():
+        return
+    for ch in s:
+        if not ch.isspace() and not any(fonts.covers(f, ch) for f in fonts.FILES):
+            raise MissingGlyph(ch, s)
 
 
 def line(x: float, y: float, s: str, font: str, size: float, fill: str = "#000000",
          anchor: str = "start") -> Text:
+    check_glyphs(s)
     runs = tuple(Run(t, f) for t, f in fonts.split_runs(s, font))
     width = sum(fonts.advance(r.text, r.font, size) for r in runs) * PT
     return Text(x, y, runs, size, fill, anchor, width)
@@ -56,15 +84,22 @@ def wrap(s: str, font: str, size: float, width: float) -> list[str]:
 
 def box(x: float, y: float, w: float, h: float, s: str, font: str, size: float,
         align: str = "left", fill: str = "#000000", valign: str = "top",
-        leading: float = 1.22, min_size: float = 4.0) -> list[Text]:
-    """Wrap `s` into the box, shrinking the type until it fits (never below `min_size` pt)."""
+        leading: float = 1.22, min_size: float = MIN_PT, strict: bool = False) -> list[Text]:
+    """Wrap `s` into the box, shrinking the type until it fits (never below `min_size` pt).
+
+    With `strict`, text that still does not fit at `min_size` raises TextDoesNotFit instead of
+    running over the box."""
+    size = max(size, min_size)
     while True:
         lines = wrap(s, font, size, w)
         step = size * PT * leading
         widest = max((measure(ln, font, size) for ln in lines), default=0)
-        if (len(lines) * step <= h + 1e-6 and widest <= w + 1e-6) or size <= min_size:
+        fits = len(lines) * step <= h + 1e-6 and widest <= w + 1e-6
+        if fits or size <= min_size:
             break
         size = max(min_size, size * 0.92)
+    if strict and not fits:
+        raise TextDoesNotFit(s, size)
     ascent = size * PT * 0.76
     total = (len(lines) - 1) * step + ascent
     top = {"top": y, "middle": y + (h - total) / 2, "bottom": y + h - total}[valign]

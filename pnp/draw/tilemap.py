@@ -12,6 +12,7 @@ from .diagram import BURST, DiagramSpec, PieceStyle, _arrow, _burst, _ghost, _pi
 from .shapes import Polygon, Scene, Style
 
 R = 10.0          # tile radius in diagram millimetres
+MAP_PT = 12.0     # type on a tile map: booklets print these maps at half size or more, so 6 pt or more
 NEUTRAL = "#f3ecdc"
 
 
@@ -38,7 +39,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         fill = clan.tint if clan else NEUTRAL
         line = clan.colour if clan else "#8a8170"
         shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
-        shapes.append(text.line(cx, cy - R * 0.55, tid, "sans-bold", 5.2, line, "middle"))
+        shapes.append(text.line(cx, cy - R * 0.55, tid, "sans-bold", MAP_PT, line, "middle"))
     for src, dst in moved:   # where a tile came from: a dashed outline and an arrow
         (ax, ay), (bx, by) = centre(src, R), centre(dst, R)
         shapes.append(Polygon(corners((ax - x0, ay - y0), R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
@@ -54,12 +55,13 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         cx, cy = at[tid]
         for i, stack in enumerate(stacks):
             style = styles.get(stack.kind, PieceStyle())
-            shapes += _piece(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.2, cy + 1.5, r)
+            shapes += _piece(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.2, cy + 1.5, r, MAP_PT)
     for tid, stacks in spec.losses.items():
         cx, cy = at[tid]
         for i, stack in enumerate(stacks):
             style = styles.get(stack.kind, PieceStyle())
-            shapes += _ghost(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.1, cy + R * 0.58, r * 0.62)
+            shapes += _ghost(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.1, cy + R * 0.58, r * 0.62,
+                              MAP_PT)
     for src, dst, colour in spec.arrows:
         if src in at and dst in at:
             shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08)

@@ -1,0 +1,87 @@
+"""What a person printing the kits at home sees, read back from every PDF of both built-in kits, on
+A4 and Letter, in every language (issue 10)."""
+
+import re
+from functools import cache
+
+import pymupdf
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.model import load_game
+from pnp.paths import cards_dir
+
+SHEETS = ("cards", "board", "tiles", "mats", "pieces")
+KITS = [("daimyni", "a4", "en"), ("daimyni", "letter", "en"), ("daimyni", "a4", "it"), ("daimyni", "letter", "it"),
+        ("daimyo", "a4", "en"), ("daimyo", "letter", "en")]
+
+
+@cache
+def kit(game_id, paper, lang, parts=SHEETS):
+    game = load_game(cards_dir() / game_id)
+    only = tuple(p for p in parts if p in game.components or p == "booklet")
+    return {a.name: a for a in build_kit(game, Options(paper=paper, lang=lang, only=only)) if a.name.endswith(".pdf")}
+
+
+def spans(doc):
+    for pno, page in enumerate(doc, 1):
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip():
+                        yield pno, span
+
+
+@pytest.mark.parametrize("game_id,paper,lang", KITS)
+def test_nothing_on_the_component_sheets_is_printed_under_6_pt(game_id, paper, lang):
+    """Defect 3: card footers, the Daimyo player-count line, counter names, sheet notes."""
+    for name, art in kit(game_id, paper, lang).items():
+        doc = pymupdf.open(stream=art.data, filetype="pdf")
+        small = [(pno, round(s["size"], 2), s["text"]) for pno, s in spans(doc) if s["size"] < 6 - 0.005]
+        assert not small, (name, small[:10])
+
+
+DIAGRAM = re.compile(r"^([a-z]\d{1,2}|−\d+|\d|D)$")   # cell labels, removed pieces, counts, the leader's letter
+
+
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
+def test_walkthrough_diagrams_print_labels_and_tags_at_6_pt_or_more(game_id):
+    """Defect 3: the walkthrough's cell labels, "−1" tags and piece numbers (pages after the
+    components chapter: the cover and component pictures are the booklet's own thumbnails)."""
+    arts = kit(game_id, "a4", "en", ("booklet",))
+    doc = pymupdf.open(stream=arts[f"{game_id}-rules-a5.pdf"].data, filetype="pdf")
+    small = [(pno, round(s["size"], 2), s["text"]) for pno, s in spans(doc)
+             if pno > 5 and DIAGRAM.match(s["text"].strip()) and s["size"] < 6 - 0.005]
+    assert not small, small[:10]
+
+
+@pytest.mark.xfail(reason="the booklet's thumbnails of the board, cards and mats (pnp/reference) print their "
+                          "text at 2-5 pt; they need drawing without text or larger", strict=False)
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
+def test_nothing_in_the_booklet_is_printed_under_6_pt(game_id):
+    for name, art in kit(game_id, "a4", "en", ("booklet",)).items():
+        doc = pymupdf.open(stream=art.data, filetype="pdf")
+        small = [(pno, round(s["size"], 2), s["text"]) for pno, s in spans(doc) if s["size"] < 6 - 0.005]
+        assert not small, (name, small[:10])
+
+
+ENGLISH_NOTES = ("print at 100%", "fronts", "backs", "double-sided", "flip on", "half 1/2", "half 2/2",
+                 "counters", "cut along", "for gluing", "sheet ")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_italian_kit_prints_every_sheet_note_in_italian(paper):
+    """Defect 6: cards, board halves, counters (and the booklet sheets, below) speak Italian."""
+    for name, art in kit("daimyni", paper, "it").items():
+        doc = pymupdf.open(stream=art.data, filetype="pdf")
+        for pno, page in enumerate(doc, 1):
+            words = page.get_text()
+            assert not [w for w in ENGLISH_NOTES if w in words], (name, pno, words[-300:])
+    halves = kit("daimyni", paper, "it")[f"daimyni-board-2x{paper}-it.pdf"]
+    assert "metà sinistra" in pymupdf.open(stream=halves.data, filetype="pdf")[0].get_text()
+
+
+def test_italian_booklet_sheets_speak_italian():
+    arts = kit("daimyni", "a4", "it", ("booklet",))
+    doc = pymupdf.open(stream=arts["daimyni-rules-a4-booklet-it.pdf"].data, filetype="pdf")
+    assert "foglio 1 fronte" in doc[0].get_text() and "sheet 1" not in doc[0].get_text()
