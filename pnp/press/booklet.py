@@ -1,13 +1,16 @@
-"""Saddle-stitch imposition: A5 pages two-up on A4 sheets, ready to print double-sided, fold
-and staple."""
+"""Saddle-stitch imposition: booklet pages two-up on landscape sheets of the chosen paper, ready to
+print double-sided, fold and staple. Pages larger than half a sheet (A5 on half-Letter) are scaled
+down to fit, centred on their half."""
 
 from __future__ import annotations
 
 from ..draw import text
 from ..draw.shapes import Group, Line, Shape, Style
 from ..render.pdf import Page
+from .words import SheetWords, english
 
 FOLD = Style(stroke="#9a9a9a", width=0.2, dash=(1.5, 1.5))
+NOTE_PT = 6.0
 
 
 def saddle_order(n: int) -> list[tuple[int | None, int | None]]:
@@ -26,21 +29,28 @@ def saddle_order(n: int) -> list[tuple[int | None, int | None]]:
     return [tuple(p if p < n else None for p in side) for side in sides]  # type: ignore[misc]
 
 
+def booklet_scale(page_w: float, page_h: float, sheet_w: float, sheet_h: float) -> float:
+    """How much a page shrinks to fit half a landscape sheet (1.0 when it fits as it is)."""
+    return min(1.0, (sheet_w / 2) / page_w, sheet_h / page_h)
+
+
 def impose_saddle(pages: list[list[Shape]], page_w: float, page_h: float, sheet_w: float, sheet_h: float,
-                  title: str) -> list[Page]:
-    """A4 landscape sides with two A5 pages each, centred on the fold."""
+                  title: str, margin: float = 5.0, words: SheetWords | None = None) -> list[Page]:
+    """Landscape sides with two pages each, meeting at the fold in the middle of the sheet."""
+    say = words or english()
     fold = sheet_w / 2
-    oy = (sheet_h - page_h) / 2
+    k = booklet_scale(page_w, page_h, sheet_w, sheet_h)
+    w, h = page_w * k, page_h * k
+    oy = (sheet_h - h) / 2
     out = []
     for i, (left, right) in enumerate(saddle_order(len(pages))):
         shapes: list[Shape] = []
-        for index, x in ((left, fold - page_w), (right, fold)):
+        for index, x in ((left, fold - w), (right, fold)):
             if index is not None:
-                shapes.append(Group(tuple(pages[index]), x, oy, 0, (0, 0, page_w, page_h)))
-        shapes += [Line(fold, 0, fold, 4, FOLD), Line(fold, sheet_h - 4, fold, sheet_h, FOLD)]
-        side = "front" if i % 2 == 0 else "back"
-        shapes.append(text.line(fold + 3, 3.2,
-                                f"{title} · sheet {i // 2 + 1} {side} · double-sided, flip on the short edge",
-                                "sans", 5.5, "#888888"))
-        out.append(Page(sheet_w, sheet_h, shapes))
+                shapes.append(Group(tuple(pages[index]), x, oy, 0, (0, 0, page_w, page_h), k))
+        shapes += [Line(fold, margin, fold, margin + 3, FOLD), Line(fold, sheet_h - margin - 3, fold, sheet_h - margin,
+                                                                     FOLD)]
+        note = say("booklet_front" if i % 2 == 0 else "booklet_back", title=title, n=i // 2 + 1)
+        shapes.append(text.line(fold + 3, margin + 2.4, note, "sans", NOTE_PT, "#888888"))
+        out.append(Page(sheet_w, sheet_h, shapes, (0.0, 0.0, sheet_w, sheet_h), (0.0, 0.0, sheet_w, sheet_h)))
     return out
