@@ -6,6 +6,7 @@ fonts as subsets, so a PDF carries only the glyphs it uses.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from .paths import fonts_dir
@@ -53,3 +54,38 @@ def split_runs(text: str, font: str) -> list[tuple[str, str]]:
 def advance(text: str, font: str, size_pt: float) -> float:
     """Width of a single-font string in points."""
     return ttfont(font).stringWidth(text, size_pt)
+
+
+@dataclass(frozen=True)
+class Glyph:
+    name: str
+    path: str        # SVG path data in font units, y upwards
+    advance: int     # font units
+
+
+class Outlines:
+    """A font's glyph outlines as SVG path data (fonttools), for SVGs that carry their text as paths."""
+
+    def __init__(self, font: str):
+        from fontTools.ttLib import TTFont as FTFont
+
+        self.font = FTFont(str(fonts_dir() / FILES[font]), lazy=True)
+        self.units_per_em = self.font["head"].unitsPerEm
+        self.cmap = self.font.getBestCmap()
+        self.glyphs = self.font.getGlyphSet()
+        self._cache: dict[str, Glyph] = {}
+
+    def glyph(self, ch: str) -> Glyph:
+        if ch not in self._cache:
+            from fontTools.pens.svgPathPen import SVGPathPen
+
+            name = self.cmap.get(ord(ch), ".notdef")
+            pen = SVGPathPen(self.glyphs)
+            self.glyphs[name].draw(pen)
+            self._cache[ch] = Glyph(name.replace(".", "_"), pen.getCommands(), self.font["hmtx"][name][0])
+        return self._cache[ch]
+
+
+@cache
+def outlines(font: str) -> Outlines:
+    return Outlines(font)

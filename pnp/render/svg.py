@@ -1,4 +1,8 @@
-"""Shapes -> one SVG document with svgwrite, in mm (the viewBox unit is 1 mm)."""
+"""Shapes -> one SVG document with svgwrite, in mm (the viewBox unit is 1 mm).
+
+SVGs are self-contained: text is drawn as the outlines of pnp's own fonts (each glyph defined once
+and reused), with the words kept in a <title> and an aria-label, so a file shows the same on a
+machine without DejaVu Sans or IPAexGothic and still says what it reads."""
 
 from __future__ import annotations
 
@@ -76,9 +80,29 @@ def _defined(dwg: svgwrite.Drawing) -> set[str]:
 
 
 def _text(dwg: svgwrite.Drawing, t: Text):
-    el = dwg.text("", insert=(_n(t.x), _n(t.y)), fill=t.fill, text_anchor=t.anchor,
-                  font_size=_n(t.size * PT))
+    x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    g = dwg.g(fill=t.fill)
+    g["aria-label"] = t.string
+    g["role"] = "img"
+    g.set_desc(title=t.string)
+    defined = _defined(dwg)
+    k = t.size * PT  # mm per em
+    cursor = x
     for run in t.runs:
-        family, weight = fonts.SVG_FACES[run.font]
-        el.add(dwg.tspan(run.text, font_family=family, font_weight=weight))
-    return el
+        outline = fonts.outlines(run.font)
+        scale = k / outline.units_per_em
+        for ch in run.text:
+            glyph = outline.glyph(ch)
+            if glyph.path:
+                gid = f"g-{run.font}-{glyph.name}"
+                if gid not in defined:
+                    dwg.defs.add(dwg.path(d=glyph.path, id=gid))
+                    defined.add(gid)
+                place = f"translate({_n(cursor)} {_n(t.y)}) scale({_s(scale)} {_s(-scale)})"
+                g.add(dwg.use(f"#{gid}", transform=place))
+            cursor += glyph.advance * scale
+    return g
+
+
+def _s(v: float) -> str:
+    return f"{v:.6g}"

@@ -1,6 +1,19 @@
+import re
 import xml.etree.ElementTree as ET
 
+import pymupdf
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.model import load_game
+from pnp.paths import cards_dir
+
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+def titles(root):
+    """The words an SVG reads: text is drawn as outlines, each piece of text titled with its words."""
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG}title")]
 
 
 def test_one_svg_per_face_back_board_and_piece(kit):
@@ -16,12 +29,52 @@ def test_card_svg_is_trim_plus_bleed_in_mm(kit):
     root = ET.fromstring(kit["svg/cards/01-move-bushi-red.svg"].data)
     assert root.get("width") == "69.5mm" and root.get("height") == "94.9mm"
     assert [float(v) for v in root.get("viewBox").replace(",", " ").split()] == [-3, -3, 69.5, 94.9]
-    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    texts = titles(root)
     assert "Move Bushi" in texts and "1" in texts and "武士" in texts
+    labels = {g.get("aria-label") for g in root.iter(f"{SVG}g")}
+    assert {"Move Bushi", "武士"} <= labels
 
 
 def test_board_svg_has_every_cell_label(kit):
     root = ET.fromstring(kit["svg/board.svg"].data)
-    texts = {"".join(t.itertext()) for t in root.iter(f"{SVG}text")}
+    texts = set(titles(root))
     for label in ("a1", "a6", "b5", "d3", "g6", "g1"):
         assert label in texts
+
+
+@pytest.fixture(scope="module")
+def daimyo_svgs():
+    game = load_game(cards_dir() / "daimyo")
+    return {a.name: a.data for a in build_kit(game, Options(only=("cards", "tiles", "mats", "pieces")))
+            if a.name.endswith(".svg")}
+
+
+def test_every_svg_is_self_contained(kit, daimyo_svgs):
+    """Issue 10, defect 7: no SVG names a font; its text is outlines of the glyphs it uses."""
+    svgs = {**{n: a.data for n, a in kit.items() if n.endswith(".svg")}, **daimyo_svgs}
+    assert len(svgs) > 40
+    for name, data in svgs.items():
+        root = ET.fromstring(data)
+        assert not list(root.iter(f"{SVG}text")), name
+        assert not re.search(rb"font-family|@font-face|<image", data), name
+        ids = {el.get("id") for el in root.iter() if el.get("id")}
+        for use in root.iter(f"{SVG}use"):
+            assert use.get("{http://www.w3.org/1999/xlink}href", use.get("href"))[1:] in ids, name
+
+
+def ink(data, box):
+    """How many pixels in `box` (fractions of the image) differ from the most common colour there,
+    rasterised by MuPDF, which has neither DejaVu Sans nor IPAexGothic."""
+    pix = pymupdf.open(stream=data, filetype="svg")[0].get_pixmap(dpi=150)
+    x0, y0, x1, y1 = (int(v * d) for v, d in zip(box, (pix.width, pix.height, pix.width, pix.height)))
+    seen = [pix.pixel(x, y) for x in range(x0, x1, 2) for y in range(y0, y1, 2)]
+    common = max(set(seen), key=seen.count)
+    return sum(1 for p in seen if sum(abs(a - b) for a, b in zip(p, common)) > 90)
+
+
+def test_japanese_glyphs_render_without_the_fonts_installed(daimyo_svgs):
+    """The kanji on a Daimyo card and on a Han tile (大名, 藩) render as shapes, not empty boxes."""
+    face = next(data for name, data in daimyo_svgs.items() if name.startswith("svg/cards/") and "back" not in name)
+    assert ink(face, (0.15, 0.27, 0.85, 0.45)) > 200          # the kanji in the art box
+    tile = next(data for name, data in daimyo_svgs.items() if name.startswith("svg/tiles/"))
+    assert ink(tile, (0.3, 0.25, 0.7, 0.55)) > 200
