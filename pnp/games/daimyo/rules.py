@@ -14,11 +14,12 @@ switched on one by one in `Options` (see `pnp.games.daimyo.advanced` for what ea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
-from ...engine import Chance, Commitments, Decision, GameEvent, Illegal, priority_order
+from ...engine import Chance, Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
 from ...hexgrid import Pos, is_connected, neighbours
 from ...model import Game
 from . import advanced
@@ -41,6 +42,7 @@ from .events import (
     ReserveTaken,
     ToReserve,
 )
+from .position import Position, position_table, read_position
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
@@ -134,6 +136,11 @@ class Rules:
         self.masteries = [c.type_id for c in game.cards if c.back_key == "mastery"]
         self.mastery_titles = {c.type_id: c.type.title.get("en", c.type_id) for c in game.cards if c.back_key == "mastery"}
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The clans in play, in seat order (the first plays first)."""
+        return self.clans
+
     def team(self, clan: str) -> int:
         i = self.clans.index(clan)
         return i % 2 if self.options.teams else i
@@ -153,20 +160,34 @@ class Rules:
         return f"{card} ({self.cards[card].title})"
 
 
-@dataclass
-class Position:
-    """What carries over from one round to the next: a scenario may start from it, and
-    `DaimyoState.position()` writes it at the start of any round (see `notation.position_table`)."""
+@dataclass(frozen=True)
+class DaimyoView:
+    """What one player may know (`DaimyoState.view`): the map, every unit, the public reserves
+    and revealed cards, its own hand, committed cards and Mastery card. The other clans' hands and
+    unrevealed Mastery cards, and their cards on the table until every clan has played, show only
+    as `Hidden`; the order of the shuffled decks and the cards drawn at setup not at all."""
 
+    player: str
     round: int
-    han: dict[str, Pos]                 # every Han on the map and where it lies
-    bushi: dict[str, dict[str, int]]    # clan -> Han -> Bushi
-    ronin: dict[str, dict[str, int]]    # clan -> Han -> Rōnin it hired
-    daimyo: dict[str, str | None]       # clan -> the Han its Daimyo stands on
-    hand: dict[str, list[str]]          # clan -> cards in hand, in priority order
-    reserve: dict[str, list[str]]       # clan -> the cards passed to it, taken back next round
-    mastery: dict[str, str | None]      # clan -> its Mastery card (Mastery rule)
-    revealed: set[str]                  # clans whose Mastery card is face up
+    phase: str
+    decision: Decision | None
+    han: dict[str, Pos]
+    han_reserve: tuple[str, ...]
+    bushi: dict[str, dict[str, int]]
+    ronin: dict[str, dict[str, int]]
+    daimyo: dict[str, str | None]
+    area: dict[str, int]
+    ronin_free: int
+    hand: tuple[str, ...]
+    others: dict[str, Hidden]
+    reserve: dict[str, tuple[str, ...]]
+    table: dict[str, tuple[str, ...] | Hidden]
+    queue: tuple[tuple[str, str], ...]
+    mastery: dict[str, str | Hidden | None]
+    touched: frozenset[str]
+    barred: str | None
+    winner: str | None
+    win_reason: str
 
 
 def new_game(options: Options = Options(), game: Game | None = None) -> "DaimyoState":
@@ -235,6 +256,35 @@ class DaimyoState:
         self._deal()
         self.history.append(self._record())
 
+    # -- players, returns, views ----------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.rules.clans
+
+    def returns(self) -> dict[str, float]:
+        """+1 for the winner (and its ally, in team play), -1 for every other clan; 0 for all when
+        nobody has won (yet, or the round cap ended the game)."""
+        if self.winner is None or not self.rules.options.teams:
+            return win_loss(self.players, self.winner)
+        side = self.rules.team(self.winner)
+        return {c: 1 if self.rules.team(c) == side else -1 for c in self.players}
+
+    def view(self, player: str) -> DaimyoView:
+        """What `player` may know now (see `DaimyoView`)."""
+        if player not in self.players:
+            raise ValueError(f"{player} is not a clan of this game ({', '.join(self.players)})")
+        mastery: dict[str, str | Hidden | None] = {
+            c: m if (m is None or c == player or c in self.revealed) else Hidden()
+            for c, m in self.mastery.items()}
+        return DaimyoView(
+            player, self.round, self.phase, self.decision(), dict(self.tile_pos), tuple(self.han_reserve),
+            {c: dict(v) for c, v in self.bushi.items()}, {c: dict(v) for c, v in self.ronin.items()},
+            dict(self.daimyo), dict(self.area), self.ronin_free, tuple(self.sorted_cards(self.hand[player])),
+            {c: Hidden(len(self.hand[c])) for c in self.players if c != player},
+            {c: tuple(self.sorted_cards(v)) for c, v in self.reserve.items()}, self.commits.view(player),
+            tuple(self.queue), mastery, frozenset(self.touched), self.barred_tile, self.winner, self.win_reason)
+
     # -- setup ------------------------------------------------------------------------
 
     def _deal(self) -> None:
@@ -286,7 +336,8 @@ class DaimyoState:
             self.pending_setup = []
             self.phase = "play"
 
-    def position(self) -> Position:
+    def round_start(self) -> Position:
+        """The position at the start of the current round, as values (`position()` is its table)."""
         if not self.at_round_start():
             raise ValueError("a position is written at the start of a round, after the setup")
         return Position(self.round, dict(self.tile_pos), {c: dict(v) for c, v in self.bushi.items()},
@@ -294,8 +345,17 @@ class DaimyoState:
                         {c: self.sorted_cards(v) for c, v in self.hand.items()},
                         {c: list(v) for c, v in self.reserve.items()}, dict(self.mastery), set(self.revealed))
 
-    def set_position(self, p: Position) -> None:
-        """Start the round `p.round` from `p` (the caller has checked it: Han, cards, counts)."""
+    def position(self) -> dict[str, Any]:
+        """The start of the current round as the notation's ``[position]`` table (`pnp.engine.position`)."""
+        return position_table(self, self.round_start())
+
+    def set_position(self, table: Mapping[str, Any], where: str) -> None:
+        """Start a round from a stated ``[position]`` table, after the setup (if any): a
+        `NotationError` naming the key for anything impossible."""
+        self.start_from(read_position(self, table, where))
+
+    def start_from(self, p: Position) -> None:
+        """Start the round `p.round` from `p` (checked already: Han, cards, counts)."""
         rules = self.rules
         self.round = p.round
         self.tile_pos = dict(p.han)
@@ -320,7 +380,7 @@ class DaimyoState:
         self.phase = "play"
         self.history = [self._record()]
         advanced.start_interlude(self, "strategy")
-        self.start_position = self.position()
+        self.start_position = self.round_start()
 
     # -- reading the position ----------------------------------------------------------
 
