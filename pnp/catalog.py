@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import tomllib
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import UsageError
+from .errors import DefinitionError, PnpError, UsageError
 from .paths import cards_dir
+
+if TYPE_CHECKING:
+    from .games.interface import GameModule
+    from .model import Game
 
 
 @dataclass(frozen=True)
@@ -50,3 +56,25 @@ def find_game(name_or_path: str) -> Path:
         raise UsageError(f"{name_or_path}: no game.toml in this folder; a game folder needs at least game.toml "
                          "(and the component files it uses: cards.toml, board.toml, pieces.toml...)")
     raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")
+
+
+def rules_for(game: Game) -> GameModule:
+    """The rules module that plays `game`, checked to accept the folder: its setup is made once, so
+    that a folder the rules cannot play (three sides where the rules want two, a renamed piece the rules look
+    for) is one `DefinitionError` (exit 2) here rather than a crash later."""
+    from .games.registry import module_for
+    from .model.load import display
+
+    module = module_for(game.meta.rules or game.id, game.meta.title)
+    try:
+        module.new_state(game, module.settings(game))
+    except PnpError:
+        raise
+    except (ValueError, LookupError, StopIteration, AttributeError, TypeError, AssertionError) as exc:
+        frames = traceback.extract_tb(exc.__traceback__)
+        at = f" ({Path(frames[-1].filename).name} line {frames[-1].lineno})" if frames else ""
+        reason = str(exc) if isinstance(exc, ValueError) and str(exc) else \
+            f"it looks for something this folder does not define: {type(exc).__name__} {exc}".rstrip() + at
+        raise DefinitionError(display(game.folder), None,
+                              f"the rules module {module.id!r} cannot play this game folder: {reason}") from None
+    return module

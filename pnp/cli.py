@@ -105,14 +105,13 @@ def play(
                                            help="Same as --option advanced.")] = False,
 ) -> None:
     """Let a simple bot play a whole game and write it in the game's notation."""
-    from .catalog import find_game
-    from .games.registry import module_for
+    from .catalog import find_game, rules_for
     from .model import load_game
     from .output import Artifact, write_all
 
     try:
         kit = load_game(find_game(game))
-        module = module_for(kit.meta.rules or kit.id, kit.meta.title)
+        module = rules_for(kit)
         names = list(option or []) + (["advanced"] if advanced else [])
         settings = module.settings(kit, players, names, seed)
         text = module.bot_notation(kit, settings, game)
@@ -139,15 +138,14 @@ def check(
 
     Exit 0 when all are legal, 1 when a game is illegal or an expectation fails, 2 when a file is
     not valid notation or the definitions are wrong."""
-    from .catalog import find_game
-    from .games.registry import module_for
+    from .catalog import find_game, rules_for
     from .model import load_game
     from .model.load import display
 
     try:
         folder = find_game(game)
         kit = load_game(folder)
-        engine = module_for(kit.meta.rules or kit.id, kit.meta.title)
+        engine = rules_for(kit)
     except PnpError as exc:
         _fail(exc)
     paths = list(files or sorted((folder / "samples").glob("*.toml")) + sorted((folder / "examples").glob("*.toml")))

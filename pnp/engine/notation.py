@@ -56,15 +56,39 @@ class CheckResult:
     transcript: Any = None
 
 
+MAX_NOTATION = 4 * 1024 * 1024     # bytes: a notation file is text a person can read
+
+
+def read_notation_file(path: Path, shown: str, limit: int = MAX_NOTATION) -> str:
+    """A notation file's text: at most `limit` bytes (a device such as /dev/zero or a huge file
+    is refused, not read until memory runs out), UTF-8 with or without a byte-order mark, and
+    not empty. Every failure is a `NotationError` that says the file could not be read."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except FileNotFoundError:
+        raise NotationError(shown, "(file)", "cannot read: file not found") from None
+    except IsADirectoryError:
+        raise NotationError(shown, "(file)", "cannot read: this is a folder, not a file") from None
+    except OSError as exc:
+        raise NotationError(shown, "(file)", f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise NotationError(shown, "(file)", f"cannot read: larger than the limit of {limit // 1024 // 1024} MB "
+                                             "for a notation file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise NotationError(shown, "(file)", f"cannot read: not UTF-8 text (byte {exc.start + 1})") from None
+    if not text.strip():
+        raise NotationError(shown, "(file)", "empty: expected [[round]] tables (or a [position])")
+    return text
+
+
 def check_file(path: Path, shown: str, replay: Callable[[str, str], Any],
                describe: Callable[[Any], str]) -> CheckResult:
     """Read and replay one file; `describe` turns a good transcript into the rest of its line."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return CheckResult(path, False, f"{shown}: cannot read: {exc}", 2)
-    try:
-        t = replay(text, shown)
+        t = replay(read_notation_file(path, shown), shown)
     except (NotationError, GameRejected) as exc:
         return CheckResult(path, False, str(exc), exc.exit_code)
     return CheckResult(path, True, f"{shown}: ok, {describe(t)}", 0, t)

@@ -41,7 +41,6 @@ pnp.engine.notation.NotationError: t.toml: round_cap: expected a number of at le
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -137,14 +136,21 @@ END = "end"
 POSITION = "position"
 
 
+def parse_notation(text: str, where: str) -> dict[str, Any]:
+    """The TOML of a notation file, with the definition loader's limits (nesting, digits) and a
+    byte-order mark allowed; every failure is a `NotationError` (exit 2)."""
+    from ..model.load import parse_toml
+    try:
+        return parse_toml(text.removeprefix("\ufeff"), where)
+    except DefinitionError as exc:
+        raise NotationError(exc.where, exc.key or "(file)", exc.problem) from None
+
+
 def read_notation(text: str, where: str, game: str, header: type[H],
                   round_keys: Sequence[str] | None = None, game_required: bool = False) -> Notation[H]:
     """Parse and check the parts every game shares. `round_keys` lists the keys a round may
     have (None: the game checks them itself)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise NotationError(where, "(file)", f"not valid TOML: {exc}") from None
+    data = parse_notation(text, where)
     rounds = data.pop(ROUND, [])
     end = data.pop(END, None)
     position = data.pop(POSITION, None)

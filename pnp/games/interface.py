@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..engine.notation import CheckResult, GameRejected, NotationError
+from ..engine.notation import CheckResult, GameRejected, NotationError, read_notation_file
 from ..errors import UsageError
 
 if TYPE_CHECKING:   # drawing and the model are only named in types: rules never import drawing
@@ -216,11 +216,7 @@ class GameModule(ABC):
     def check_file(self, game: Game, path: Path, shown: str) -> CheckResult:
         """Read and replay one notation file, as one line for the user and an exit code."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            return CheckResult(path, False, f"{shown}: cannot read: {exc}", 2)
-        try:
-            t = self.replay(game, text, shown)
+            t = self.replay(game, read_notation_file(path, shown), shown)
         except (NotationError, GameRejected) as exc:
             return CheckResult(path, False, str(exc), exc.exit_code)
         return CheckResult(path, True, f"{shown}: ok, {self.summary(t)}", 0, t)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from .schema import (
     PiecesFile,
     TilesFile,
     TrackBoardFile,
+    slug,
 )
 
 
@@ -211,10 +213,30 @@ def _cross_check(game: Game) -> None:
                                   f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})")
 
 
+MAX_TOTAL = 100_000      # cards, or pieces, in one kit
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def _check_slug(where: str, key: str, value: str) -> None:
+    try:
+        slug(value)
+    except ValueError as exc:
+        raise DefinitionError(where, key, str(exc)) from None
+
+
 def _check_cards(game: Game, cf: CardsFile) -> None:
     meta, files, langs = game.meta, game.files, game.meta.languages
     known_clans = ", ".join(game.clans)
     cw = files["cards"]
+    for table, names in (("types", cf.types), ("backs", cf.backs), ("decks", cf.decks)):
+        for name in names:
+            _check_slug(cw, f"{table}.{name}", name)
+    total = sum(entry.count for entry in cf.cards)
+    if total == 0:
+        raise DefinitionError(cw, "cards", "every card has count = 0: a deck needs at least one card "
+                                           "(leave out cards.toml for a game without cards)")
+    if total > MAX_TOTAL:
+        raise DefinitionError(cw, "cards", f"{total:,} cards in all: the limit is {MAX_TOTAL:,}")
     if cf.layout not in game.layouts.cards:
         raise DefinitionError(cw, "layout",
                               f"unknown card layout {cf.layout!r} (known: {', '.join(game.layouts.cards)})")
@@ -246,6 +268,9 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
                                   f"unknown card type {entry.type!r} (known: {', '.join(cf.types)})")
         ctype = cf.types[entry.type]
         label = entry.label or f"{ctype.letter}{entry.number}"
+        if not LABEL.fullmatch(label):
+            raise DefinitionError(cw, f"cards[{i}].label", f"{label!r} names the card's SVG file: expected letters, "
+                                                           "digits, '-' or '_' (at most 64)")
         if label in seen:
             what = f"number {entry.number}" if label == str(entry.number) else f"card {label}"
             raise DefinitionError(cw, f"cards[{i}].number",
@@ -282,6 +307,8 @@ def _check_pieces(game: Game) -> None:
     pw = game.files["pieces"]
     ids = set()
     for i, piece in enumerate(game.pieces_file.pieces):
+        if piece.id in ids:
+            raise DefinitionError(pw, f"pieces[{i}].id", f"piece {piece.id!r} is defined twice")
         ids.add(piece.id)
         _check_langs(pw, f"pieces[{i}].name", piece.name, langs)
         if (piece.per_clan is None) == (piece.count is None):
@@ -294,6 +321,11 @@ def _check_pieces(game: Game) -> None:
         else:
             for clan in meta.clans:
                 game.counters += [Counter(piece, clan.colour, clan, n) for n in range(piece.per_clan or 0)]
+        if len(game.counters) > MAX_TOTAL:
+            raise DefinitionError(pw, f"pieces[{i}]", f"more than {MAX_TOTAL:,} pieces in all")
+    if game.pieces_file.pieces and not game.counters:
+        raise DefinitionError(pw, "pieces", "every piece has count = 0 (or per_clan = 0, or the game has no clans): "
+                                            "the counters sheet would be empty (leave out pieces.toml instead)")
 
 
 def _check_board(game: Game, board: BoardFile) -> None:

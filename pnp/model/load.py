@@ -3,9 +3,11 @@ the file, the key path and what was expected."""
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -26,16 +28,72 @@ def display(path: Path) -> str:
     return str(path)
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+MAX_FILE = 10 * 1024 * 1024     # bytes of one definition, template or notation file
+MAX_DEPTH = 32                   # tables and lists inside each other
+
+
+def read_bytes(path: Path, where: str, what: str = "", limit: int = MAX_FILE) -> bytes:
+    """A file's bytes, at most `limit` of them: a device (/dev/zero) or a huge file is refused,
+    and every failure is a `DefinitionError` that says the file could not be read."""
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            data = fh.read(limit + 1)
     except FileNotFoundError:
-        raise DefinitionError(display(path), None, "file not found") from None
+        raise DefinitionError(where, None, f"file not found{': ' + what if what else ''}") from None
+    except IsADirectoryError:
+        raise DefinitionError(where, None, "cannot read: this is a folder, not a file") from None
+    except OSError as exc:
+        raise DefinitionError(where, None, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise DefinitionError(where, None, f"cannot read: larger than the limit of {limit // (1024 * 1024)} MB")
+    return data
+
+
+def decode(data: bytes, where: str) -> str:
+    """UTF-8 text; a byte-order mark at the start (some editors write one) is dropped."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(where, None, f"the file is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def read_text(path: Path, where: str | None = None, what: str = "") -> str:
+    where = where or display(path)
+    return decode(read_bytes(path, where, what), where)
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """TOML text as a dict; a syntax error, a number too long to read and nesting deeper than
+    `MAX_DEPTH` are each one `DefinitionError`."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DefinitionError(display(path), None, f"not valid TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise DefinitionError(display(path), None, "not valid TOML: the file is not UTF-8 text") from None
+        raise DefinitionError(where, None, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DefinitionError(where, None, f"not valid TOML: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:   # an integer of more than 4,300 digits
+        problem = "a number has more than 4,300 digits" if "digits" in str(exc) else str(exc)
+        raise DefinitionError(where, None, f"not valid TOML: {problem}") from None
+    check_depth(data, where)
+    return data
+
+
+def check_depth(data: Any, where: str) -> None:
+    """Refuse tables and lists nested more than `MAX_DEPTH` levels (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise DefinitionError(where, None, f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack += [(v, depth + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, depth + 1) for v in value]
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    where = display(path)
+    return parse_toml(read_text(path, where), where)
 
 
 def key_path(loc: tuple[Any, ...]) -> str:
@@ -85,17 +143,76 @@ def explain(err: dict[str, Any]) -> str:
     return msg[0].lower() + msg[1:] + shown
 
 
+def _keys_at(model: Any, loc: tuple[Any, ...]) -> list[str]:
+    """The keys the schema allows in the table at `loc` (for suggesting a spelling), or []."""
+    kind: Any = model
+    for part in loc:
+        kind = _table_type(kind)
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            field = kind.model_fields.get(str(part))
+            if field is None:
+                return []
+            kind = field.annotation
+        else:
+            args = [a for a in get_args(kind) if a is not type(None)]
+            origin = get_origin(kind)
+            if origin in (list, tuple) and args:
+                kind = args[0]
+            elif origin is dict and len(args) == 2:
+                kind = args[1]
+            else:
+                return []
+    kind = _table_type(kind)
+    return list(kind.model_fields) if isinstance(kind, type) and issubclass(kind, BaseModel) else []
+
+
+def _table_type(kind: Any) -> Any:
+    """Strip Annotated[...] and Optional[...] down to the type inside."""
+    while True:
+        origin = get_origin(kind)
+        if origin is Annotated:
+            kind = get_args(kind)[0]
+        elif origin in (Union, UnionType):
+            models = [a for a in get_args(kind) if isinstance(a, type) and issubclass(a, BaseModel)]
+            if len(models) != 1:
+                return kind
+            kind = models[0]
+        else:
+            return kind
+
+
+def unknown_key(name: str, inside: str, allowed: list[str]) -> str:
+    """"unknown key 'nubmer' in cards[3]; did you mean 'number'?" (difflib picks the suggestion);
+    with nothing close, "unknown key (check the spelling)" (the message's key path names it)."""
+    close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+    if not close:
+        return "unknown key (check the spelling)"
+    return f"unknown key {name!r}{f' in {inside}' if inside else ''}; did you mean {close[0]!r}?"
+
+
 def validate(model: type[M], data: Any, where: str, prefix: str = "") -> M:
+    """Validate against a schema; the first problem becomes one `DefinitionError`. An unknown
+    key is named first (a typo also makes the key it meant "missing"), with a suggestion."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
+        errors = exc.errors(include_url=False)
+        extra = [e for e in errors if e["type"] == "extra_forbidden"]
+        first = extra[0] if extra else errors[0]
         key = key_path(first["loc"])
         if prefix:
             key = f"{prefix}.{key}" if key else prefix
-        more = len(exc.errors()) - 1
+        more = len(errors) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''} in this file)" if more else ""
-        raise DefinitionError(where, key or None, explain(dict(first)) + tail) from None
+        if first["type"] == "extra_forbidden":
+            inside = key_path(first["loc"][:-1])
+            if prefix:
+                inside = f"{prefix}.{inside}" if inside else prefix
+            name = str(first["loc"][-1])
+            problem = unknown_key(name, inside, _keys_at(model, tuple(first["loc"][:-1])))
+        else:
+            problem = explain(dict(first))
+        raise DefinitionError(where, key or None, problem + tail) from None
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -3,22 +3,47 @@ the loader checks types again."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from .colours import parse_colour
 
+MAX_MM = 10_000.0          # 10 m: larger than any sheet or board, small enough to draw
+MAX_COUNT = 10_000         # of one card or one piece
+SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+def slug(value: str) -> str:
+    """A name that becomes part of a file name (a game id, clan, deck, piece, tile or mat name, a
+    language): lowercase letters, digits, '-' or '_', at most 64, so that no name can reach
+    outside the output folder or make a folder of its own.
+
+    >>> slug("move-pawn")
+    'move-pawn'
+    >>> slug("../../PWNED")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../../PWNED' is used in file names: expected lowercase letters, digits, '-' or '_' (at most 64)
+    """
+    if not SLUG.fullmatch(value):
+        raise ValueError(f"{value!r} is used in file names: expected lowercase letters, digits, '-' or '_' "
+                         "(at most 64)")
+    return value
+
+
+Slug = Annotated[str, AfterValidator(slug)]
 Colour = Annotated[str, AfterValidator(parse_colour)]
 Localized = dict[str, str]
-Mm = Annotated[float, Field(gt=0)]
+Mm = Annotated[float, Field(gt=0, le=MAX_MM)]
 Size = tuple[Mm, Mm]
 Fraction = Annotated[float, Field(ge=0, le=1)]
 FieldValue = str | int | dict[str, str]      # a number, a word, or a text by language
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # ---- layouts/ -------------------------------------------------------------------------
@@ -61,7 +86,7 @@ class PlayerRange(Strict):
 
 
 class Clan(Strict):
-    id: str
+    id: Slug
     name: Localized
     short: Localized = {}      # "Red", for sentences; defaults to the name
     colour: Colour
@@ -69,13 +94,13 @@ class Clan(Strict):
 
 
 class GameFile(Strict):
-    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    id: Slug
     rules: str | None = None   # which rules engine plays it (default: the id)
     title: str
     subtitle: Localized = {}
     kanji: str = ""            # a glyph or word printed large on the cover and the board title
     players: PlayerRange
-    languages: Annotated[list[str], Field(min_length=1)]
+    languages: Annotated[list[Slug], Field(min_length=1)]
     clans: list[Clan] = []      # sides or colours that own cards and pieces (none for a shared deck)
     words: dict[str, Localized] = {}
 
@@ -87,15 +112,15 @@ class CardType(Strict):
     icon: Literal["move", "recruit", "flood", "none"] = "none"
     text: Localized
     letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter: A resolves before B ...
-    deck: str = "basic"                                        # which back, unless the card has a clan
+    deck: Slug = "basic"                                       # which back, unless the card has a clan
     fields: dict[str, FieldValue] = {}                         # values every card of the type prints
 
 
 class CardEntry(Strict):
-    number: Annotated[int, Field(ge=0)]
+    number: Annotated[int, Field(ge=0, le=999_999)]
     clan: str | None = None
     type: str
-    count: Annotated[int, Field(ge=0)] = 1
+    count: Annotated[int, Field(ge=0, le=MAX_COUNT)] = 1
     label: str | None = None          # printed name; default: the type's letter and the number
     players: Annotated[int, Field(ge=1)] | None = None   # in play from this many players up
     deal: dict[str, Annotated[int, Field(ge=1)]] = {}    # player count -> seat dealt the card
@@ -136,11 +161,11 @@ class PieceBack(Strict):
 
 
 class Piece(Strict):
-    id: str
+    id: Slug
     name: Localized
     kanji: str = ""
-    per_clan: Annotated[int, Field(ge=0)] | None = None
-    count: Annotated[int, Field(ge=0)] | None = None
+    per_clan: Annotated[int, Field(ge=0, le=MAX_COUNT)] | None = None
+    count: Annotated[int, Field(ge=0, le=MAX_COUNT)] | None = None
     colour: Colour | None = None
     diameter: Annotated[float, Field(gt=5, le=100)] = 20.0
     mark: Literal["single", "double", "dashed"] = "single"   # how the board marks its start cells
@@ -177,7 +202,7 @@ class SidePanel(Strict):
     slot: str = "reserve"                 # word key printed on the card slot
     slot_kanji: str = ""
     slot_note: str = ""                   # word key printed under the slot, with "x slot_cards"
-    slot_cards: Annotated[int, Field(ge=0)] = 0
+    slot_cards: Annotated[int, Field(ge=0, le=100)] = 0
     area: str | None = None               # piece id whose pool is drawn as circles (none: no pool)
     area_word: str = "area"               # word key printed over the pool
 
@@ -196,11 +221,11 @@ class BoardFile(Strict):
 class TilesFile(Strict):
     radius: Annotated[float, Field(gt=5, le=100)]
     bleed: Annotated[float, Field(ge=0, le=10)] = 2.0
-    neutral: Annotated[int, Field(ge=0)]
-    per_clan: Annotated[int, Field(ge=0)]
+    neutral: Annotated[int, Field(ge=0, le=MAX_COUNT)]
+    per_clan: Annotated[int, Field(ge=0, le=MAX_COUNT)]
     neutral_colour: Colour = "#ffffff"
     kanji: str = ""
-    name: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")] = "hex"   # in file names: GAME-NAME-tiles-a4.pdf
+    name: Slug = "hex"      # in file names: GAME-NAME-tiles-a4.pdf
     title: str = "Hex"                                                       # printed: "Hex tiles 1/3"
 
 
@@ -223,7 +248,7 @@ class MapsFile(Strict):
 
 
 class MatsFile(Strict):
-    file: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")] = "mats"  # in file names: GAME-FILE-a4.pdf
+    file: Slug = "mats"     # in file names: GAME-FILE-a4.pdf
     name: Localized
     kanji: str = ""
     size: Size
@@ -241,8 +266,8 @@ class Track(Strict):
 
     id: str
     name: Localized
-    first: int = 0                        # the number on the first space
-    last: int                             # the number on the last space
+    first: Annotated[int, Field(ge=-1000, le=1000)] = 0   # the number on the first space
+    last: Annotated[int, Field(ge=-1000, le=1000)]        # the number on the last space
     at: tuple[float, float]               # mm from the board's top-left: the first space's corner
     space: Mm = 16.0                      # the size of one space, mm
     direction: Literal["right", "down"] = "right"

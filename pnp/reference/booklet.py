@@ -3,24 +3,23 @@ the definitions and diagrams of positions the engine replayed."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
-import jinja2
-
+from ..catalog import rules_for
 from ..draw import text
 from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
 from ..draw.piece import counter_scene
 from ..draw.shapes import Group, Scene
-from ..engine.notation import GameRejected, NotationError, localized
+from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
 from ..games.interface import BookletAdapter, Figure, GameModule
-from ..games.registry import module_for
 from ..model import Game
-from ..model.load import display
+from ..model.load import display, read_text, read_toml
 from .flow import INK, Flow, Frame
 from .markup import parse
-from .narration import Narrator
+from .narration import Narrator, render_template
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -32,7 +31,7 @@ class Booklet:
     def __init__(self, game: Game, lang: str):
         self.game, self.lang = game, lang
         self.say = Narrator(game, lang)
-        self.module: GameModule = module_for(game.meta.rules or game.id, game.meta.title)
+        self.module: GameModule = rules_for(game)
         adapter = self.module.booklet()
         if adapter is None:
             raise DefinitionError(display(game.folder / "booklet"), None,
@@ -44,25 +43,21 @@ class Booklet:
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
 
     def source(self) -> str:
+        """The booklet's prose in this language, its template filled in (in the sandbox: see
+        `pnp.reference.narration.render_template`)."""
         path = self.game.folder / "booklet" / f"rules.{self.lang}.md"
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise DefinitionError(display(path), None, "file not found: the booklet's text in this language") from None
+        where = display(path)
+        raw = read_text(path, where, "the booklet's text in this language")
         count = Counter(c.type_id for c in self.game.cards)
-        import re
         m = re.search(r"^@walkthrough\s+(\S+)", raw, re.M)
         walk = self.game.folder / "samples" / f"{m.group(1) if m else ''}.toml"
         title = ""
-        if walk.is_file():
-            import tomllib
-            title = localized(tomllib.loads(walk.read_text(encoding="utf-8")).get("title", ""), self.lang)
-        try:
-            return jinja2.Environment(undefined=jinja2.StrictUndefined).from_string(raw).render(
-                cards=self.game.cards, pieces=self.game.counters, count=count, walkthrough_title=title,
-                game=self.game.meta)
-        except jinja2.TemplateError as exc:
-            raise DefinitionError(display(path), None, f"template error: {exc}") from None
+        if m and walk.is_file():
+            data = read_toml(walk)
+            text = data.get("title", "")
+            title = localized(text, self.lang) if isinstance(text, (str, dict)) else ""
+        return render_template(raw, where, None, cards=self.game.cards, pieces=self.game.counters, count=count,
+                               walkthrough_title=title, game=self.game.meta)
 
     def build(self) -> list[list]:
         for block in parse(self.source()):
@@ -203,7 +198,7 @@ class Booklet:
     def do_samples(self, _arg: str) -> None:
         for path in self.samples:
             try:
-                t = self.module.replay(self.game, path.read_text(encoding="utf-8"), display(path))
+                t = self.module.replay(self.game, read_notation_file(path, display(path)), display(path))
             except (NotationError, GameRejected) as exc:
                 raise DefinitionError(display(path), None,
                                       f"a sample the booklet lists does not replay: {exc}") from None
