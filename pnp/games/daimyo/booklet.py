@@ -123,7 +123,7 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
                     sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by), owner=say.short(e.owner)))
                 elif isinstance(e, SpecialAction):
                     sentences.append(say.say("special", e.special, **names,
-                                             **{x: (say.short(v) if x in ("target", "victim", "clan_moved") else v)
+                                             **{x: (say.short(v) if x in e.clans else v)
                                                 for x, v in e.narration().items()}))
                 elif isinstance(e, MasteryRevealed):
                     sentences.append(say.say("events", "mastery", **names,

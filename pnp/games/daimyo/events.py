@@ -264,6 +264,7 @@ class DaimyoRemoved(CardEvent):
 class SpecialAction(CardEvent):
     kind = "special"
     special: ClassVar[str] = ""
+    clans: ClassVar[tuple[str, ...]] = ()     # the fields that name a clan (the rest name Han, counts)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -280,6 +281,7 @@ class Alternative(SpecialAction):
     """F1: give up a Bushi on `sacrificed` and push the `count` Bushi of `clan_moved` on `target` to `dst`."""
 
     special = "alternative"
+    clans = ("clan_moved",)
     sacrificed: str
     target: str
     dst: str
@@ -292,6 +294,7 @@ class Ninja(SpecialAction):
     """F2: `removed` Bushi guarding the `target` clan's Daimyo on `tile` go back to its area."""
 
     special = "ninja"
+    clans = ("target",)
     target: str
     tile: str
     removed: int
@@ -319,6 +322,7 @@ class Treachery(SpecialAction):
     """F5: a `victim` Bushi on neutral `tile` goes home; one of the clan's enters `placed`."""
 
     special = "treachery"
+    clans = ("victim",)
     tile: str
     victim: str
     placed: str | None = None
@@ -337,6 +341,7 @@ class Morale(SpecialAction):
     """F7: up to three `victim` Bushi on `tile` (without their Daimyo) go back to its area."""
 
     special = "morale"
+    clans = ("victim",)
     tile: str
     victim: str
     removed: int
