@@ -40,12 +40,16 @@ def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
 
 
 def split_tiles(scene: Scene, paper_w: float, paper_h: float, margin: float, overlap: float) -> tuple[Tile, Tile]:
-    """Left and right halves on portrait sheets; both print the strip of `overlap` mm in the middle."""
+    """Left and right halves on portrait sheets; both print the strip of `overlap` mm in the middle.
+
+    Each half sits against the printer's margin on its inner side (the strip, which is not cut on
+    the left sheet and is cut without bleed on the right one), leaving the room on its outer side
+    for the board's bleed and crop marks."""
     half = scene.width / 2
     span = half + overlap / 2
     oy = (paper_h - scene.height) / 2
-    left = Tile(0.0, span, ((paper_w - span) / 2, oy))
-    right_x = (paper_w - span) / 2 - (half - overlap / 2)
+    left = Tile(0.0, span, (paper_w - margin - span, oy))
+    right_x = margin - (half - overlap / 2)
     right = Tile(half - overlap / 2, scene.width, (right_x, oy))
     return left, right
 
@@ -81,13 +85,14 @@ def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
             shapes += [Line(x, top, x, top - LENGTH, ALIGN), Line(x, bottom, x, bottom + LENGTH, ALIGN)]
         for bx in strip:
             x = ox + bx
-            shapes += [Line(x - 2, top - 2.5, x + 2, top - 2.5, ALIGN),
-                       Line(x - 2, bottom + 2.5, x + 2, bottom + 2.5, ALIGN)]
+            x0, x1 = max(margin, x - 2), min(paper_w - margin, x + 2)   # the ticks stay inside the margin
+            shapes += [Line(x0, top - 2.5, x1, top - 2.5, ALIGN), Line(x0, bottom + 2.5, x1, bottom + 2.5, ALIGN)]
         # Corner marks on the board's outer corners of this half.
         outer_x = ox if first else ox + scene.width
         for y, sy in ((oy, -1), (oy + scene.height, 1)):
             sx = -1 if first else 1
-            shapes += [Line(outer_x + sx * (b + GAP), y, outer_x + sx * (b + GAP + LENGTH), y, ALIGN),
+            end = min(max(outer_x + sx * (b + GAP + LENGTH), margin), paper_w - margin)
+            shapes += [Line(outer_x + sx * (b + GAP), y, end, y, ALIGN),
                        Line(outer_x, y + sy * (b + GAP), outer_x, y + sy * (b + GAP + LENGTH), ALIGN)]
         note = words["overlap"] if first else words["cut_here"]
         nx = ox + strip[0] - 62 if first else ox + strip[1] + 2

@@ -58,7 +58,7 @@ def _label(grid: CardGrid, words: str) -> list[Shape]:
     top = ty + th + grid.bleed + GAP
     col = (grid.cols - 1) // 2
     x = grid.slot(0, col).x
-    return text.box(x + 1.5, top, grid.slot_w - 3, grid.page_h - grid.margin - top, words, "sans", NOTE_PT,
+    return text.box(x + 1.5, top, grid.slot_w - 3, grid.page_h - grid.margin - 1.5 - top, words, "sans", NOTE_PT,
                     "center", "#555555", valign="middle", min_size=6.0)
 
 

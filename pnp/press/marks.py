@@ -32,7 +32,7 @@ def card_crop_marks(grid: CardGrid) -> list[Shape]:
     xs = _cuts(tx, grid.slot_w, grid.gutter_x, grid.cols)
     ys = _cuts(ty, grid.slot_h, grid.gutter_y, grid.rows)
     off = grid.bleed + GAP
-    m = grid.margin
+    m = grid.margin + CASING.width / 2   # the casing's ends stay inside the margin too
     shapes: list[Shape] = []
     for x in xs:
         shapes += _mark(x, ty - off, x, max(m, ty - off - LENGTH))
@@ -46,6 +46,7 @@ def card_crop_marks(grid: CardGrid) -> list[Shape]:
 def corner_marks(x: float, y: float, w: float, h: float, offset: float, page_w: float, page_h: float,
                  margin: float = 0.0) -> list[Shape]:
     """Classic crop marks at the four corners of one trimmed rectangle, kept `margin` inside the sheet."""
+    margin += CASING.width / 2
     shapes: list[Shape] = []
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):

@@ -85,3 +85,72 @@ def test_italian_booklet_sheets_speak_italian():
     arts = kit("daimyni", "a4", "it", ("booklet",))
     doc = pymupdf.open(stream=arts["daimyni-rules-a4-booklet-it.pdf"].data, filetype="pdf")
     assert "foglio 1 fronte" in doc[0].get_text() and "sheet 1" not in doc[0].get_text()
+
+
+MM = 72 / 25.4
+
+
+def blank_border(page, band_mm=4.8, dpi=100):
+    """True if nothing is printed within `band_mm` of the sheet edge (rendered at `dpi`)."""
+    pix = page.get_pixmap(dpi=dpi, alpha=False)
+    n, w, h = pix.n, pix.width, pix.height
+    band = int(band_mm / 25.4 * dpi)
+    data = pix.samples
+    white = b"\xff" * n
+
+    def row(y, x0, x1):
+        return data[(y * w + x0) * n:(y * w + x1) * n]
+
+    for y in range(h):
+        segments = [(0, w)] if y < band or y >= h - band else [(0, band), (w - band, w)]
+        for x0, x1 in segments:
+            if row(y, x0, x1) != white * (x1 - x0):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("game_id,paper,lang", [k for k in KITS if k[2] == "en"])
+def test_nothing_on_a_sheet_comes_within_the_printer_margin(game_id, paper, lang):
+    """Defect 1: crop marks, alignment marks, bleeds and notes all stay 5 mm or more from the edge
+    (the paper profile's margin), where home printers print: the rendered border is blank."""
+    for name, art in kit(game_id, paper, lang).items():
+        doc = pymupdf.open(stream=art.data, filetype="pdf")
+        for pno, page in enumerate(doc, 1):
+            assert blank_border(page), (name, pno)
+
+
+@pytest.mark.parametrize("game_id,paper", [("daimyni", "a4"), ("daimyo", "letter")])
+def test_every_sheet_declares_trim_and_bleed_boxes(game_id, paper):
+    """Defect 8: a sheet of many components (cards, tiles, counters) is its own TrimBox and BleedBox;
+    a sheet with one component (the A3 board, a mat, a board half) trims to it, bleed around it."""
+    import io
+
+    import pypdf
+
+    for name, art in kit(game_id, paper, "en").items():
+        for page in pypdf.PdfReader(io.BytesIO(art.data)).pages:
+            media = [float(v) for v in page.mediabox]
+            trim, bleed = [float(v) for v in page.trimbox], [float(v) for v in page.bleedbox]
+            assert "/TrimBox" in page and "/BleedBox" in page, name
+            assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2], name
+            assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3], name
+            if any(k in name for k in ("-cards", "-tiles", "-pieces")):
+                assert trim == pytest.approx(media) and bleed == pytest.approx(media), name
+            else:
+                assert trim != pytest.approx(media) and bleed != pytest.approx(trim), name
+
+
+def test_counters_and_tiles_have_colour_beyond_their_cut_line():
+    """Defect 8: a counter's colour runs 1.5 mm beyond its black cut circle; a tile's beyond its outline."""
+    doc = pymupdf.open(stream=kit("daimyni", "a4", "en")["daimyni-pieces-a4.pdf"].data, filetype="pdf")
+    page = doc[0]
+    cuts = [d["rect"] for d in page.get_drawings() if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill")
+            and abs(d["rect"].width - d["rect"].height) < 0.1]
+    fills = [d["rect"] for d in page.get_drawings() if d.get("fill") and abs(d["rect"].width - d["rect"].height) < 0.1]
+    assert len(cuts) == 22
+    for cut in cuts:
+        assert any(abs(f.width - cut.width - 3 * MM) < 0.1 and f.contains(cut) for f in fills), cut
+    tiles = pymupdf.open(stream=kit("daimyo", "a4", "en")["daimyo-han-tiles-a4.pdf"].data, filetype="pdf")[0]
+    outlines = [d["rect"] for d in tiles.get_drawings() if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill")]
+    fills = [d["rect"] for d in tiles.get_drawings() if d.get("fill")]
+    assert outlines and all(any(f.contains(o) and f.width > o.width + 3 * MM for f in fills) for o in outlines)
