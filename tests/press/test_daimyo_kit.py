@@ -62,3 +62,38 @@ def test_letter_paper_builds_the_whole_kit():
                  "daimyo-pieces-letter.pdf"):
         page = open_pdf(kit[name].data)[0]
         assert {round(page.rect.width / MM, 1), round(page.rect.height / MM, 1)} == {215.9, 279.4}
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_every_daimyo_card_gets_its_own_decks_back_in_every_duplex_mode(duplex):
+    """Issue 10, defect 5: Daimyo mixes basic, special and mastery cards on a sheet (F1, F8, M2...);
+    every front's slot has the right deck's back behind it, gluing included."""
+    import pymupdf
+
+    from pnp.press.cards import Duplex
+    from pnp.press.grid import card_grid
+
+    game = load_game(cards_dir() / "daimyo")
+    arts = build_kit(game, Options(only=("cards",), duplex=Duplex(duplex)))
+    pdf = next(a for a in arts if a.name.endswith(".pdf"))
+    doc = open_pdf(pdf.data)
+    grid = card_grid(210.0, 297.0, 5.0, 63.5, 88.9, 3.0)
+    sheets = doc.page_count // 2
+    W, H = 210.0 * MM, 297.0 * MM
+    slots = [(s.x * MM, s.y * MM, (s.x + grid.slot_w) * MM, (s.y + grid.slot_h) * MM)
+             for s in (grid.slot(r, c) for r in range(grid.rows) for c in range(grid.cols))]
+    expect = {f"#{c.label}": game.back(c).title["en"] for c in game.cards}
+    checked = 0
+    for sheet in range(sheets):
+        f, b = (sheet, sheets + sheet) if duplex == "none" else (2 * sheet, 2 * sheet + 1)
+        back_text = doc[b]
+        for x0, y0, x1, y1, word, *_ in doc[f].get_text("words"):
+            if word not in expect:
+                continue
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            sx0, sy0, sx1, sy1 = next(r for r in slots if r[0] < cx < r[2] and r[1] < cy < r[3])
+            behind = (sx0, H - sy1, sx1, H - sy0) if duplex == "short" else (W - sx1, sy0, W - sx0, sy1)
+            words = back_text.get_text("text", clip=pymupdf.Rect(*behind))
+            assert expect[word] in " ".join(words.split()), (word, words)
+            checked += 1
+    assert checked == len(game.cards)
