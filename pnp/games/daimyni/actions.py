@@ -83,7 +83,9 @@ def parse(text: str, kind: str) -> Action:
         raise ValueError("expected 'pass', 'recruit' or a move like 'b2-c2' (Bushi: 'b2-c2 x2' moves two), "
                          f"got {text!r}")
     src, dst, count = m.group(1), m.group(2), m.group(3)
-    if kind == "move-bushi":
+    if kind in ("move-bushi", "recruit-bushi"):
+        # A Recruit written as a move is read as one: the rules refuse it while the Bushi area
+        # holds a Bushi, naming that rule (recruit-while-area), rather than the notation.
         return MoveBushi(src, dst, int(count) if count else None)
     if count:
         raise ValueError(f"only Move Bushi takes a count, got {text!r}")
@@ -91,4 +93,4 @@ def parse(text: str, kind: str) -> Action:
         return MoveDaimyo(src, dst)
     if kind == "move-tanbo":
         return MoveTanbo(src, dst)
-    raise ValueError(f"a {kind} card takes 'recruit', got {text!r}")
+    raise ValueError(f"there is no card kind {kind!r}")

@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import GameEvent
+from ...engine import GameEvent, Illegal
 from ...engine.notation import GameRejected, NotationError
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
@@ -59,13 +59,12 @@ from ...engine.replay import (
     play_rounds,
     read_end,
     read_notation,
-    unique,
 )
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
 
-__all__ = ["GameRejected", "NotationError", "Position", "RoundLog", "Step", "Transcript", "replay", "write",
-           "write_position"]
+__all__ = ["GameRejected", "IllegalMove", "NotationError", "Position", "RoundLog", "Step", "Transcript", "entries_in",
+           "replay", "write", "write_position"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +107,31 @@ class DaimyniHeader(Header):
 
 
 _PLAY = re.compile(r"\s*([0-9]+)\s*(?::\s*(.*?))?\s*")
+_ENTRY_BREAK = re.compile(r"\s*[,;]\s*|\s+(?=[0-9]+\s*:)")
+_NUMBERS = re.compile(r"\s*[0-9]+(?:\s+[0-9]+)+\s*")
+
+
+def entries_in(item: str) -> list[str]:
+    """The entries one string holds: one normally; several when a player wrote two cards in one
+    string ("1: b3-c3, 4: b2-c2", "1: b3-c3 4: b2-c2", "7, 15", "7 15").
+
+    >>> entries_in("1: b3-c3, 4: b2-c2"), entries_in("7 15"), entries_in("1: b3-c3 x 2")
+    (['1: b3-c3', '4: b2-c2'], ['7', '15'], ['1: b3-c3 x 2'])
+    """
+    text = item.strip()
+    parts = text.split() if _NUMBERS.fullmatch(text) else [p for p in _ENTRY_BREAK.split(text) if p]
+    if len(parts) > 1 and all(_PLAY.fullmatch(p) for p in parts):
+        return parts
+    return [text]
+
+
+class IllegalMove(GameRejected):
+    """A notation file whose game breaks a rule (exit 1): `rule` is the rule's short name
+    (`pnp.games.daimyni.rules.RULES`), the message says it to a player."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(message)
+        self.rule = rule
 
 
 def replay(text: str, rules: Rules, where: str = "<notation>",
@@ -120,7 +144,12 @@ def replay(text: str, rules: Rules, where: str = "<notation>",
     if notation.position is not None:
         state.set_position(notation.position, where)
         rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
+    try:
+        logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
+    except GameRejected as exc:
+        if isinstance(exc, IllegalMove) or not state.is_terminal():
+            raise
+        raise IllegalMove(str(exc), "game-over") from None     # a round written after the end
     checked = sum(log.expectations for log in logs)
     if notation.end is not None:
         end = read_end(End, notation.end, where)
@@ -129,6 +158,13 @@ def replay(text: str, rules: Rules, where: str = "<notation>",
 
 
 def _play_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
+    try:
+        return _play_one_round(state, entry, where)
+    except Illegal as exc:
+        raise IllegalMove(f"{where}: {exc}", exc.rule) from None
+
+
+def _play_one_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
     rules, number = state.rules, state.round
     plays = _read_plays(entry, where, rules)
     log = RoundLog(number, {c: tuple(sorted(p)) for c, p in plays.items()}, [], Position.of(state))
@@ -155,8 +191,9 @@ def _play_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
         for clan in rules.clans:
             for card, written in plays[clan].items():
                 if card not in resolved and written is not None:
-                    raise GameRejected(f"{where}: round {number}, {clan} plays {rules.label(card)}: the game "
-                                       f"ended before this card resolved; write it as \"{card}\" without a decision")
+                    raise IllegalMove(f"{where}: round {number}, {clan} plays {rules.label(card)}: the game "
+                                      f"ended before this card resolved; write it as \"{card}\" without a decision",
+                                      "game-over")
     log.expectations = _check_expect(entry.get("expect", {}), state, entry, where)
     return log
 
@@ -170,6 +207,9 @@ def _read_plays(entry: RoundEntry, where: str, rules: Rules) -> dict[str, dict[i
             raise entry.error(where, clan, "missing: the cards this clan plays, e.g. [\"1: b3-c3\", \"16: a3-a4\"]")
         parsed: list[tuple[int, str | None]] = []
         for j, item in enumerate(items):
+            if isinstance(item, str) and len(parts := entries_in(item)) > 1:
+                raise entry.error(where, f"{clan}[{j}]", f"{item!r} holds {len(parts)} entries: write each card "
+                                  f"as its own string, e.g. [{', '.join(_q(p) for p in parts)}]")
             m = _PLAY.fullmatch(str(item))
             if not isinstance(item, str) or not m:
                 raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
@@ -177,7 +217,11 @@ def _read_plays(entry: RoundEntry, where: str, rules: Rules) -> dict[str, dict[i
             if card not in rules.cards:
                 raise entry.error(where, f"{clan}[{j}]", f"there is no card {card} (cards are 1-{max(rules.cards)})")
             parsed.append((card, m.group(2) or None))
-        plays[clan] = unique(parsed, where, entry.key(clan), "card")
+        plays[clan] = {}
+        for card, decision in parsed:
+            if card in plays[clan]:     # an illegal play, not bad notation (exit 1)
+                raise Illegal(entry.number, clan, None, "card-twice", f"card {card} cannot be played twice")
+            plays[clan][card] = decision
     return plays
 
 

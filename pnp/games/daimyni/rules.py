@@ -45,6 +45,29 @@ from .events import (
 CARDS_PLAYED = 2
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
 
+# Every rule an illegal move can break, by the stable short name `Illegal.rule` carries (tests
+# assert on these names; the message says the same to a player, with the round, clan and card).
+RULES: dict[str, str] = {
+    "game-over": "nothing is played after a Daimyo is removed",
+    "play-two-cards": "each clan plays exactly two cards a round, before any card resolves",
+    "card-twice": "a card is played once in a round",
+    "card-not-in-hand": "a clan plays only cards from its hand (not its Reserve, not the other's)",
+    "must-carry-out": "a card that can be carried out must be; 'pass' only when it cannot",
+    "recruit-while-area": "Recruit Bushi recruits while the Bushi area holds a Bushi, judged when it resolves",
+    "recruit-empty-area": "with an empty Bushi area, Recruit Bushi acts as Move Bushi",
+    "wrong-effect": "a card does only what its kind does",
+    "no-cell": "moves name cells of the board",
+    "no-tanbo-there": "Move Tanbo moves a Tanbo from the cell it stands on",
+    "tanbo-once": "a Tanbo moves at most once a round",
+    "tanbo-to-empty-cell": "a Tanbo goes to an empty cell: no unit, no Tanbo",
+    "daimyo-not-there": "Move Daimyo moves the clan's Daimyo from its cell",
+    "no-bushi-there": "Move Bushi moves Bushi of the clan from a cell that holds them",
+    "adjacent-only": "Bushi and Daimyo move to an adjacent cell",
+    "tanbo-floods": "no unit enters a cell with a Tanbo",
+    "daimyo-never-attacks": "Move Daimyo cannot enter a cell held by enemy units",
+    "bushi-count": "Move Bushi moves at least one Bushi and no more than the cell holds",
+}
+
 
 @dataclass(frozen=True)
 class CardInfo:
@@ -501,23 +524,26 @@ class DaimyniState:
         step, player, card = pending
         if step == "play":
             if not isinstance(action, PlayCards):
-                raise Illegal(self.round, player, None, "play-two", f"{player} must first play {CARDS_PLAYED} cards")
+                raise Illegal(self.round, player, None, "play-two-cards",
+                              f"{player} must first play {CARDS_PLAYED} cards")
             return self._play(player, action)
         return self._resolve(player, card, action)
 
     def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
         cards = action.cards
         hand = self.hand[clan]
+        twice = next((n for i, n in enumerate(cards) if n in cards[:i]), None)
+        if twice is not None:
+            raise Illegal(self.round, clan, None, "card-twice", f"card {twice} cannot be played twice")
         if len(cards) != CARDS_PLAYED:
-            raise Illegal(self.round, clan, None, "play-two",
-                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}")
-        if len(set(cards)) != len(cards):
-            raise Illegal(self.round, clan, None, "play-two", f"{clan} cannot play card {cards[0]} twice")
+            listed = f" ({', '.join(map(str, cards))})" if cards else ""
+            raise Illegal(self.round, clan, None, "play-two-cards",
+                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}{listed}")
         for n in cards:
             if n not in hand:
-                where = self._where(n)
-                raise Illegal(self.round, clan, None, "hand", f"card {n} is not in {clan}'s hand ({where}); "
-                              f"the hand holds {' '.join(map(str, sorted(hand)))}")
+                where, held = self._where(n), " ".join(map(str, sorted(hand)))
+                raise Illegal(self.round, clan, None, "card-not-in-hand",
+                              f"card {n} is not in {clan}'s hand ({where}); the hand holds {held}")
         hand.difference_update(cards)
         self.history[-1]["plays"][clan] = action
         events: list[GameEvent] = [self.commits.commit(clan, cards)]
@@ -562,6 +588,7 @@ class DaimyniState:
         return events
 
     def _illegal(self, clan: str, number: int, rule: str, reason: str) -> Illegal:
+        assert rule in RULES, rule
         return Illegal(self.round, clan, self.rules.label(number), rule, reason)
 
     def _check(self, clan: str, number: int, kind: str, action: Action) -> None:
@@ -577,12 +604,13 @@ class DaimyniState:
                     "move-tanbo": MoveTanbo}[kind]
         if not isinstance(action, expected):
             if self.rules.cards[number].type == "recruit-bushi" and kind == "move-bushi":
-                raise fail("recruit-empty", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: "
+                raise fail("recruit-empty-area", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: "
                                             "give a move like 'b2-c2'")
             if kind == "recruit-bushi" and isinstance(action, MoveBushi):
-                raise fail("recruit",
-                           f"{clan}'s Bushi area still holds {self.area[clan]} Bushi: the card recruits ('recruit')")
-            raise fail("card-effect", f"a {self.rules.cards[number].title} card cannot do '{action}'")
+                raise fail("recruit-while-area",
+                           f"{clan}'s Bushi area still holds {self.area[clan]} Bushi, so this Recruit card "
+                           "recruits: write 'recruit'")
+            raise fail("wrong-effect", f"a {self.rules.cards[number].title} card cannot do '{action}'")
         if isinstance(action, Recruit):
             return
         src, dst = action.src, action.dst
@@ -591,24 +619,25 @@ class DaimyniState:
                 raise fail("no-cell", f"there is no cell {cell} on the board")
         if isinstance(action, MoveTanbo):
             if src not in tanbo:
-                raise fail("tanbo-missing", f"there is no Tanbo on {src}")
+                raise fail("no-tanbo-there", f"there is no Tanbo on {src}")
             if tanbo.index(src) in self.tanbo_moved:
                 raise fail("tanbo-once", f"the Tanbo on {src} has already moved this round")
             if not self.is_empty(dst):
-                raise fail("tanbo-empty", f"cannot move a Tanbo to {dst}: it is not empty ({self._describe(dst)})")
+                raise fail("tanbo-to-empty-cell",
+                           f"cannot move a Tanbo to {dst}: it is not empty ({self._describe(dst)})")
             return
         if isinstance(action, MoveDaimyo) and self.daimyo[clan] != src:
-            raise fail("daimyo-where", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
+            raise fail("daimyo-not-there", f"the {clan} Daimyo is on {self.daimyo[clan]}, not {src}")
         have = self.bushi[clan].get(src, 0)
         if isinstance(action, MoveBushi) and have == 0:
-            raise fail("bushi-where", f"{clan} has no Bushi on {src}")
+            raise fail("no-bushi-there", f"{clan} has no Bushi on {src}")
         if dst not in adj[src]:
-            raise fail("adjacent", f"cannot move from {src} to {dst}: they are not adjacent")
+            raise fail("adjacent-only", f"cannot move from {src} to {dst}: they are not adjacent")
         if dst in tanbo:
-            raise fail("tanbo-blocks", f"cannot enter {dst}, a Tanbo floods it")
+            raise fail("tanbo-floods", f"cannot enter {dst}, a Tanbo floods it")
         if isinstance(action, MoveDaimyo):
             if self.occupant(dst) not in (None, clan):
-                raise fail("daimyo-no-attack", f"cannot move the Daimyo into {dst}: enemy units hold it")
+                raise fail("daimyo-never-attacks", f"cannot move the Daimyo into {dst}: enemy units hold it")
             return
         if action.count is not None and not 1 <= action.count <= have:
             raise fail("bushi-count", f"{src} holds {have} {clan} Bushi; cannot move {action.count}")
