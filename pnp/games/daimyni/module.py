@@ -31,7 +31,10 @@ class Daimyni(GameModule):
         s = transcript.state
         played = len(transcript.rounds)
         if s.is_terminal():
-            end = f"{s.winner} wins in round {s.round}" if s.winner else f"no winner after {rounds(s.round)}"
+            # RULINGS.md "A game that never ends": only a removed Daimyo ends a game; a round cap
+            # stops the record, and a record that stops is still going.
+            end = (f"{s.winner} wins in round {s.round}" if s.winner
+                   else f"still going after {rounds(s.round)} (stopped by the round cap, not by a rule)")
         else:
             end = f"still going after {rounds(played)}"
         return f"{rounds(played)}, {end}, {transcript.expectations} expectations met"
