@@ -12,6 +12,7 @@ from pnp.paths import cards_dir
 from tests.conftest import run_pnp
 
 SAMPLES = sorted((cards_dir() / "daimyni" / "samples").glob("*.toml"))
+EXAMPLES = sorted((cards_dir() / "daimyni" / "examples").glob("*.toml"))
 REFUSED = sorted((Path(__file__).parent / "refused").glob("*.toml"))
 
 
@@ -67,7 +68,7 @@ def test_refused_file_fails_with_its_exact_message(game, path):
 def test_check_cli_exit_codes(tmp_path):
     ok = run_pnp("check", "daimyni")
     assert ok.returncode == 0, ok.stderr
-    assert len([line for line in ok.stdout.splitlines() if ": ok, " in line]) == len(SAMPLES)
+    assert len([line for line in ok.stdout.splitlines() if ": ok, " in line]) == len(SAMPLES) + len(EXAMPLES)
     illegal = run_pnp("check", "daimyni", *[p for p in REFUSED if expected(p)[0] == 1])
     assert illegal.returncode == 1
     assert "cannot enter d4, a Tanbo floods it" in illegal.stderr

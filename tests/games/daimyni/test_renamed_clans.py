@@ -23,7 +23,7 @@ def rename(folder: Path, old: str, new: str) -> None:
         path = folder / name
         text = path.read_text(encoding="utf-8").replace(f'clan = "{old}"', f'clan = "{new}"')
         path.write_text(text.replace(f"[backs.{old}]", f"[backs.{new}]"), encoding="utf-8")
-    for sample in (folder / "samples").glob("*.toml"):
+    for sample in [*(folder / "samples").glob("*.toml"), *(folder / "examples").glob("*.toml")]:
         text = sample.read_text(encoding="utf-8")
         text = re.sub(rf"^{old} = ", f"{new} = ", text, flags=re.M)
         text = text.replace(f'"{old} ', f'"{new} ').replace(f'winner = "{old}"', f'winner = "{new}"')
