@@ -107,6 +107,7 @@ def card_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card
     if best is None or best.per_page == 0:
         raise DefinitionError(
             where, key,
-            f"a {card_w:g} x {card_h:g} mm card with {bleed:g} mm bleed and crop marks does not fit on {paper_name} "
-            f"({paper_w:g} x {paper_h:g} mm with {margin:g} mm margins); choose a smaller card size or larger paper")
+            f"a {card_w:g} x {card_h:g} mm card does not fit on {paper_name} ({paper_w:g} x {paper_h:g} mm with "
+            f"{margin:g} mm margins) with its {bleed:g} mm bleed and crop marks; choose a smaller card size or larger "
+            "paper")
     return best
