@@ -69,3 +69,16 @@ def test_pnp_check_replays_samples_and_examples():
     assert res.returncode == 0, res.stderr
     for path in EXAMPLES:
         assert f"{path.name}: ok, " in res.stdout
+
+
+@pytest.mark.parametrize("name,summary", [
+    ("still-going.toml", "ok, 2 rounds, still going after 2 rounds, 4 expectations met"),
+    ("round-capped.toml", "ok, 1 round, still going after 1 round (stopped by the round cap, not by a rule), "
+                          "4 expectations met"),
+])
+def test_a_record_that_stops_is_still_going(game, name, summary):
+    """RULINGS.md, "A game that never ends": only a removed Daimyo ends a game."""
+    path = HERE / "scenarios" / name
+    result = check_file(game, path, name)
+    assert result.line == f"{name}: {summary}"
+    assert result.transcript.state.winner is None
