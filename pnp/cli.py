@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from enum import Enum
@@ -11,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .errors import PnpError
+from .errors import PnpError, UsageError
 
 app = typer.Typer(
     name="pnp",
@@ -20,7 +21,25 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            typer.echo(f"pnp {version('pnp')}")
+        except PackageNotFoundError:
+            typer.echo("pnp (not installed)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                                callback=_version, is_eager=True)] = False) -> None:
+    """Print-and-play kits for tabletop games: card sheets with bleed and crop marks, boards on A3 or
+    split over two sheets, counters, and SVGs of every component."""
 
 
 class PaperChoice(str, Enum):
@@ -53,7 +72,9 @@ def build(
              "none: all backs after all fronts, for gluing.")] = DuplexChoice.long,
     lang: Annotated[Optional[str], typer.Option(
         help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
-    out: Annotated[Optional[Path], typer.Option(help="Output folder (default: ./output/GAME).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Output folder (default: ./output/GAME). It is replaced whole: a new or empty folder, or a kit "
+             "pnp built.")] = None,
     only: Annotated[Optional[str], typer.Option(
         help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, "
              "booklet.")] = None,
@@ -63,7 +84,7 @@ def build(
     from .build import Options, build_kit, default_out, parse_only
     from .catalog import find_game
     from .model import load_game
-    from .output import write_all
+    from .output import KitWriter
     from .press.cards import Duplex
 
     started = time.perf_counter()
@@ -72,23 +93,28 @@ def build(
         folder = find_game(game)
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only))
         say(f"loading {folder}")
+        if out is not None and not out.strip():
+            raise UsageError('--out "": give a folder name (default: ./output/GAME)')
         kit = load_game(folder)
-        artifacts = build_kit(kit, opts, say)
-        target = out if out is not None else default_out(kit.id)
-        write_all(target, artifacts)
+        target = Path(out) if out is not None else default_out(kit.id)
+        writer = KitWriter(target, kit.id)     # refuses a bad --out before the build, not after
+        try:
+            artifacts = build_kit(kit, opts, say)
+            for art in artifacts:
+                writer.add(art.name, art.data)
+            writer.commit()
+        finally:
+            writer.discard()
     except PnpError as exc:
         _fail(exc)
-    except OSError as exc:
-        typer.echo(f"pnp: error: cannot write the output: {exc}", err=True)
-        raise typer.Exit(1) from None
     pdfs = [a for a in artifacts if a.name.endswith(".pdf")]
     svgs = [a for a in artifacts if a.name.endswith(".svg")]
     typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
     for a in pdfs:
         typer.echo(f"  {a.name:<34} {a.pages:>3} page{'s' if a.pages != 1 else ' '}  {_size(len(a.data)):>8}")
     if svgs:
-        folder, total = svgs[0].name.split("/")[0] + "/", sum(len(a.data) for a in svgs)
-        typer.echo(f"  {folder:<34} {len(svgs):>3} files  {_size(total):>8}")
+        svg_dir, total = svgs[0].name.split("/")[0] + "/", sum(len(a.data) for a in svgs)
+        typer.echo(f"  {svg_dir:<34} {len(svgs):>3} files  {_size(total):>8}")
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")
 
 
@@ -96,7 +122,8 @@ def build(
 def play(
     game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
     seed: Annotated[int, typer.Option(help="Seed for the bot and for chance: the same seed plays the same game.")] = 1,
-    out: Annotated[Optional[Path], typer.Option(help="Write the game's notation here (default: print it).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Write the game's notation to this file (default, or -: print it).")] = None,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: the game's smallest count; "
                                                         "`pnp list` shows each game's range).")] = None,
     option: Annotated[Optional[list[str]], typer.Option(
@@ -107,9 +134,11 @@ def play(
     """Let a simple bot play a whole game and write it in the game's notation."""
     from .catalog import find_game, rules_for
     from .model import load_game
-    from .output import Artifact, write_all
+    from .output import write_file
 
     try:
+        if out is not None and not out.strip():
+            raise UsageError('--out "": give a file name, or - for standard output')
         kit = load_game(find_game(game))
         module = rules_for(kit)
         names = list(option or []) + (["advanced"] if advanced else [])
@@ -117,15 +146,14 @@ def play(
         text = module.bot_notation(kit, settings, game)
     except PnpError as exc:
         _fail(exc)
-    if out is None:
+    if out is None or out == "-":
         typer.echo(text, nl=False)
         return
     try:
-        write_all(out.parent if str(out.parent) else Path("."), [Artifact(out.name, text.encode("utf-8"))])
-    except OSError as exc:
-        typer.echo(f"pnp: error: cannot write {out}: {exc}", err=True)
-        raise typer.Exit(1) from None
-    typer.echo(f"wrote {out}")
+        shown = write_file(out, text.encode("utf-8"))
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(f"wrote {shown}")
 
 
 @app.command()
@@ -187,14 +215,24 @@ def list_games() -> None:
                    + ", ".join(others))
 
 
+class Interrupted(BaseException):
+    """Ctrl-C, raised past typer (which would exit 130 silently) to `main`, after every `finally`
+    has run: a kit being written is discarded (see pnp.output)."""
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise Interrupted
+
+
 def main() -> None:
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         app()
     except PnpError as exc:  # raised outside a command's own handling
         typer.echo(f"pnp: error: {exc}", err=True)
         sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        typer.echo("pnp: interrupted", err=True)
+    except (Interrupted, KeyboardInterrupt):   # the kit being written is left as it was: see pnp.output
+        typer.echo("pnp: interrupted, nothing written", err=True)
         sys.exit(130)
     except Exception as exc:  # a bug: say so plainly; PNP_DEBUG=1 shows the traceback
         if os.environ.get("PNP_DEBUG"):
