@@ -63,5 +63,5 @@ def _choose_cards(state: DaimyniState, clan: str, rng: random.Random) -> PlayCar
               "move-daimyo": 3.5 if threatened else 0.6, "move-tanbo": 0.8}
     def value(n: int) -> float:
         return weight[state.rules.cards[n].type] + rng.random() * 1.5
-    ranked = sorted(state.hand[clan], key=value, reverse=True)
+    ranked = sorted(sorted(state.hand[clan]), key=value, reverse=True)   # the rng draws in card order
     return PlayCards(tuple(ranked[:2]))
