@@ -4,7 +4,7 @@ import pytest
 
 from pnp.engine import Illegal
 from pnp.games.daimyni.actions import MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
-from pnp.games.daimyni.rules import combat, new_game
+from pnp.games.daimyni.rules import RULES, combat, new_game
 from tests.games.daimyni.helpers import play, position
 
 # Red starts with 1 4 5 8 9 (Move Bushi), 11 14 (Recruit), 16 (Move Daimyo), 17 (Move Tanbo);
@@ -59,31 +59,54 @@ def test_move_bushi_may_join_own_daimyo_and_never_moves_it():
     assert s.bushi["red"] == {"a3": 2} and s.daimyo["red"] == "a3"
 
 
-@pytest.mark.parametrize("action,message", [
-    (MoveBushi("c3", "c5"), "round 1, red plays 1 (Move Bushi): cannot move from c3 to c5: they are not adjacent"),
-    (MoveBushi("c3", "d2"), "round 1, red plays 1 (Move Bushi): cannot enter d2, a Tanbo floods it"),
-    (MoveBushi("e3", "e4"), "round 1, red plays 1 (Move Bushi): red has no Bushi on e3"),
-    (MoveBushi("c3", "c4", 4), "round 1, red plays 1 (Move Bushi): c3 holds 3 red Bushi; cannot move 4"),
-    (MoveBushi("c3", "z9"), "round 1, red plays 1 (Move Bushi): there is no cell z9 on the board"),
-    (MoveDaimyo("a3", "a4"), "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'a3-a4'"),
-    (Pass(), "round 1, red plays 1 (Move Bushi): the card can be carried out, so it must be (for example c3-b2 x1)"),
-    (Recruit(), "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'recruit'"),
+@pytest.mark.parametrize("action,rule,message", [
+    (MoveBushi("c3", "c5"), "adjacent-only",
+     "round 1, red plays 1 (Move Bushi): cannot move from c3 to c5: they are not adjacent"),
+    (MoveBushi("c3", "d2"), "tanbo-floods", "round 1, red plays 1 (Move Bushi): cannot enter d2, a Tanbo floods it"),
+    (MoveBushi("e3", "e4"), "no-bushi-there", "round 1, red plays 1 (Move Bushi): red has no Bushi on e3"),
+    (MoveBushi("c3", "c4", 4), "bushi-count",
+     "round 1, red plays 1 (Move Bushi): c3 holds 3 red Bushi; cannot move 4"),
+    (MoveBushi("c3", "z9"), "no-cell", "round 1, red plays 1 (Move Bushi): there is no cell z9 on the board"),
+    (MoveDaimyo("a3", "a4"), "wrong-effect", "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'a3-a4'"),
+    (Pass(), "must-carry-out",
+     "round 1, red plays 1 (Move Bushi): the card can be carried out, so it must be (for example c3-b2 x1)"),
+    (Recruit(), "wrong-effect", "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'recruit'"),
 ])
-def test_illegal_move_bushi_messages(action, message):
+def test_illegal_move_bushi_messages(action, rule, message):
     s = play(position(red={"c3": 3}), (1, 4), (2, 3))
     with pytest.raises(Illegal) as exc:
         s.apply_action(action)
     assert str(exc.value) == message
+    assert exc.value.rule == rule and rule in RULES
+    assert (exc.value.round, exc.value.player, exc.value.card) == (1, "red", "1 (Move Bushi)")
 
 
-def test_illegal_play_messages():
+@pytest.mark.parametrize("action,rule,message", [
+    (PlayCards((1, 2)), "card-not-in-hand",
+     "round 1, red: card 2 is not in red's hand (blue holds it); the hand holds 1 4 5 8 9 11 14 16 17"),
+    (PlayCards((1, 4, 5)), "play-two-cards", "round 1, red: red must play exactly 2 cards, not 3 (1, 4, 5)"),
+    (PlayCards((1, 1)), "card-twice", "round 1, red: card 1 cannot be played twice"),
+    (PlayCards((1, 4, 1)), "card-twice", "round 1, red: card 1 cannot be played twice"),
+    (MoveBushi("b2", "c2"), "play-two-cards", "round 1, red: red must first play 2 cards"),
+])
+def test_illegal_play_messages(action, rule, message):
     s = new_game()
-    with pytest.raises(Illegal, match=r"round 1, red: card 2 is not in red's hand \(blue holds it\)"):
-        s.apply_action(PlayCards((1, 2)))
-    with pytest.raises(Illegal, match="red must play exactly 2 cards, not 3"):
-        s.apply_action(PlayCards((1, 4, 5)))
-    with pytest.raises(Illegal, match="red must first play 2 cards"):
-        s.apply_action(MoveBushi("b2", "c2"))
+    with pytest.raises(Illegal) as exc:
+        s.apply_action(action)
+    assert (str(exc.value), exc.value.rule, exc.value.card) == (message, rule, None)
+    assert s.hand["red"] == {1, 4, 5, 8, 9, 11, 14, 16, 17}
+
+
+def test_recruit_written_as_a_move_breaks_recruit_while_area():
+    """Issue 8, defect 2: judged when the card resolves, even after a Bushi came back this round."""
+    s = play(position(red={"c3": 1}, blue={"d3": 2}, red_area=0), (1, 11), (12, 13))
+    s.apply_action(MoveBushi("c3", "d3"))          # 1 against 2: red's Bushi goes back to the area
+    assert s.area["red"] == 1 and s.kind(11, "red") == "recruit-bushi"
+    with pytest.raises(Illegal) as exc:
+        s.apply_action(MoveBushi("d3", "e3"))
+    assert exc.value.rule == "recruit-while-area"
+    assert str(exc.value) == ("round 1, red plays 11 (Recruit Bushi): red's Bushi area still holds 1 Bushi, "
+                              "so this Recruit card recruits: write 'recruit'")
 
 
 def test_recruit_puts_a_bushi_in_the_daimyo_cell():
