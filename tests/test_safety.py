@@ -84,6 +84,15 @@ def test_a_deck_id_is_a_slug(tmp_path):
     fails(build(dst, tmp_path), 2, "backs.../x: '../x' is used in file names")
 
 
+def test_a_walkthrough_cannot_name_a_file_outside_samples(game_copy, tmp_path):
+    path = game_copy / "booklet" / "rules.en.md"
+    text = path.read_text(encoding="utf-8")
+    name = text.split("@walkthrough", 1)[1].split()[0]
+    (tmp_path / "outside.toml").write_text((game_copy / "samples" / f"{name}.toml").read_text(encoding="utf-8"))
+    path.write_text(text.replace(f"@walkthrough {name}", "@walkthrough ../../outside"), encoding="utf-8")
+    fails(build(game_copy, tmp_path), 2, "rules.en.md: @walkthrough: '../../outside': expected the name of a file")
+
+
 # ---- 4. limits and messages -----------------------------------------------------------
 
 @pytest.mark.parametrize("file, old, new, words", [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 from ..catalog import rules_for
 from ..draw import text
@@ -50,14 +51,22 @@ class Booklet:
         raw = read_text(path, where, "the booklet's text in this language")
         count = Counter(c.type_id for c in self.game.cards)
         m = re.search(r"^@walkthrough\s+(\S+)", raw, re.M)
-        walk = self.game.folder / "samples" / f"{m.group(1) if m else ''}.toml"
+        walk = self.sample(m.group(1)) if m else None
         title = ""
-        if m and walk.is_file():
+        if walk is not None and walk.is_file():
             data = read_toml(walk)
             text = data.get("title", "")
             title = localized(text, self.lang) if isinstance(text, (str, dict)) else ""
         return render_template(raw, where, None, cards=self.game.cards, pieces=self.game.counters, count=count,
                                walkthrough_title=title, game=self.game.meta)
+
+    def sample(self, name: str) -> Path:
+        """samples/NAME.toml, for a name written in the booklet's text: no path may leave samples/."""
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+            where = display(self.game.folder / "booklet" / f"rules.{self.lang}.md")
+            raise DefinitionError(where, "@walkthrough", f"{name!r}: expected the name of a file in samples/ "
+                                                         "(letters, digits, '-' or '_', without .toml)")
+        return self.game.folder / "samples" / f"{name}.toml"
 
     def build(self) -> list[list]:
         for block in parse(self.source()):
@@ -178,8 +187,7 @@ class Booklet:
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
     def do_walkthrough(self, arg: str) -> None:
-        path = self.game.folder / "samples" / f"{arg}.toml"
-        transcript, rounds = self.adapter.walkthrough(self.game, path, self.lang)
+        transcript, rounds = self.adapter.walkthrough(self.game, self.sample(arg), self.lang)
         if transcript.description:
             self.flow.paragraph(localized(transcript.description, self.lang))
         self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
