@@ -404,7 +404,8 @@ class DaimyniState:
         return dict(value)
 
     def kind(self, number: int, clan: str) -> str:
-        """How a card acts now: Recruit with an empty Bushi area acts as Move Bushi."""
+        """How a card acts now: Recruit with an empty Bushi area acts as Move Bushi. Judged when the
+        card resolves (RULINGS.md, "Who decides"): a Bushi back in the area this round makes it recruit."""
         kind = self.rules.cards[number].type
         if kind == "recruit-bushi" and self.area[clan] == 0:
             return "move-bushi"
@@ -679,6 +680,8 @@ class DaimyniState:
         events: list[GameEvent] = [MovedBushi(*base, src, dst, count, as_recruit)]
         enemy = self.rules.opponent(clan)
         if dst in self.bushi[enemy] or self.daimyo[enemy] == dst:
+            # RULINGS.md, "Who fights": only the `count` Bushi that moved attack; the defender
+            # counts its every unit in the cell, Daimyo included.
             events += self._combat(clan, enemy, dst, count, base)
         else:
             own[dst] = own.get(dst, 0) + count
@@ -723,7 +726,7 @@ class DaimyniState:
             self.reserve[to].extend(played[clan])
             events.append(ToReserve(clan, played[clan], to))
         self.commits.clear()
-        self.tanbo_moved = set()
+        self.tanbo_moved = set()        # RULINGS.md: "turno" in Move Tanbo is the round
         if self.round_cap is not None and self.round >= self.round_cap:
             events.append(self._finish(None))
             return events
