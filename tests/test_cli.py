@@ -13,7 +13,7 @@ def test_build_writes_the_kit_into_output_game_from_any_folder(tmp_path):
     for name in ("daimyni-cards-a4.pdf", "daimyni-board-a3.pdf", "daimyni-board-2xa4.pdf", "daimyni-pieces-a4.pdf",
                  "svg/board.svg", "svg/cards/back-red.svg"):
         assert (out / name).is_file(), name
-    assert "daimyni-cards-a4.pdf" in res.stdout and "4 pages" in res.stdout
+    assert "daimyni-cards-a4.pdf" in res.stdout and "6 pages" in res.stdout   # 18 cards, 8 a sheet, each with backs
     assert "cards: drawing 18 faces" in res.stderr  # progress
     assert not list(out.rglob("*.part"))
 

@@ -30,8 +30,7 @@ def _set(game: Game, card: Card, layout: CardLayout, name: str, box: tuple[float
     not fit, or a character no font has, stops the build naming the game, the card and the element;
     a layout with `shrink = true` lets text shrink further instead (never below 4 pt)."""
     el = layout.elements[name]
-    floor = float(getattr(el, "min_size", None) or text.MIN_PT)
-    shrink = bool(getattr(layout, "shrink", False))
+    floor, shrink = el.min_size, layout.shrink
     x, y, bw, bh = box
     try:
         return text.box(x, y, bw, bh, value, el.font, size if size is not None else el.size * k, align, fill,

@@ -147,9 +147,11 @@ def parse_notation(text: str, where: str) -> dict[str, Any]:
 
 
 def read_notation(text: str, where: str, game: str, header: type[H],
-                  round_keys: Sequence[str] | None = None, game_required: bool = False) -> Notation[H]:
+                  round_keys: Sequence[str] | None = None, game_required: bool = False,
+                  rounds_required: bool = True) -> Notation[H]:
     """Parse and check the parts every game shares. `round_keys` lists the keys a round may
-    have (None: the game checks them itself)."""
+    have (None: the game checks them itself); `rounds_required=False` accepts a file that stops
+    after its header and setup (a game that only states how it starts)."""
     data = parse_notation(text, where)
     rounds = data.pop(ROUND, [])
     end = data.pop(END, None)
@@ -162,7 +164,7 @@ def read_notation(text: str, where: str, game: str, header: type[H],
         raise NotationError(where, "game", f"expected \"{game}\", got {data['game']!r}")
     if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
         raise NotationError(where, ROUND, "expected [[round]] tables")
-    if not rounds and position is None:
+    if rounds_required and not rounds and position is None:
         raise NotationError(where, ROUND, "missing: a game needs at least one [[round]] (or a [position])")
     if position is not None and not isinstance(position, dict):
         raise NotationError(where, POSITION, "expected a table, e.g. [position]")

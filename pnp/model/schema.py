@@ -67,6 +67,7 @@ class Element(Strict):
     align: Literal["left", "center", "right"] = "left"
     field: str | None = None       # print this card field (cards.toml `fields`) in the box
     format: str = "{}"             # how: "Trust {}" prints "Trust 2"; {} is the value
+    min_size: Annotated[float, Field(ge=4, le=200)] = 6.0   # text never shrinks below this to fit, pt
 
 
 class CardLayout(Strict):
@@ -75,6 +76,7 @@ class CardLayout(Strict):
     corner_radius: Annotated[float, Field(ge=0)] = 3.0
     design_width: Mm = 63.5
     frame: Fraction = 0.05
+    shrink: bool = False           # let text shrink below its min_size (to 4 pt) instead of stopping the build
     elements: dict[str, Element] = {}
 
 

@@ -36,3 +36,24 @@ def test_fields_print_where_the_layout_puts_them_and_cards_override_their_type()
     assert "Trust 3" in text and "Trust 1" in text and "Cancels a majority" in text
     proposal = pymupdf.open(stream=arts["two-decks-cards-proposal-a4.pdf"].data)[0].get_text()
     assert "Trust" not in proposal
+
+
+def test_text_that_cannot_fit_stops_the_build_unless_the_layout_lets_it_shrink(tmp_path):
+    import shutil
+
+    import pytest
+
+    from pnp.errors import DefinitionError
+
+    folder = tmp_path / "wordy"
+    shutil.copytree(FIXTURE, folder)
+    cards = folder / "cards.toml"
+    cards.write_text(cards.read_text().replace('text = { en = "Play face down.", it = "Si gioca coperta." }',
+                                               'text = { en = "' + "Play face down. " * 40 + '", it = "x" }'))
+    with pytest.raises(DefinitionError, match=r"card 1 \(proposal\), element 'text'.*does not fit"):
+        build_kit(load_game(folder), Options(only=("cards",), lang="en"))
+    layouts = folder / "layouts" / "cards.toml"
+    text = layouts.read_text().replace('[proposal]\nextends = "base"', '[proposal]\nextends = "base"\nshrink = true')
+    layouts.write_text(text)
+    arts = build_kit(load_game(folder), Options(only=("cards",), lang="en"))
+    assert any(a.name == "two-decks-cards-proposal-a4.pdf" for a in arts)
