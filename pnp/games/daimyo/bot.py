@@ -54,8 +54,10 @@ def choose(state: DaimyoState, rng: random.Random):
     actions = state.legal_actions()
     if d.kind == "play":
         weight = {"A": 3.0, "B": 2.5 if state.area[clan] else 2.8, "C": 1.6, "D": 1.6, "E": 1.5, "F": 2.5}
-        ranked = sorted(state.hand[clan], key=lambda c: weight.get(state.rules.cards[c].letter, 1) + rng.random() * 3,
-                        reverse=True)
+        # the random weights are drawn in priority order, never in a set's order (same seed, same game)
+        keyed = {c: weight.get(state.rules.cards[c].letter, 1) + rng.random() * 3
+                 for c in state.sorted_cards(state.hand[clan])}
+        ranked = sorted(keyed, key=lambda c: keyed[c], reverse=True)
         return PlayCards(tuple(ranked[:2]))
     if d.kind in ("pass", "formation") or d.kind.startswith("keep-"):
         return rng.choice(actions)

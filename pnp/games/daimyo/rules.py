@@ -305,7 +305,7 @@ class DaimyoState:
                 for i, label in enumerate(pile[:per * n]):
                     self.hand[rules.clans[i % n]].add(label)
             self.setup_events.append(Dealt(False))
-        self.cards_in_play = [c for clan in rules.clans for c in self.hand[clan]]
+        self.cards_in_play = [c for clan in rules.clans for c in self.sorted_cards(self.hand[clan])]
         for clan in rules.clans:
             self.setup_events.append(HandDealt(clan, tuple(self.sorted_cards(self.hand[clan]))))
         advanced.setup(self)
