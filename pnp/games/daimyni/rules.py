@@ -611,7 +611,9 @@ class DaimyniState:
                 raise fail("recruit-while-area",
                            f"{clan}'s Bushi area still holds {self.area[clan]} Bushi, so this Recruit card "
                            "recruits: write 'recruit'")
-            raise fail("wrong-effect", f"a {self.rules.cards[number].title} card cannot do '{action}'")
+            does = {"move-bushi": "moves Bushi to an adjacent cell", "recruit-bushi": "recruits ('recruit')",
+                    "move-daimyo": "moves the Daimyo to an adjacent cell", "move-tanbo": "moves a Tanbo"}[kind]
+            raise fail("wrong-effect", f"a {self.rules.cards[number].title} card cannot do '{action}': it {does}")
         if isinstance(action, Recruit):
             return
         src, dst = action.src, action.dst
@@ -641,6 +643,8 @@ class DaimyniState:
                 raise fail("daimyo-never-attacks", f"cannot move the Daimyo into {dst}: enemy units hold it")
             return
         if action.count is not None and not 1 <= action.count <= have:
+            if action.count < 1:
+                raise fail("bushi-count", f"Move Bushi moves at least one Bushi, not {action.count}")
             raise fail("bushi-count", f"{src} holds {have} {clan} Bushi; cannot move {action.count}")
 
     def _describe(self, cell: str) -> str:

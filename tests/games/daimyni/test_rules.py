@@ -67,10 +67,12 @@ def test_move_bushi_may_join_own_daimyo_and_never_moves_it():
     (MoveBushi("c3", "c4", 4), "bushi-count",
      "round 1, red plays 1 (Move Bushi): c3 holds 3 red Bushi; cannot move 4"),
     (MoveBushi("c3", "z9"), "no-cell", "round 1, red plays 1 (Move Bushi): there is no cell z9 on the board"),
-    (MoveDaimyo("a3", "a4"), "wrong-effect", "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'a3-a4'"),
+    (MoveDaimyo("a3", "a4"), "wrong-effect",
+     "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'a3-a4': it moves Bushi to an adjacent cell"),
     (Pass(), "must-carry-out",
      "round 1, red plays 1 (Move Bushi): the card can be carried out, so it must be (for example c3-b2 x1)"),
-    (Recruit(), "wrong-effect", "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'recruit'"),
+    (Recruit(), "wrong-effect",
+     "round 1, red plays 1 (Move Bushi): a Move Bushi card cannot do 'recruit': it moves Bushi to an adjacent cell"),
 ])
 def test_illegal_move_bushi_messages(action, rule, message):
     s = play(position(red={"c3": 3}), (1, 4), (2, 3))
