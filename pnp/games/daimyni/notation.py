@@ -35,8 +35,10 @@ reserve = { red = [], blue = [] }  # optional
 ```
 
 The clans are the game's (``game.toml``): renamed there, they are renamed here. The shared rules
-(header, unknown keys, rounds numbered from 1, an entry written twice) are
-`pnp.engine.replay`'s. `write(replay(text))` gives the same game back: the notation round-trips.
+(header, unknown keys, rounds numbered from 1) are `pnp.engine.replay`'s. A card written twice in
+a clan's round is an illegal play (exit 1, rule ``card-twice``), like any other refusal of the
+rules: an `IllegalMove` carries the rule's short name (`pnp.games.daimyni.rules.RULES`).
+`write(replay(text))` gives the same game back: the notation round-trips.
 """
 
 from __future__ import annotations
