@@ -17,8 +17,10 @@ the state these rules read and change, every field of it declared by `rules.Daim
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import Any, Protocol
 
 from ...engine import Chance, Decision, GameEvent, Illegal
@@ -70,6 +72,8 @@ class _Rules(Protocol):
     def cards(self) -> Mapping[str, _Card]: ...
     @property
     def masteries(self) -> Sequence[str]: ...
+    @property
+    def mastery_titles(self) -> Mapping[str, str]: ...
     def rivals(self, clan: str) -> list[str]: ...
 
 
@@ -108,6 +112,7 @@ class DaimyoState(Protocol):
     def han_movable(self, tile: str) -> bool: ...
     def can_enter(self, clan: str, tile: str) -> bool: ...
     def daimyo_may_enter(self, clan: str, tile: str) -> bool: ...
+    def strength(self, clan: str, tile: str) -> int: ...
     def take_bushi(self, clan: str, tile: str, n: int) -> None: ...
     def place_han(self, tile: str, at: Pos) -> None: ...
     def move_bushi(self, clan: str, src: str, dst: str, count: int | None, base: dict,
@@ -227,7 +232,9 @@ def apply_interlude(state: DaimyoState, d: Decision, action) -> list[GameEvent]:
     legal = interlude_actions(state, d)
     if action not in legal and not (isinstance(action, Special) and action.name in ("bar", "diplomacy")
                                     and _interlude_ok(state, d, action)):
-        raise Illegal(state.round, d.player, None, d.kind, f"'{action}' is not a {d.kind} choice now")
+        title = state.rules.mastery_titles.get(INTERLUDE_MASTERY[d.kind], d.kind)
+        raise Illegal(state.round, d.player, f"{title} (Mastery)", d.kind,
+                      f"'{action}' is not a {d.kind} choice now: {_interlude_why(state, d, action)}")
     events: list[GameEvent] = []
     state.history[-1].setdefault("interludes", []).append((d.kind, d.player, action))
     if action.name != "skip":
@@ -252,6 +259,29 @@ def apply_interlude(state: DaimyoState, d: Decision, action) -> list[GameEvent]:
         else:
             events += state.to_reserves()
     return events
+
+
+def _interlude_why(state: DaimyoState, d: Decision, action) -> str:
+    """Why a Master of Strategy or Diplomacy choice is refused, in a player's words."""
+    clan = d.player
+    form = {"strategy": "'bar <empty Han> <Han of yours giving up a Bushi>' or 'skip'",
+            "diplomacy": "'diplomacy <Han of yours giving up a Bushi> <neutral Han> <q,r>' or 'skip'"}[d.kind]
+    if not isinstance(action, Special) or action.name not in ("bar", "diplomacy", "skip") \
+            or action.name not in ("skip", {"strategy": "bar", "diplomacy": "diplomacy"}[d.kind]) \
+            or len(action.args) != {"bar": 2, "diplomacy": 3}.get(action.name, 0):
+        return f"write {form}"
+    tile, sac = (action.args[0], action.args[1]) if action.name == "bar" else (action.args[1], action.args[0])
+    if not state.bushi[clan].get(sac):
+        return f"{clan} has no Bushi on {sac} to give up"
+    if tile not in state.tile_pos:
+        return f"there is no Han {tile} on the map"
+    if action.name == "bar":
+        return f"{tile} holds units; only a Han free of units is barred"
+    if state.tile_owner[tile] is not None:
+        return f"{tile} is a Han of the {state.tile_owner[tile]} clan; only a neutral Han moves"
+    if not state.han_movable(tile):
+        return f"{tile} holds units, was moved this round or holds the map together"
+    return f"{tile} cannot go to {action.args[2]}: it must be a new, empty spot touching the map"
 
 
 def _interlude_ok(state: DaimyoState, d: Decision, action) -> bool:
@@ -330,17 +360,19 @@ def mastery_variants(state: DaimyoState, clan: str, kind: str) -> list[Action]:
         out += [MoveDaimyo(src, dst, None, True) for dst in state.adjacent_tiles(src) if state.daimyo_may_enter(clan, dst)]
     if kind == "bushi-recruitment" and m == "tyouhei":
         home = state.daimyo[clan]
-        out += [Recruit(t) for t in sorted(state.bushi[clan]) if t != home]
+        out += [Recruit(t) for t in sorted(set(state.bushi[clan]) | set(state.ronin[clan])) if t != home]
     return list(dict.fromkeys(out))
 
 
 def carry_out_variant(state: DaimyoState, clan: str, card: str, action, base: dict) -> list[GameEvent]:
     events: list[GameEvent] = []
     _reveal(state, clan, events)
-    if isinstance(action, Recruit):
+    if isinstance(action, Recruit):   # Master of Recruitment: the whole unit comes (ruling)
         home = state.daimyo[clan]
-        state.take_bushi(clan, action.source, 1)
-        state.bushi[clan][home] = state.bushi[clan].get(home, 0) + 1
+        for pool in (state.bushi, state.ronin):
+            n = pool[clan].pop(action.source, 0)
+            if n:
+                pool[clan][home] = pool[clan].get(home, 0) + n
         return events + [Recruited(**base, tile=home, source=action.source)]
     if isinstance(action, MoveDaimyo):
         state.daimyo[clan] = action.dst
@@ -367,58 +399,179 @@ SPECIAL_OF_TYPE = {"alternative": "alternative", "ninja-attack": "ninja", "ronin
                    "breakdown-of-morale": "morale"}
 
 
+SPECIAL_FORM = {"alternative": "alternative <your Han> <enemy Han next to it> <Han next to theirs>",
+                "ninja": "ninja <rival clan>", "ronin": "ronin", "mass": "mass",
+                "treachery": "treachery <neutral Han> <your Han next to it>",
+                "retreat": "retreat <Han>-<Han> (up to three)", "morale": "morale <enemy Han>"}
+RETREAT_MENU = 2000   # legal_actions lists at most this many retreats (a bot's menu); check() judges any
+
+
 def _enemies(state: DaimyoState, clan: str) -> list[str]:
     return state.rules.rivals(clan)
 
 
+def _holder(state: DaimyoState, tile: str) -> str:
+    return f"{state.occupant(tile)} units hold it"
+
+
+def special_refusal(state: DaimyoState, clan: str, action: Special) -> tuple[str, str] | None:
+    """Why this Special Action decision is illegal now, as (rule, reason), or None if it is legal.
+    Judged on its own, never by looking it up in a list of every option."""
+    name, args = action.name, action.args
+    need = {"alternative": 3, "ninja": 1, "ronin": 0, "mass": 0, "morale": 1}
+    if (name in need and len(args) != need[name]) or (name == "treachery" and len(args) not in (1, 2)) \
+            or (name == "retreat" and (not args or any(not re.fullmatch(r"[a-z]+[0-9]+-[a-z]+[0-9]+", a)
+                                                       for a in args))):
+        return "special-form", f"expected '{SPECIAL_FORM[name]}', got '{action}'"
+    tiles = ([t for a in args for t in a.split("-")] if name == "retreat"
+             else [a for a in args if name != "ninja"])
+    for t in tiles:
+        if t not in state.tile_pos:
+            return "no-han", f"there is no Han {t} on the map"
+    enemies = _enemies(state, clan)
+    occ = state.occupant
+    if name == "alternative":
+        src, target, dst = args
+        if not state.bushi[clan].get(src):
+            return "alternative-sacrifice", f"{clan} has no Bushi on {src} to give up"
+        if target not in state.adjacent_tiles(src):
+            return "adjacent", f"{src} and {target} are not adjacent"
+        foe = occ(target)
+        if foe not in enemies or not state.bushi[foe].get(target):
+            return "alternative-target", f"{target} holds no enemy Bushi"
+        if dst == target or dst not in state.adjacent_tiles(target):
+            return "adjacent", f"the pushed Bushi go to another Han next to {target}; {dst} is not one"
+        if barred(state, dst):
+            return "barred", f"{dst} is barred this round"
+        emptied = dst == src and state.strength(clan, src) == 1   # the Bushi given up was all there was
+        if occ(dst) not in (None, foe) and not emptied:
+            return "alternative-push", f"the pushed Bushi cannot go to {dst}: {_holder(state, dst)}"
+        return None
+    if name == "ninja":
+        foe = args[0]
+        if foe not in enemies:
+            return "ninja-target", f"{foe} is not a rival clan of {clan}"
+        home = state.daimyo[foe]
+        if home is None or not state.bushi[foe].get(home):
+            return "ninja-target", f"no {foe} Bushi stand with the {foe} Daimyo"
+        return None
+    if name == "ronin":
+        if not state.ronin_free:
+            return "ronin-none-left", "every Rōnin is on the map already"
+        return None
+    if name == "mass":
+        if not state.area[clan]:
+            return "mass-reserve-empty", f"{clan}'s Samegawa holds no Bushi"
+        return None
+    if name == "treachery":
+        tile = args[0]
+        foe = occ(tile)
+        if foe not in enemies or not state.bushi[foe].get(tile):
+            return "treachery-target", f"{tile} holds no enemy Bushi"
+        if state.tile_owner[tile] is not None:
+            return "treachery-target", f"{tile} is a Han of the {state.tile_owner[tile]} clan, not a neutral Han"
+        mine = [t for t in state.adjacent_tiles(tile) if occ(t) == clan]
+        if not mine:
+            return "treachery-target", f"{tile} is not next to a Han held by {clan}"
+        if len(args) == 1:
+            if state.area[clan]:
+                return "treachery-place", (f"{clan} places a new Bushi next to {tile}, on a Han it holds: "
+                                           f"write 'treachery {tile} {mine[0]}'")
+            return None
+        if not state.area[clan]:
+            return "treachery-place", f"{clan}'s Samegawa holds no Bushi to place: write 'treachery {tile}'"
+        if args[1] not in mine:
+            return "treachery-place", f"the new Bushi goes next to {tile}, on a Han where {clan} has units; " \
+                                      f"{args[1]} is not one"
+        return None
+    if name == "retreat":
+        if len(args) > 3:
+            return "retreat-count", f"a Strategic Retreat moves the units of at most 3 Han, not {len(args)}"
+        moves = [a.split("-") for a in args]
+        srcs = [m[0] for m in moves]
+        for src, dst in moves:
+            if srcs.count(src) > 1:
+                return "retreat-count", f"{src} is chosen twice"
+            if occ(src) != clan:
+                return "retreat-source", f"{clan} has no units on {src}"
+            if not any(occ(n) in enemies for n in state.adjacent_tiles(src)):
+                return "retreat-source", f"{src} is not next to enemy units"
+            if dst not in state.adjacent_tiles(src):
+                return "adjacent", f"{src} and {dst} are not adjacent"
+            other = occ(dst)
+            if other in enemies:
+                return "retreat-enemy", f"cannot retreat onto {dst}: enemy units hold it"
+            if other not in (None, clan):
+                return "ally", f"{dst} is held by an ally; allies never share a Han"
+            if barred(state, dst):
+                return "barred", f"{dst} is barred this round"
+            if state.daimyo[clan] == src and not state.daimyo_may_enter(clan, dst):
+                return "inaccessible", f"the Daimyo cannot enter {dst}, a Han of the {state.tile_owner[dst]} clan"
+        return None
+    if name == "morale":
+        tile = args[0]
+        foe = occ(tile)
+        if foe not in enemies:
+            return "morale-target", f"{tile} holds no enemy units"
+        if state.daimyo[foe] == tile:
+            return "morale-daimyo", f"the {foe} Daimyo stands on {tile}"
+        if not state.bushi[foe].get(tile):
+            return "morale-target", f"{tile} holds no {foe} Bushi"
+        return None
+    raise AssertionError(name)
+
+
 def special_actions(state: DaimyoState, clan: str, card: str, kind: str) -> list[Action]:
+    """The decisions a Special Action card allows now (each passes `special_refusal`)."""
     name = SPECIAL_OF_TYPE[kind]
     enemies = _enemies(state, clan)
     occ = state.occupant
     out: list[Action] = []
+    ok = lambda a: special_refusal(state, clan, a) is None  # noqa: E731
     if name == "alternative":
         for src in sorted(state.bushi[clan]):
             for target in state.adjacent_tiles(src):
-                foe = occ(target)
-                if foe in enemies and state.bushi[foe].get(target, 0):
-                    for dst in state.adjacent_tiles(target):
-                        if dst != target and occ(dst) in (None, foe) and not (dst == src and state.bushi[clan][src] > 1):
-                            out.append(Special("alternative", (src, target, dst)))
+                for dst in state.adjacent_tiles(target):
+                    a = Special("alternative", (src, target, dst))
+                    if ok(a):
+                        out.append(a)
     elif name == "ninja":
-        out = [Special("ninja", (e,)) for e in enemies if state.daimyo[e] and state.bushi[e].get(state.daimyo[e], 0)]
-    elif name == "ronin":
-        if state.ronin_free:
-            out = [Special("ronin")]
-    elif name == "mass":
-        if state.area[clan]:
-            out = [Special("mass")]
+        out = [a for e in enemies if ok(a := Special("ninja", (e,)))]
+    elif name in ("ronin", "mass"):
+        out = [a for a in (Special(name),) if ok(a)]
     elif name == "treachery":
-        mine = {t for t in state.tile_pos if occ(t) == clan}
         for tile in sorted(state.tile_pos):
-            foe = occ(tile)
-            if foe in enemies and state.tile_owner[tile] is None and state.bushi[foe].get(tile, 0) \
-                    and any(t in mine for t in state.adjacent_tiles(tile)):
-                dsts = [t for t in state.adjacent_tiles(tile) if t in mine] if state.area[clan] else []
-                out += [Special("treachery", (tile, d)) for d in dsts] or [Special("treachery", (tile,))]
+            for a in [Special("treachery", (tile, d)) for d in state.adjacent_tiles(tile)] + [Special("treachery", (tile,))]:
+                if ok(a):
+                    out.append(a)
     elif name == "retreat":
         options = []
-        for tile in sorted(t for t in state.tile_pos if occ(t) == clan):
-            if any(occ(n) in enemies for n in state.adjacent_tiles(tile)):
-                dsts = [d for d in state.adjacent_tiles(tile) if occ(d) in (None, clan) and state.can_enter(clan, d)]
-                options.append([(tile, d) for d in dsts])
-        from itertools import combinations, product
+        for tile in sorted(state.tile_pos):
+            if occ(tile) == clan:
+                moves = [f"{tile}-{d}" for d in state.adjacent_tiles(tile) if ok(Special("retreat", (f"{tile}-{d}",)))]
+                if moves:
+                    options.append(moves)
         for k in range(1, min(3, len(options)) + 1):
             for group in combinations(options, k):
-                for moves in product(*group):
-                    out.append(Special("retreat", tuple(f"{a}-{b}" for a, b in moves)))
-                    if len(out) > 400:
+                for chosen in product(*group):
+                    out.append(Special("retreat", tuple(chosen)))
+                    if len(out) >= RETREAT_MENU:
                         return out
     elif name == "morale":
-        for tile in sorted(state.tile_pos):
-            foe = occ(tile)
-            if foe in enemies and state.daimyo[foe] != tile and state.bushi[foe].get(tile, 0):
-                out.append(Special("morale", (tile,)))
+        out = [a for tile in sorted(state.tile_pos) if ok(a := Special("morale", (tile,)))]
     return out
+
+
+def canonical(action: Special) -> Special:
+    """The written order of a decision whose parts the rules give no order (the Han of a retreat)."""
+    if action.name == "retreat":
+        return Special("retreat", tuple(sorted(action.args, key=lambda a: _tile_key(a.split("-")[0]))))
+    return action
+
+
+def _tile_key(tile: str) -> tuple[str, int]:
+    m = re.fullmatch(r"(.*?)([0-9]+)", tile)
+    return (m.group(1), int(m.group(2))) if m else (tile, 0)
 
 
 def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, action, base: dict) -> list[GameEvent]:
@@ -449,8 +602,10 @@ def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, actio
     if name == "mass":
         placed = []
         home = state.daimyo[clan]
-        targets = [home] + sorted(t for t, o in state.tile_owner.items()
-                                  if o == clan and t in state.tile_pos and t != home and occ(t) in (None, clan))
+        # one with the Daimyo, then one on each own Han free of enemies, the Daimyo's own Han
+        # included (ruling: four in all, fewer only when the reserve runs out)
+        targets = [home] + sorted((t for t, o in state.tile_owner.items()
+                                   if o == clan and t in state.tile_pos and occ(t) in (None, clan)), key=_tile_key)
         for t in targets:
             if not state.area[clan]:
                 break
@@ -469,14 +624,15 @@ def carry_out_special(state: DaimyoState, clan: str, card: str, kind: str, actio
             state.area[clan] -= 1
             state.bushi[clan][placed] = state.bushi[clan].get(placed, 0) + 1
         return [Treachery(**base, tile=tile, victim=foe, placed=placed)]
-    if name == "retreat":
-        moves = [tuple(m.split("-")) for m in args]
-        for src, dst in moves:
-            for pool in (state.bushi, state.ronin):
-                n = pool[clan].pop(src, 0)
-                if n:
-                    pool[clan][dst] = pool[clan].get(dst, 0) + n
-            if state.daimyo[clan] == src:
+    if name == "retreat":   # every chosen unit is lifted, then set down: the order never matters
+        moves = [tuple(m.split("-")) for m in canonical(action).args]
+        lifted = [(dst, state.bushi[clan].pop(src, 0), state.ronin[clan].pop(src, 0), state.daimyo[clan] == src)
+                  for src, dst in moves]
+        for dst, n, r, daimyo in lifted:
+            for pool, k in ((state.bushi, n), (state.ronin, r)):
+                if k:
+                    pool[clan][dst] = pool[clan].get(dst, 0) + k
+            if daimyo:
                 state.daimyo[clan] = dst
         return [Retreat(**base, moves=tuple(moves))]
     if name == "morale":

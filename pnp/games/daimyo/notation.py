@@ -135,6 +135,15 @@ class DaimyoEnd(End):
     ongoing: bool = False
 
 
+class IllegalMove(GameRejected):
+    """A notation file whose game breaks a rule (exit 1): `rule` is the rule's short name
+    (`pnp.games.daimyo.rules.RULES`), the message says it to a player."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(message)
+        self.rule = rule
+
+
 def options_from(head: DaimyoHeader, where: str) -> Options:
     if "teams" in head.advanced and head.players != 4:
         raise NotationError(where, "advanced", "team play needs 4 players")
@@ -179,13 +188,18 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript[Daimy
                                        else f"\"keep {d.kind[5:]} 1\""))
             state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
     except Illegal as exc:
-        raise GameRejected(f"{where}: setup: {exc.reason}") from None
+        raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
     rounds = notation.rounds
     if notation.position is not None:
         state.set_position(notation.position, where)
         # messages count from the stated round: the first [[round]] plays it
         rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
+    try:
+        logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
+    except GameRejected as exc:
+        if isinstance(exc, IllegalMove) or not state.is_terminal():
+            raise
+        raise IllegalMove(str(exc), "game-over") from None     # a round written after the end
     checked = sum(log.expectations for log in logs)
     if notation.end is not None:
         checked += _check_end(read_end(DaimyoEnd, notation.end, where), state, where)
@@ -214,6 +228,13 @@ def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, 
 
 
 def _play_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
+    try:
+        return _play_one_round(state, entry, where)
+    except Illegal as exc:
+        raise IllegalMove(f"{where}: {exc}", exc.rule) from None
+
+
+def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
     clans, number = state.rules.clans, state.round
     plays = _read_plays(entry, state, where)
     log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))

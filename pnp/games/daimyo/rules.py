@@ -23,7 +23,7 @@ from ...engine import Chance, Commitments, Decision, GameEvent, Hidden, Illegal,
 from ...hexgrid import Pos, is_connected, neighbours
 from ...model import Game
 from . import advanced
-from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
+from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit, Special
 from .events import (
     Combat,
     Control,
@@ -46,6 +46,59 @@ from .position import Position, position_table, read_position
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
+BASIC = tuple(KIND_OF_LETTER.values())
+
+# Every refusal names one of these rules (`Illegal.rule`); tests assert on the names.
+RULES: dict[str, str] = {
+    # the round
+    "game-over": "nothing is played after the game has ended",
+    "play-two": "each clan plays exactly two different cards a round",
+    "hand": "a clan plays only cards from its own hand",
+    "pass": "with 3 or 4 players a clan passes its two played cards, one to each neighbour's reserve",
+    "must-carry-out": "a card that can be carried out must be; 'pass' only when it cannot",
+    "card-effect": "a card does only what its kind does",
+    # setup and Mastery interludes
+    "formation": "battle formation: the Daimyo starts on one of its own clan's Han",
+    "keep-special": "a clan keeps the first or the second Special Action card it drew",
+    "keep-mastery": "a clan keeps the first or the second Mastery card it drew",
+    "strategy": "Master of Strategy bars a Han free of units, giving up a Bushi",
+    "diplomacy": "Master of Diplomacy moves a neutral Han as Han Move does, giving up a Bushi",
+    # the five basic effects
+    "recruit-while-reserve": "Bushi Recruitment recruits while the Samegawa holds a Bushi",
+    "recruit-empty": "with every Bushi on the map, Bushi Recruitment acts as Bushi Move",
+    "no-han-left": "with the Han reserve empty, New Han acts as Han Move",
+    "han-reserve": "New Han takes a neutral Han from the Han reserve",
+    "han-touch": "a placed or moved Han touches the map on an empty spot",
+    "no-han": "decisions name Han on the map",
+    "han-empty": "Han Move lifts only a Han without units",
+    "han-once": "a Han placed or moved this round cannot move again this round",
+    "han-split": "a Han whose absence splits the map cannot move",
+    "daimyo-where": "Daimyo Move moves the clan's Daimyo from where it stands",
+    "bushi-where": "Bushi Move moves the clan's Bushi from a Han that holds them",
+    "adjacent": "units move to an adjacent Han",
+    "daimyo-no-attack": "a Daimyo never moves onto enemy units",
+    "barred": "nobody moves onto the Han barred by the Master of Strategy",
+    "inaccessible": "Inaccessible Clans: a Daimyo never enters a rival clan's Han",
+    "bushi-count": "Bushi Move moves at least one Bushi, and no more than the Han holds",
+    "ronin-count": "a move takes no more Rōnin than the Han holds",
+    "ally": "allies never share a Han",
+    "mastery": "a Mastery move needs the Mastery card that allows it, and a legal move",
+    # Special Action cards
+    "special-form": "a Special Action decision names what its card needs",
+    "alternative-sacrifice": "Alternative gives up one of the player's own Bushi",
+    "alternative-target": "Alternative pushes the enemy Bushi of a Han next to the one given up",
+    "alternative-push": "the pushed Bushi go to another Han next to theirs, free of other clans' units",
+    "ninja-target": "Ninja Attack removes Bushi standing with a rival Daimyo",
+    "ronin-none-left": "Rōnin Recruitment adds the Rōnin not yet on the map",
+    "mass-reserve-empty": "Mass Recruitment needs Bushi on the Samegawa",
+    "treachery-target": "Treachery removes an enemy Bushi from a neutral Han next to the player's units",
+    "treachery-place": "Treachery's new Bushi joins the player's units on a Han next to the removed one",
+    "retreat-count": "Strategic Retreat moves the units of 1 to 3 different Han",
+    "retreat-source": "Strategic Retreat moves from Han held by the player and next to enemy units",
+    "retreat-enemy": "a retreat never moves onto enemy units",
+    "morale-target": "Breakdown of Morale removes Bushi of an enemy unit",
+    "morale-daimyo": "Breakdown of Morale never strikes a Han where the Daimyo stands",
+}
 
 
 @dataclass(frozen=True)
@@ -93,11 +146,14 @@ class CombatResult:
 
 
 def combat(attackers: int, bushi: int, daimyo: bool, attack_bonus: int = 0, defence_bonus: int = 0) -> CombatResult:
-    """Compare the counts; the loser loses every piece, the winner as many as the loser lost
-    (Bushi first, its Daimyo only when no Bushi are left), a tie removes everything.
+    """Compare the counts; the loser loses every piece, the winner as many Bushi (and Rōnin) as
+    the loser lost, and never its Daimyo (ruling: a winner with too few loses all it has and its
+    Daimyo stays); a tie removes everything.
 
     >>> combat(4, 3, False)        # the rulebook's example: 4 red against 3 green
     CombatResult(winner='attacker', attacker_lost=3, defender_lost=3, daimyo_lost=False, attack=4, defence=3)
+    >>> combat(1, 0, True, defence_bonus=1).daimyo_lost   # a fortified lone Daimyo holds its Han
+    False
     """
     defenders = bushi + (1 if daimyo else 0)
     a, d = attackers + attack_bonus, defenders + defence_bonus
@@ -105,7 +161,7 @@ def combat(attackers: int, bushi: int, daimyo: bool, attack_bonus: int = 0, defe
         return CombatResult("attacker", min(attackers, defenders), bushi, daimyo, a, d)
     if a < d:
         lost = min(attackers, defenders)
-        return CombatResult("defender", attackers, min(lost, bushi), daimyo and lost > bushi, a, d)
+        return CombatResult("defender", attackers, min(lost, bushi), False, a, d)
     return CombatResult("tie", attackers, bushi, daimyo, a, d)
 
 
@@ -488,7 +544,7 @@ class DaimyoState:
 
     def effects(self, clan: str, card: str) -> list[Action]:
         kind = self.kind(card, clan)
-        if kind not in ("bushi-move", "bushi-recruitment", "daimyo-move", "new-han", "han-move"):
+        if kind not in BASIC:
             return advanced.special_actions(self, clan, card, kind)
         extra = advanced.mastery_variants(self, clan, kind) if self.rules.options.mastery else []
         if kind == "bushi-move":
@@ -526,10 +582,13 @@ class DaimyoState:
         other = self.occupant(tile)
         if other not in (None, clan):
             return False
-        owner = self.tile_owner[tile]
-        if self.rules.options.inaccessible and owner is not None and owner != clan:
+        if self.inaccessible(clan, tile):
             return False
         return not advanced.barred(self, tile)
+
+    def inaccessible(self, clan: str, tile: str) -> bool:
+        """Inaccessible Clans: the Han of a rival clan (never an ally's, in team play)."""
+        return self.rules.options.inaccessible and self.tile_owner[tile] in self.rules.rivals(clan)
 
     def han_movable(self, tile: str) -> bool:
         return (self.occupant(tile) is None and tile not in self.touched and len(self.tile_pos) > 1
@@ -585,6 +644,7 @@ class DaimyoState:
         return self.rules.cards[played[0]].priority
 
     def _illegal(self, clan: str, card: str, rule: str, why: str) -> Illegal:
+        assert rule in RULES, rule
         return Illegal(self.round, clan, self.rules.label(card), rule, why)
 
     def _resolve(self, clan: str, card: str, action: Action) -> list[GameEvent]:
@@ -596,7 +656,7 @@ class DaimyoState:
         elif isinstance(action, MoveBushi) and action.march and action.count is None and self.bushi[clan].get(action.src):
             action = replace(action, count=self.bushi[clan][action.src])
         self.check(clan, card, kind, action)
-        written = action
+        written = advanced.canonical(action) if isinstance(action, Special) else action
         if (isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src, 0)
                 and action.ronin == self.ronin[clan].get(action.src, 0)):
             written = replace(action, count=None, ronin=0)
@@ -614,10 +674,17 @@ class DaimyoState:
             if options:
                 raise fail("must-carry-out", f"the card can be carried out, so it must be (for example {options[0]})")
             return
-        if kind not in ("bushi-move", "bushi-recruitment", "daimyo-move", "new-han", "han-move"):
-            if action not in self.effects(clan, card):
-                raise fail("special", f"'{action}' is not something this card can do now")
+        title = self.rules.cards[card].title
+        if kind not in BASIC:
+            name = advanced.SPECIAL_OF_TYPE[kind]
+            if not isinstance(action, Special) or action.name != name:
+                raise fail("card-effect", f"a {title} card cannot do '{action}'; write '{advanced.SPECIAL_FORM[name]}'")
+            refusal = advanced.special_refusal(self, clan, action)
+            if refusal is not None:
+                raise fail(*refusal)
             return
+        if isinstance(action, Special):
+            raise fail("card-effect", f"a {title} card cannot do '{action}'")
         if advanced.is_variant(action):
             if action not in advanced.mastery_variants(self, clan, kind):
                 raise fail("mastery", f"'{action}' needs a Mastery card that allows it, and a legal move")
@@ -628,9 +695,12 @@ class DaimyoState:
             base = KIND_OF_LETTER.get(self.rules.cards[card].letter)
             if base == "bushi-recruitment" and kind == "bushi-move":
                 raise fail("recruit-empty", f"every {clan} Bushi is on the map, so this card acts as Bushi Move")
+            if kind == "bushi-recruitment" and isinstance(action, MoveBushi):
+                raise fail("recruit-while-reserve", f"{clan}'s Samegawa still holds {self.area[clan]} Bushi, "
+                           "so this card recruits: write 'recruit'")
             if base == "new-han" and kind == "han-move":
                 raise fail("no-han-left", "the Han reserve is empty, so this card acts as Han Move")
-            raise fail("card-effect", f"a {self.rules.cards[card].title} card cannot do '{action}'")
+            raise fail("card-effect", f"a {title} card cannot do '{action}'")
         if isinstance(action, Recruit):
             return
         if isinstance(action, (PlaceHan, MoveHan)):
@@ -855,11 +925,13 @@ class DaimyoState:
         return self.occupant(tile) == clan
 
     def controllers(self) -> dict[str, int]:
-        """Clans that hold a Han of every rival clan with at least 3 Bushi on rival Han in all."""
+        """Clans that hold a Han of every rival clan with at least 3 Bushi on rival Han in all (a
+        Daimyo alone holds its Han but adds no Bushi)."""
         out = {}
         for clan in self.rules.clans:
             total, covered = 0, set()
-            for tile in set(self.bushi[clan]) | set(self.ronin[clan]):
+            daimyo = {self.daimyo[clan]} if self.daimyo[clan] else set()
+            for tile in set(self.bushi[clan]) | set(self.ronin[clan]) | daimyo:   # a lone Daimyo controls too
                 owner = self.tile_owner[tile]
                 if owner in self.rules.rivals(clan) and self.controls(clan, tile):
                     total += self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0)

@@ -88,8 +88,10 @@ def test_f4_mass_recruitment_up_to_four():
     until(s, "F4")
     before = s.area["green"]
     s.apply_action(Special("mass"))
-    assert before - s.area["green"] == 2   # g3 (Daimyo) and g1; g2 is held by red
-    assert s.bushi["green"]["g1"] == 2
+    # ruling: one with the Daimyo (g3), then one on each own Han free of enemies, g3 again
+    # included; g2 is held by red
+    assert before - s.area["green"] == 3
+    assert s.bushi["green"]["g1"] == 2 and s.bushi["green"]["g3"] == 3   # B2's recruit, then 2
 
 
 def test_f5_treachery():
@@ -188,8 +190,8 @@ def test_tyouhei_recruitment_brings_a_bushi_home():
     units(s, n2=("green", 2))
     play(s, ("B2", "B3"), ("B1", "B4"))
     until(s, "B2")
-    s.apply_action(Recruit("n2"))
-    assert s.bushi["green"] == {"n2": 1, "g3": 1} and s.area["green"] == 10
+    s.apply_action(Recruit("n2"))   # ruling: the whole unit on n2 comes to the Daimyo's Han
+    assert s.bushi["green"] == {"g3": 2} and s.area["green"] == 10
 
 
 def test_senryaku_strategy_bars_a_han_for_the_round():
