@@ -117,7 +117,8 @@ class Pass:
 
 Action = PlayCards | PassCards | MoveBushi | Recruit | MoveDaimyo | PlaceHan | MoveHan | Pass | Special | Keep
 
-_MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s*-\s*([a-z]+[0-9]+))?(?:\s+x\s*([0-9]+))?(?:\s+r\s*([0-9]+))?(\s+march)?(\s+\+1)?")
+_MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s*-\s*([a-z]+[0-9]+))?"
+                   r"(?:\s+x\s*([0-9]+))?(?:\s+r\s*([0-9]+))?(\s+march)?(\s+\+1)?")
 SPECIALS = ("alternative", "ninja", "ronin", "mass", "treachery", "retreat", "morale")
 _AT = re.compile(r"([a-z]+[0-9]+)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)")
 

@@ -133,7 +133,7 @@ class Formation:
 def setup(state: DaimyoState) -> None:
     opt, rules = state.rules.options, state.rules
     if opt.formation:
-        drawn = state.chance.shuffle(sorted(rules.cards, key=lambda l: rules.cards[l].priority))
+        drawn = state.chance.shuffle(sorted(rules.cards, key=lambda label: rules.cards[label].priority))
         picks = {clan: drawn[i] for i, clan in enumerate(rules.clans)}
         order = sorted(rules.clans, key=lambda c: rules.cards[picks[c]].priority)
         state.setup_events.append(FormationDrawn(tuple((c, picks[c]) for c in order)))
@@ -142,7 +142,8 @@ def setup(state: DaimyoState) -> None:
         if not on:
             continue
         if deck == "special":
-            pool = sorted((l for l, c in rules.cards.items() if c.letter == "F"), key=lambda l: rules.cards[l].priority)
+            pool = sorted((label for label, c in rules.cards.items() if c.letter == "F"),
+                          key=lambda label: rules.cards[label].priority)
         else:
             pool = list(rules.masteries)
         pile = state.chance.shuffle(pool)
@@ -357,7 +358,8 @@ def mastery_variants(state: DaimyoState, clan: str, kind: str) -> list[Action]:
                     out.append(MoveDaimyo(src, dst, mid))
     if kind == "daimyo-move" and m == "sambo" and state.bushi[clan].get(state.daimyo[clan], 0):
         src = state.daimyo[clan]
-        out += [MoveDaimyo(src, dst, None, True) for dst in state.adjacent_tiles(src) if state.daimyo_may_enter(clan, dst)]
+        out += [MoveDaimyo(src, dst, None, True) for dst in state.adjacent_tiles(src)
+                if state.daimyo_may_enter(clan, dst)]
     if kind == "bushi-recruitment" and m == "tyouhei":
         home = state.daimyo[clan]
         out += [Recruit(t) for t in sorted(set(state.bushi[clan]) | set(state.ronin[clan])) if t != home]
@@ -541,7 +543,8 @@ def special_actions(state: DaimyoState, clan: str, card: str, kind: str) -> list
         out = [a for a in (Special(name),) if ok(a)]
     elif name == "treachery":
         for tile in sorted(state.tile_pos):
-            for a in [Special("treachery", (tile, d)) for d in state.adjacent_tiles(tile)] + [Special("treachery", (tile,))]:
+            tries = [Special("treachery", (tile, d)) for d in state.adjacent_tiles(tile)]
+            for a in tries + [Special("treachery", (tile,))]:
                 if ok(a):
                     out.append(a)
     elif name == "retreat":

@@ -80,7 +80,8 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
         if taken:
             intro.append(say.say("round", "reserve", taken="; ".join(
                 f"{say.short(e.clan)} {' + '.join(e.cards)}" for e in taken)))
-        intro.append(say.say("round", "order", order=", ".join(f"{c} ({say.short(p)}, {titles[c]})" for c, p in log.order)))
+        order = ", ".join(f"{c} ({say.short(p)}, {titles[c]})" for c, p in log.order)
+        intro.append(say.say("round", "order", order=order))
         panels = []
         for step in log.steps:
             spec = spec_of(game, step.after)
@@ -120,7 +121,8 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
                                              attacker_lost=e.attacker_lost, defender_lost=e.defender_lost,
                                              survivors=e.attackers - e.attacker_lost))
                 elif isinstance(e, DaimyoRemoved):
-                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by), owner=say.short(e.owner)))
+                    sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by),
+                                             owner=say.short(e.owner)))
                 elif isinstance(e, SpecialAction):
                     sentences.append(say.say("special", e.special, **names,
                                              **{x: (say.short(v) if x in e.clans else v)

@@ -380,7 +380,8 @@ def write(state: DaimyoState, title: str = "", description: str = "") -> str:
             if chosen:
                 out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
         if rec["passes"]:
-            out.append("pass = { " + ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items()) + " }")
+            passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items())
+            out.append("pass = { " + passes + " }")
         if idx == len(rounds) - 1:
             tiles = sorted(t for t in state.tile_pos if state.occupant(t))
             if tiles:

@@ -102,7 +102,8 @@ def read_position(state: DaimyoState, table: Any, where: str) -> Position:
             p.ronin[clan][tile] = int(hired)
     for clan in clans:
         if p.daimyo[clan] is None:
-            raise NotationError(where, "position", f"the {clan} Daimyo must stand somewhere, e.g. {{ ... = \"{clan} D\" }}")
+            raise NotationError(where, "position",
+                                f"the {clan} Daimyo must stand somewhere, e.g. {{ ... = \"{clan} D\" }}")
         on_map = sum(p.bushi[clan].values())
         if on_map > rules.bushi_per_clan:
             raise NotationError(where, "position", f"{clan} has only {rules.bushi_per_clan} Bushi, not {on_map}")
@@ -147,13 +148,16 @@ def _position_han(state: DaimyoState, han: Any, where: str) -> dict[str, tuple[i
 
 def _position_cards(state: DaimyoState, table: Any, key: str, where: str, seen: dict[str, str]) -> dict[str, list[str]]:
     if not isinstance(table, dict):
-        raise NotationError(where, key, f"expected a table of each clan's cards, e.g. {{ {state.rules.clans[0]} = [\"A1\", \"B2\"] }}")
+        raise NotationError(where, key, "expected a table of each clan's cards, "
+                            f"e.g. {{ {state.rules.clans[0]} = [\"A1\", \"B2\"] }}")
     out = {}
     for clan, cards in table.items():
         if clan not in state.rules.clans:
-            raise NotationError(where, f"{key}.{clan}", f"{clan} is not playing (clans: {', '.join(state.rules.clans)})")
+            raise NotationError(where, f"{key}.{clan}",
+                                f"{clan} is not playing (clans: {', '.join(state.rules.clans)})")
         if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
-            raise NotationError(where, f"{key}.{clan}", f"expected a list of cards, e.g. [\"A1\", \"B2\"], got {cards!r}")
+            raise NotationError(where, f"{key}.{clan}",
+                                f"expected a list of cards, e.g. [\"A1\", \"B2\"], got {cards!r}")
         for card in (c.upper() for c in cards):
             if card not in state.rules.cards:
                 raise NotationError(where, f"{key}.{clan}", f"no card {card} in this game")
@@ -182,7 +186,8 @@ def _position_mastery(state: DaimyoState, table: dict[str, Any], where: str) -> 
         mastery[clan] = card
     revealed = table.get("revealed", [])
     if not isinstance(revealed, list) or any(c not in rules.clans or mastery.get(c) is None for c in revealed):
-        raise NotationError(where, "position.revealed", f"expected a list of clans holding a Mastery card, got {revealed!r}")
+        raise NotationError(where, "position.revealed",
+                            f"expected a list of clans holding a Mastery card, got {revealed!r}")
     return mastery, set(revealed)
 
 

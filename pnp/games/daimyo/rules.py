@@ -116,7 +116,8 @@ class Options:
 
     @property
     def advanced(self) -> tuple[str, ...]:
-        return tuple(k for k in ("balanced", "fortifications", "inaccessible", "formation", "teams", "special", "mastery")
+        return tuple(k for k in ("balanced", "fortifications", "inaccessible", "formation", "teams", "special",
+                                 "mastery")
                      if getattr(self, k))
 
 
@@ -190,7 +191,8 @@ class Rules:
         ronin = next((p for p in game.pieces_file.pieces if p.id == "ronin"), None)
         self.ronin_count = (ronin.count or 0) if ronin else 0
         self.masteries = [c.type_id for c in game.cards if c.back_key == "mastery"]
-        self.mastery_titles = {c.type_id: c.type.title.get("en", c.type_id) for c in game.cards if c.back_key == "mastery"}
+        self.mastery_titles = {c.type_id: c.type.title.get("en", c.type_id) for c in game.cards
+                               if c.back_key == "mastery"}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -357,7 +359,7 @@ class DaimyoState:
         else:
             for letter, per in DEAL.items():
                 pile = self.chance.shuffle(sorted((c.label for c in basic if c.letter == letter),
-                                                  key=lambda l: rules.cards[l].priority))
+                                                  key=lambda label: rules.cards[label].priority))
                 for i, label in enumerate(pile[:per * n]):
                     self.hand[rules.clans[i % n]].add(label)
             self.setup_events.append(Dealt(False))
@@ -373,7 +375,7 @@ class DaimyoState:
         return {c: cards for c in self.rules.clans if (cards := self.commits.own(c)) is not None}
 
     def sorted_cards(self, cards) -> list[str]:
-        return sorted(cards, key=lambda l: self.rules.cards[l].priority)
+        return sorted(cards, key=lambda label: self.rules.cards[label].priority)
 
     def _record(self) -> dict[str, Any]:
         return {"round": self.round, "plays": {}, "decisions": [], "passes": {}}
@@ -425,7 +427,8 @@ class DaimyoState:
         self.ronin_free = rules.ronin_count - hired if rules.options.special else 0
         self.hand = {c: set(p.hand.get(c, ())) for c in rules.clans}
         self.reserve = {c: list(p.reserve.get(c, ())) for c in rules.clans}
-        self.cards_in_play = [card for c in rules.clans for card in self.sorted_cards([*self.hand[c], *self.reserve[c]])]
+        self.cards_in_play = [card for c in rules.clans
+                              for card in self.sorted_cards([*self.hand[c], *self.reserve[c]])]
         self.mastery = {c: p.mastery.get(c) for c in rules.clans}
         self.revealed = set(p.revealed)
         self.touched, self.barred_tile = set(), None
@@ -560,7 +563,8 @@ class DaimyoState:
             return [Recruit()] + extra
         if kind == "daimyo-move":
             src = self.daimyo[clan]
-            return [MoveDaimyo(src, dst) for dst in self.adjacent_tiles(src) if self.daimyo_may_enter(clan, dst)] + extra
+            return [MoveDaimyo(src, dst) for dst in self.adjacent_tiles(src)
+                    if self.daimyo_may_enter(clan, dst)] + extra
         if kind == "new-han":
             tile = self.han_reserve[0]
             return [PlaceHan(tile, p) for p in self.free_spots()]
@@ -652,8 +656,10 @@ class DaimyoState:
         if isinstance(action, MoveBushi) and action.count is None and not action.march and (
                 self.bushi[clan].get(action.src) or self.ronin[clan].get(action.src)):
             # "the whole unit": every Bushi and Rōnin there
-            action = replace(action, count=self.bushi[clan].get(action.src, 0), ronin=self.ronin[clan].get(action.src, 0))
-        elif isinstance(action, MoveBushi) and action.march and action.count is None and self.bushi[clan].get(action.src):
+            action = replace(action, count=self.bushi[clan].get(action.src, 0),
+                             ronin=self.ronin[clan].get(action.src, 0))
+        elif (isinstance(action, MoveBushi) and action.march and action.count is None
+              and self.bushi[clan].get(action.src)):
             action = replace(action, count=self.bushi[clan][action.src])
         self.check(clan, card, kind, action)
         written = advanced.canonical(action) if isinstance(action, Special) else action
@@ -707,7 +713,8 @@ class DaimyoState:
             tile, at = action.tile, tuple(action.at)
             if isinstance(action, PlaceHan):
                 if tile not in self.han_reserve:
-                    raise fail("han-reserve", f"{tile} is not in the Han reserve (it holds {' '.join(self.han_reserve) or 'nothing'})")
+                    held = " ".join(self.han_reserve) or "nothing"
+                    raise fail("han-reserve", f"{tile} is not in the Han reserve (it holds {held})")
                 if at not in self.free_spots():
                     raise fail("han-touch", f"a new Han at {at[0]},{at[1]} must go on an empty spot touching the map")
                 return
@@ -720,7 +727,8 @@ class DaimyoState:
             if not self.connected(without=tile):
                 raise fail("han-split", f"lifting {tile} would split the map in two")
             if at not in self.free_spots(without=tile):
-                raise fail("han-touch", f"{tile} cannot go to {at[0]},{at[1]}: it must be a new, empty spot touching the map")
+                raise fail("han-touch",
+                           f"{tile} cannot go to {at[0]},{at[1]}: it must be a new, empty spot touching the map")
             return
         src, dst = action.src, action.dst
         for t in (src, dst):
