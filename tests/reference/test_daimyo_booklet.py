@@ -46,3 +46,18 @@ def test_clarifications_carry_every_daimyo_ruling(text):
                    "Control of a Han means only your units"):
         assert ruling in text
     assert "2 players use A1-A6, B1-B4, C1-C2, D1-D2 and E1-E2" in text
+    # every Daimyo ruling of RULINGS.md (issue 8), in the project's own words
+    for ruling in (
+        "Your Daimyo standing alone on a rival Han controls it too, but adds nothing to the 3",   # control
+        "A battle's winner keeps its Daimyo.",                                                    # combat
+        "a fortified Daimyo alone on its Han that wins its defence stays",
+        "An ally's Han is never a rival Han",                                                     # teams
+        "Mass Recruitment (F4) brings four new Bushi",
+        "the Daimyo's own Han included, which then gets two",
+        "the unit you bring to your Daimyo is a whole stack",                                     # Recruitment
+        "Strategic Retreat (F6) follows every rule a move follows",
+        "never onto the Han barred by the Master of Strategy",                                    # Alternative
+        "a game record may name them in any order",                                               # notation
+    ):
+        assert ruling in text, ruling
+    assert "its Daimyo never goes this way" in text   # the combat section says the same
