@@ -21,7 +21,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Whole-process timings of `pnp build daimyni` against the `import pnp.cli` floor."""
+    """Whole-process timings of `pnp build daimyni` against the `import pnp.cli` floor, engine speed,
+    and peak memory as a deck grows."""
     session.install(".")
     session.run("python", "benchmarks/bench_build.py", *session.posargs)
     session.run("python", "benchmarks/bench_engine.py")
+    session.run("python", "benchmarks/bench_memory.py")

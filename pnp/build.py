@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import UsageError
 from .model import Game
@@ -49,6 +50,12 @@ def _lang(game: Game, lang: str | None) -> str:
 def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda _: None) -> list[Artifact]:
     """Every file of the kit, in memory: each component kind the game has, then its booklet.
     Nothing is written here."""
+    return list(iter_kit(game, opts, progress))
+
+
+def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda _: None) -> Iterator[Artifact]:
+    """The kit's files one at a time, as they are made, so a writer can put each on disk and let it
+    go (memory stays flat however large the deck). The options are checked before the first file."""
     from .kit import KINDS, Context
 
     lang = _lang(game, opts.lang)
@@ -63,13 +70,15 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
                          "pieces.toml or a booklet/ folder")
     suffix = "" if lang == game.meta.languages[0] else f"-{lang}"
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress)
-    out: list[Artifact] = []
+    return _each(game, ctx, opts, available, KINDS)
+
+
+def _each(game: Game, ctx: Any, opts: Options, available: tuple[str, ...], kinds: dict[str, Any]) -> Iterator[Artifact]:
     for kind in PARTS:
         if kind in opts.only and kind in available:
-            out += KINDS[kind].build(game, ctx)
+            yield from kinds[kind].build(game, ctx)
     if tuple(opts.only) == PARTS:
-        out += _module_parts(game, lang)
-    return out
+        yield from _module_parts(game, ctx.lang)
 
 
 def _module_parts(game: Game, lang: str) -> list[Artifact]:

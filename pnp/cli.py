@@ -81,7 +81,7 @@ def build(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
-    from .build import Options, build_kit, default_out, parse_only
+    from .build import Options, default_out, iter_kit, parse_only
     from .catalog import find_game
     from .model import load_game
     from .output import KitWriter
@@ -98,22 +98,25 @@ def build(
         kit = load_game(folder)
         target = Path(out) if out is not None else default_out(kit.id)
         writer = KitWriter(target, kit.id)     # refuses a bad --out before the build, not after
+        # Each file goes to the staging folder as soon as it is made; only its name, pages and size
+        # are kept for the summary.
+        written: list[tuple[str, int | None, int]] = []
         try:
-            artifacts = build_kit(kit, opts, say)
-            for art in artifacts:
+            for art in iter_kit(kit, opts, say):
                 writer.add(art.name, art.data)
+                written.append((art.name, art.pages, len(art.data)))
             writer.commit()
         finally:
             writer.discard()
     except PnpError as exc:
         _fail(exc)
-    pdfs = [a for a in artifacts if a.name.endswith(".pdf")]
-    svgs = [a for a in artifacts if a.name.endswith(".svg")]
+    pdfs = [w for w in written if w[0].endswith(".pdf")]
+    svgs = [w for w in written if w[0].endswith(".svg")]
     typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
-    for a in pdfs:
-        typer.echo(f"  {a.name:<34} {a.pages:>3} page{'s' if a.pages != 1 else ' '}  {_size(len(a.data)):>8}")
+    for name, pages, size in pdfs:
+        typer.echo(f"  {name:<34} {pages:>3} page{'s' if pages != 1 else ' '}  {_size(size):>8}")
     if svgs:
-        svg_dir, total = svgs[0].name.split("/")[0] + "/", sum(len(a.data) for a in svgs)
+        svg_dir, total = svgs[0][0].split("/")[0] + "/", sum(w[2] for w in svgs)
         typer.echo(f"  {svg_dir:<34} {len(svgs):>3} files  {_size(total):>8}")
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")
 

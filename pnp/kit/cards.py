@@ -5,12 +5,15 @@ gets one sheet file per size, named after the decks on it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..draw.card import card_back, card_face
+from ..draw.shapes import Scene
 from ..model import Card, Game
 from ..output import Artifact
-from ..press.cards import impose_cards
+from ..press.cards import Duplex, impose_sheet
 from ..press.grid import card_grid
-from ..render.pdf import render_pdf
+from ..render.pdf import Page, PdfDocument
 from ..render.svg import render_svg
 from .context import Context, sheet_words
 
@@ -23,35 +26,55 @@ def size_groups(game: Game) -> list[list[Card]]:
     return list(groups.values())
 
 
-def build(game: Game, ctx: Context) -> list[Artifact]:
+def build(game: Game, ctx: Context) -> Iterator[Artifact]:
+    """The card sheets (a PDF per size) and an SVG per face and per back, yielded as they are made:
+    a sheet's faces are drawn, imposed, added to the PDF and written as SVGs, then let go, so
+    memory stays flat however large the deck."""
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
     groups = size_groups(game)
     flip = {"long": "", "short": "-short-edge", "none": "-glue"}[ctx.duplex.value]
     say = sheet_words(game, lang)
-    out: list[Artifact] = []
-    all_fronts, all_backs = [], []
+    backs: dict[tuple[str, str], Scene] = {}     # one drawing per back: every card of a deck shares it
+
+    def back_of(card: Card) -> Scene:
+        key = (card.back_key, card.deck)
+        if key not in backs:
+            backs[key] = card_back(game, card, lang)
+        return backs[key]
+
     for cards in groups:
-        ctx.progress(f"cards: drawing {len(cards)} faces and their backs")
-        fronts = [card_face(game, c, lang) for c in cards]
-        backs = [card_back(game, c, lang) for c in cards]
-        all_fronts += fronts
-        all_backs += backs
         size = game.size_of(cards[0])
         grid = card_grid(*paper.size, paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
                          where=game.files["cards"], paper_name=paper.name)
         turned = ", turned" if grid.rotated else ""
+        ctx.progress(f"cards: drawing {len(cards)} faces and their backs")
         ctx.progress(f"cards: {grid.cols} x {grid.rows}{turned} per {paper.name} sheet, duplex {ctx.duplex.value}")
-        pages = impose_cards(fronts, backs, grid, ctx.duplex, f"{title} {say('cards')}", say)
+        doc = PdfDocument(f"{title}: cards", f"{len(cards)} cards, {paper.name}")
+        n, later = grid.per_page, list[Page]()
+        total = -(-len(cards) // n)
+        for sheet in range(1, total + 1):
+            chunk = cards[(sheet - 1) * n:sheet * n]
+            fronts = [card_face(game, c, lang) for c in chunk]
+            fronts_page, backs_page = impose_sheet(fronts, [back_of(c) for c in chunk], grid, ctx.duplex,
+                                                   f"{title} {say('cards')}", sheet, total, say)
+            doc.add(fronts_page)
+            if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
+                later.append(backs_page)
+            else:
+                doc.add(backs_page)
+            if ctx.svg:
+                for card, face in zip(chunk, fronts):
+                    yield Artifact(f"{ctx.svg_dir}/cards/{card.slug}.svg", render_svg(face), None, "svg")
+            if total > 20 and sheet % 20 == 0:
+                ctx.progress(f"cards: {sheet} of {total} sheets")
+        for page in later:
+            doc.add(page)
         decks = "" if len(groups) == 1 else "-" + "-".join(dict.fromkeys(c.deck for c in cards))
-        out.append(Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf",
-                            render_pdf(pages, f"{title}: cards", f"{len(cards)} cards, {paper.name}"),
-                            len(pages), "cards"))
+        yield Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf", doc.finish(), doc.pages,
+                       "cards")
     if ctx.svg:
         seen = set()
-        for card, face in zip([c for cards in groups for c in cards], all_fronts):
-            out.append(Artifact(f"{ctx.svg_dir}/cards/{card.slug}.svg", render_svg(face), None, "svg"))
-        for back in all_backs:
+        for back in backs.values():
             if back.name not in seen:
                 seen.add(back.name)
-                out.append(Artifact(f"{ctx.svg_dir}/cards/{back.name}.svg", render_svg(back), None, "svg"))
-    return out
+                yield Artifact(f"{ctx.svg_dir}/cards/{back.name}.svg", render_svg(back), None, "svg")

@@ -67,33 +67,40 @@ def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
     """Sheets of fronts, each followed by its backs (or all backs last with `Duplex.none`).
 
     backs[i] is the back of fronts[i], placed by `back_slot` so each back lands behind its front."""
-    say = words or english()
     n = grid.per_page
-    chunks = [range(i, min(i + n, len(fronts))) for i in range(0, len(fronts), n)]
-    total = len(chunks)
-    marks = card_crop_marks(grid)
-    face_turn = 90 if grid.rotated else 0
-    flip = say(f"flip_{duplex.value}")
+    total = -(-len(fronts) // n)
     front_pages, back_pages = [], []
-    for sheet, chunk in enumerate(chunks, 1):
-        fshapes: list[Shape] = list(marks)
-        bshapes: list[Shape] = list(marks)
-        for k, i in enumerate(chunk):
-            row, col = divmod(k, grid.cols)
-            slot = grid.slot(row, col)
-            fshapes.insert(0, place(fronts[i], slot.x, slot.y, slot.bleed, face_turn))
-            brow, bcol, turn = back_slot(grid, row, col, duplex)
-            bslot = grid.slot(brow, bcol)
-            bshapes.insert(0, place(backs[i], bslot.x, bslot.y, bslot.bleed, turn))
-        fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip))
-        bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
-        # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
-        # so a prepress tool neither crops away the crop marks nor scales the sheet.
-        front_pages.append(sheet_page(grid.page_w, grid.page_h, fshapes))
-        back_pages.append(sheet_page(grid.page_w, grid.page_h, bshapes))
+    for sheet in range(1, total + 1):
+        part = slice((sheet - 1) * n, sheet * n)
+        front, back = impose_sheet(fronts[part], backs[part], grid, duplex, title, sheet, total, words)
+        front_pages.append(front)
+        back_pages.append(back)
     if duplex is Duplex.none:
         return front_pages + back_pages
     return [p for pair in zip(front_pages, back_pages) for p in pair]
+
+
+def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex: Duplex, title: str,
+                 sheet: int, total: int, words: SheetWords | None = None) -> tuple[Page, Page]:
+    """One sheet of up to `grid.per_page` fronts and its backs sheet (sheet `sheet` of `total`)."""
+    say = words or english()
+    marks = card_crop_marks(grid)
+    face_turn = 90 if grid.rotated else 0
+    flip = say(f"flip_{duplex.value}")
+    fshapes: list[Shape] = list(marks)
+    bshapes: list[Shape] = list(marks)
+    for k, (front, back) in enumerate(zip(fronts, backs)):
+        row, col = divmod(k, grid.cols)
+        slot = grid.slot(row, col)
+        fshapes.insert(0, place(front, slot.x, slot.y, slot.bleed, face_turn))
+        brow, bcol, turn = back_slot(grid, row, col, duplex)
+        bslot = grid.slot(brow, bcol)
+        bshapes.insert(0, place(back, bslot.x, bslot.y, bslot.bleed, turn))
+    fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip))
+    bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
+    # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
+    # so a prepress tool neither crops away the crop marks nor scales the sheet.
+    return sheet_page(grid.page_w, grid.page_h, fshapes), sheet_page(grid.page_w, grid.page_h, bshapes)
 
 
 def sheet_page(w: float, h: float, shapes: list[Shape]) -> Page:

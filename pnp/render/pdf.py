@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -24,18 +25,27 @@ class Page:
     bleed: Box | None = None
 
 
-def render_pdf(pages: list[Page], title: str, subject: str = "") -> bytes:
-    """The PDF as bytes. `invariant` keeps dates and IDs fixed so builds are byte-identical."""
-    buf = io.BytesIO()
-    # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
-    # every page without being embedded.
-    fonts.ttfont("sans")
-    c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts.PDF_NAMES["sans"], initialFontSize=10)
-    c.setTitle(title)
-    c.setAuthor("pnp")
-    c.setSubject(subject)
-    c.setCreator("pnp")
-    for page in pages:
+class PdfDocument:
+    """A PDF made a page at a time, so a builder can draw a sheet, add it and let its shapes go
+    (a deck of thousands of cards never holds every card's drawing at once)."""
+
+    def __init__(self, title: str, subject: str = ""):
+        self._buf = io.BytesIO()
+        # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
+        # every page without being embedded.
+        fonts.ttfont("sans")
+        # `invariant` keeps dates and IDs fixed so builds are byte-identical.
+        c = Canvas(self._buf, invariant=1, pageCompression=1, initialFontName=fonts.PDF_NAMES["sans"],
+                   initialFontSize=10)
+        c.setTitle(title)
+        c.setAuthor("pnp")
+        c.setSubject(subject)
+        c.setCreator("pnp")
+        self._canvas = c
+        self.pages = 0
+
+    def add(self, page: Page) -> None:
+        c = self._canvas
         c.setPageSize((page.width * mm, page.height * mm))
         c.setTrimBox(_pdf_box(page.trim, page.height) if page.trim else None)
         c.setBleedBox(_pdf_box(page.bleed, page.height) if page.bleed else None)
@@ -47,8 +57,19 @@ def render_pdf(pages: list[Page], title: str, subject: str = "") -> bytes:
             _draw(c, shape)
         c.restoreState()
         c.showPage()
-    c.save()
-    return buf.getvalue()
+        self.pages += 1
+
+    def finish(self) -> bytes:
+        self._canvas.save()
+        return self._buf.getvalue()
+
+
+def render_pdf(pages: Iterable[Page], title: str, subject: str = "") -> bytes:
+    """The PDF as bytes, byte-identical for the same pages."""
+    doc = PdfDocument(title, subject)
+    for page in pages:
+        doc.add(page)
+    return doc.finish()
 
 
 def _pdf_box(box: Box, page_h: float) -> list[float]:

@@ -96,3 +96,25 @@ def test_a_rules_module_may_add_files_to_the_kit(deck_only, monkeypatch):
     assert names[-1] == "daimyni-score-pad-en.txt"
     only_cards = [a.name for a in build_kit(load_game(deck_only), Options(only=("cards",)))]
     assert "daimyni-score-pad-en.txt" not in only_cards
+
+
+def test_a_kit_is_made_a_file_at_a_time(deck_only):
+    """iter_kit hands over each card's SVG as its sheet is drawn, before the sheets' PDF is done,
+    so the CLI writes files as they come instead of holding the kit in memory."""
+    from pnp.build import iter_kit
+
+    names = []
+    for art in iter_kit(load_game(deck_only), Options(only=("cards",))):
+        names.append(art.name)
+        if art.name.endswith(".pdf"):
+            break
+    first_sheet = [n for n in names if n.startswith("svg/cards/") and "back" not in n]
+    assert names[-1] == "daimyni-cards-a4.pdf" and len(first_sheet) == 18   # every face before the PDF ends
+    assert names.index("svg/cards/01-move-bushi-red.svg") < names.index("daimyni-cards-a4.pdf")
+
+
+def test_iter_kit_checks_the_options_before_the_first_file(deck_only):
+    from pnp.build import iter_kit
+
+    with pytest.raises(UsageError, match="--only board"):
+        iter_kit(load_game(deck_only), Options(only=("board",)))
