@@ -20,6 +20,15 @@ class GameRejected(PnpError):
     exit_code = 1
 
 
+class IllegalMove(GameRejected):
+    """A notation file whose game breaks a rule (exit 1): `rule` is the rule's stable short name
+    (each game lists its own in ``RULES``), the message says it to a player."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(message)
+        self.rule = rule
+
+
 def localized(value: "str | dict[str, str]", lang: str) -> str:
     """A notation text that may be one string or a table of languages."""
     if isinstance(value, dict):

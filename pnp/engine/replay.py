@@ -49,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from ..errors import DefinitionError
 from .core import Illegal
-from .notation import GameRejected, NotationError
+from .notation import GameRejected, IllegalMove, NotationError
 
 Text = str | dict[str, str]
 TEXT_EXPECTED = "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })"
@@ -216,16 +216,16 @@ P = TypeVar("P", bound=Playing)
 
 def play_rounds(state: P, rounds: Sequence[RoundEntry], where: str,
                 play: Callable[[RoundEntry], L]) -> list[L]:
-    """Play each round with the game's `play`; refuse a round after the end; an `Illegal` move
-    becomes a `GameRejected` naming the file."""
+    """Play each round with the game's `play`; refuse a round after the end (rule `game-over`); an
+    `Illegal` move becomes an `IllegalMove` (exit 1) naming the file and keeping the rule's name."""
     logs: list[L] = []
     for entry in rounds:
         if state.is_terminal():
-            raise GameRejected(f"{where}: {entry.key()}: the game already ended in round {state.round}")
+            raise IllegalMove(f"{where}: {entry.key()}: the game already ended in round {state.round}", "game-over")
         try:
             logs.append(play(entry))
         except Illegal as exc:
-            raise GameRejected(f"{where}: {exc}") from None
+            raise IllegalMove(f"{where}: {exc}", exc.rule) from None
     return logs
 
 

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import GameEvent, Illegal
-from ...engine.notation import GameRejected, NotationError
+from ...engine.notation import GameRejected, IllegalMove, NotationError
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
 from ...engine.replay import (
@@ -127,15 +127,6 @@ def entries_in(item: str) -> list[str]:
     return [text]
 
 
-class IllegalMove(GameRejected):
-    """A notation file whose game breaks a rule (exit 1): `rule` is the rule's short name
-    (`pnp.games.daimyni.rules.RULES`), the message says it to a player."""
-
-    def __init__(self, message: str, rule: str):
-        super().__init__(message)
-        self.rule = rule
-
-
 def replay(text: str, rules: Rules, where: str = "<notation>",
            round_cap: int | None = None) -> Transcript[DaimyniState, RoundLog]:
     """Replay a notation file; raise NotationError (bad file) or GameRejected (illegal game)."""
@@ -146,24 +137,12 @@ def replay(text: str, rules: Rules, where: str = "<notation>",
     if notation.position is not None:
         state.set_position(notation.position, where)
         rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    try:
-        logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
-    except GameRejected as exc:
-        if isinstance(exc, IllegalMove) or not state.is_terminal():
-            raise
-        raise IllegalMove(str(exc), "game-over") from None     # a round written after the end
+    logs = play_rounds(state, rounds, where, lambda entry: _play_one_round(state, entry, where))
     checked = sum(log.expectations for log in logs)
     if notation.end is not None:
         end = read_end(End, notation.end, where)
         checked += expected_end(end, state.winner, state.is_terminal(), state.round, where)
     return Transcript(head.title, head.description, state, logs, checked, state.start, head)
-
-
-def _play_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
-    try:
-        return _play_one_round(state, entry, where)
-    except Illegal as exc:
-        raise IllegalMove(f"{where}: {exc}", exc.rule) from None
 
 
 def _play_one_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:

@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import Field, StrictInt, field_validator
 
 from ...engine import GameEvent, Illegal
-from ...engine.notation import GameRejected, NotationError, quote
+from ...engine.notation import GameRejected, IllegalMove, NotationError, quote
 from ...engine.replay import (
     End,
     Header,
@@ -135,15 +135,6 @@ class DaimyoEnd(End):
     ongoing: bool = False
 
 
-class IllegalMove(GameRejected):
-    """A notation file whose game breaks a rule (exit 1): `rule` is the rule's short name
-    (`pnp.games.daimyo.rules.RULES`), the message says it to a player."""
-
-    def __init__(self, message: str, rule: str):
-        super().__init__(message)
-        self.rule = rule
-
-
 def options_from(head: DaimyoHeader, where: str) -> Options:
     if "teams" in head.advanced and head.players != 4:
         raise NotationError(where, "advanced", "team play needs 4 players")
@@ -194,12 +185,7 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript[Daimy
         state.set_position(notation.position, where)
         # messages count from the stated round: the first [[round]] plays it
         rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    try:
-        logs = play_rounds(state, rounds, where, lambda entry: _play_round(state, entry, where))
-    except GameRejected as exc:
-        if isinstance(exc, IllegalMove) or not state.is_terminal():
-            raise
-        raise IllegalMove(str(exc), "game-over") from None     # a round written after the end
+    logs = play_rounds(state, rounds, where, lambda entry: _play_one_round(state, entry, where))
     checked = sum(log.expectations for log in logs)
     if notation.end is not None:
         checked += _check_end(read_end(DaimyoEnd, notation.end, where), state, where)
@@ -225,13 +211,6 @@ def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, 
             parsed.append((m.group(1).upper(), m.group(2) or None))
         plays[clan] = unique(parsed, where, entry.key(clan), "card")
     return plays
-
-
-def _play_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
-    try:
-        return _play_one_round(state, entry, where)
-    except Illegal as exc:
-        raise IllegalMove(f"{where}: {exc}", exc.rule) from None
 
 
 def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
