@@ -21,6 +21,9 @@ from .interface import GameModule
 GROUP = "pnp.games"
 
 
+_BROKEN: dict[str, str] = {}     # rules id -> why its module could not be loaded
+
+
 @lru_cache(maxsize=1)
 def _installed() -> dict[str, GameModule]:
     found: dict[str, GameModule] = {}
@@ -29,24 +32,27 @@ def _installed() -> dict[str, GameModule]:
             continue
         try:
             obj = ep.load()
-        except Exception as exc:  # a broken plug-in must not take the others down
-            raise UsageError(f"the game module {ep.name!r} ({ep.value}) cannot be loaded: "
-                             f"{type(exc).__name__}: {exc}") from None
-        module = obj() if isinstance(obj, type) else obj
+            module = obj() if isinstance(obj, type) else obj
+        except Exception as exc:  # a broken plug-in must not take the other games down
+            _BROKEN[ep.name] = f"{ep.value} cannot be loaded: {type(exc).__name__}: {exc}"
+            continue
         if not isinstance(module, GameModule):
-            raise UsageError(f"the game module {ep.name!r} ({ep.value}) is not a pnp GameModule")
+            _BROKEN[ep.name] = f"{ep.value} is not a pnp GameModule"
+            continue
         found[ep.name] = module
     return found
 
 
 def modules() -> dict[str, GameModule]:
-    """Every installed game module by rules id."""
+    """Every installed game module that loads, by rules id."""
     return dict(_installed())
 
 
 def module_for(rules_id: str, game_title: str = "") -> GameModule:
     """The module that plays games whose game.toml says ``rules = rules_id``."""
     found = _installed()
+    if rules_id in _BROKEN:
+        raise UsageError(f"the game module {rules_id!r} ({_BROKEN[rules_id]})")
     if rules_id not in found:
         known = ", ".join(found) or "none"
         what = f"{game_title} needs" if game_title else "needs"

@@ -81,3 +81,22 @@ def test_option_documentation_example():
         def summary(self, transcript): ...
 
     assert Toy().expand_options(["all"], 2) == frozenset({"a"})
+
+
+def test_a_broken_plug_in_does_not_take_the_other_games_down(monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    from pnp.games import registry
+
+    broken = EntryPoint("broken-game", "no_such_module_anywhere:Game", registry.GROUP)
+    good = EntryPoint("daimyni", "pnp.games.daimyni.module:Daimyni", registry.GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [broken, good])
+    monkeypatch.setattr(registry, "_BROKEN", {})
+    registry._installed.cache_clear()
+    try:
+        assert set(registry.modules()) == {"daimyni"}
+        with pytest.raises(UsageError, match=r"'broken-game' \(no_such_module_anywhere:Game cannot be loaded: "
+                                             r"ModuleNotFoundError"):
+            registry.module_for("broken-game")
+    finally:
+        registry._installed.cache_clear()
