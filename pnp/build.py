@@ -12,7 +12,7 @@ from .model import Game
 from .output import Artifact
 from .press.cards import Duplex
 
-PARTS = ("cards", "board", "tiles", "mats", "pieces", "booklet")
+PARTS = ("cards", "board", "tiles", "mats", "pieces", "dice", "booklet")
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from .schema import (
     CardSize,
     CardType,
     Clan,
+    DiceFile,
     FieldValue,
     GameFile,
     MapsFile,
@@ -94,6 +95,7 @@ class Game:
     maps: MapsFile | None = None
     mats: MatsFile | None = None
     trackboard: TrackBoardFile | None = None
+    dice: DiceFile | None = None
     clans: dict[str, Clan] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     counters: list[Counter] = field(default_factory=list)
@@ -144,7 +146,7 @@ class Game:
         """The kinds of component this game has, in kit order: cards, board, tiles, mats, pieces."""
         have = {"cards": bool(self.cards), "board": self.board is not None or self.trackboard is not None,
                 "tiles": self.tiles is not None,
-                "mats": self.mats is not None, "pieces": bool(self.counters)}
+                "mats": self.mats is not None, "pieces": bool(self.counters), "dice": self.dice is not None}
         return [kind for kind, present in have.items() if present]
 
     def word(self, key: str, lang: str) -> str:
@@ -167,7 +169,7 @@ def _check_langs(where: str, key: str, text: dict[str, str], langs: list[str]) -
 def load_game(folder: Path) -> Game:
     folder = Path(folder)
     paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces", "tiles", "maps", "mats",
-                                                           "tracks")}
+                                                           "tracks", "dice")}
     files = {name: display(p) for name, p in paths.items()}
     meta = validate(GameFile, read_toml(paths["game"]), files["game"])
 
@@ -181,7 +183,8 @@ def load_game(folder: Path) -> Game:
     tiles, maps, mats = optional("tiles", TilesFile), optional("maps", MapsFile), optional("mats", MatsFile)
     layouts = load_layouts(folder / "layouts")
     trackboard = optional("tracks", TrackBoardFile)
-    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats, trackboard)
+    dice = optional("dice", DiceFile)
+    game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats, trackboard, dice)
     _cross_check(game)
     return game
 
@@ -206,6 +209,16 @@ def _cross_check(game: Game) -> None:
         _check_board(game, game.board)
     if game.trackboard is not None:
         _check_trackboard(game, game.trackboard)
+    if game.dice is not None:
+        ids: set[str] = set()
+        for i, die in enumerate(game.dice.dice):
+            if die.id in ids:
+                raise DefinitionError(files["dice"], f"dice[{i}].id", f"{die.id!r} is used twice")
+            ids.add(die.id)
+            _check_langs(files["dice"], f"dice[{i}].name", die.name, langs)
+            for j, face in enumerate(die.faces):
+                if isinstance(face, dict):
+                    _check_langs(files["dice"], f"dice[{i}].faces[{j}]", face, langs)
     if game.mats is not None and game.mats.pool is not None:
         ids = {p.id for p in game.pieces_file.pieces}
         if game.mats.pool not in ids:

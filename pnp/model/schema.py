@@ -294,3 +294,20 @@ class TrackBoardFile(Strict):
     background: Colour = "#ffffff"
     tracks: list[Track] = []
     panels: list[Panel] = []
+
+# ---- dice (dice.toml) -----------------------------------------------------------------
+
+class Die(Strict):
+    """A die whose faces the kit prints as stickers for a blank die (or to cut and glue on a cube)."""
+
+    id: Slug
+    name: Localized
+    count: Annotated[int, Field(ge=1, le=100)] = 1
+    size: Annotated[float, Field(ge=8, le=40)] = 16.0       # a face's side, mm
+    faces: Annotated[list[int | str | dict[str, str]], Field(min_length=2, max_length=20)]
+    colour: Colour = "#2b261f"                              # pips and words
+    fill: Colour = "#ffffff"
+
+
+class DiceFile(Strict):
+    dice: Annotated[list[Die], Field(min_length=1)]
