@@ -78,10 +78,13 @@ def build(
     only: Annotated[Optional[str], typer.Option(
         help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, "
              "booklet.")] = None,
+    offset: Annotated[Optional[str], typer.Option(
+        help="Move every backs sheet (cards, two-sided counters) by X,Y mm (x right, y down as the back is "
+             "seen), as the kit's duplex check sheet reads it, e.g. --offset 0.5,-1.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
-    from .build import Options, default_out, iter_kit, parse_only
+    from .build import Options, default_out, iter_kit, parse_offset, parse_only
     from .catalog import find_game
     from .model import load_game
     from .output import KitWriter
@@ -91,7 +94,8 @@ def build(
     say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     try:
         folder = find_game(game)
-        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only))
+        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
+                       offset=parse_offset(offset))
         say(f"loading {folder}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
@@ -195,6 +199,19 @@ def check(
     raise typer.Exit(worst)
 
 
+def _list_facts(folder: Path) -> str:
+    """Playing time, age, authors and publisher from a game's game.toml ('' if unreadable)."""
+    import tomllib
+
+    from .reference.credits import list_line
+
+    try:
+        with open(folder / "game.toml", "rb") as fh:
+            return list_line(tomllib.load(fh))
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+
+
 @app.command("list")
 def list_games() -> None:
     """List the built-in games, their player counts and the options `pnp play` takes for each."""
@@ -205,6 +222,9 @@ def list_games() -> None:
     entries = builtin_games()
     for entry in entries:
         typer.echo(f"{entry.id:<12} {entry.title:<24} {entry.players} players")
+        facts = _list_facts(entry.folder)
+        if facts:
+            typer.echo(f"{'':<12} {facts}")
         module = installed.get(entry.rules)
         if module is None:
             typer.echo(f"{'':<12} (rules module {entry.rules!r} not installed)")

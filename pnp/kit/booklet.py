@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..model import Game
 from ..output import Artifact
 from ..press.booklet import impose_saddle
-from ..reference.booklet import build_booklet
+from ..reference.booklet import build_booklet, pdf_metadata
 from ..reference.flow import A5
 from ..render.pdf import Page, render_pdf
 from .context import Context, sheet_words
@@ -17,12 +17,14 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     ctx.progress("booklet: replaying the walkthrough and laying out A5 pages")
     pages = build_booklet(game, ctx.lang)
     say = sheet_words(game, ctx.lang)
-    rules_title = f"{title}: rules reference"
-    out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf",
-                    render_pdf([Page(A5[0], A5[1], p) for p in pages], rules_title), len(pages), "booklet")]
+    meta = pdf_metadata(game, ctx.lang)      # title and subject in the build's language
+    rules_title = meta["title"]
+    a5 = [Page(A5[0], A5[1], p) for p in pages]
+    out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf", render_pdf(a5, rules_title, meta["subject"]), len(pages),
+                    "booklet")]
     ctx.progress(f"booklet: imposing for saddle-stitch on {paper.name}")
     long, short = max(paper.size), min(paper.size)
     sides = impose_saddle(pages, A5[0], A5[1], long, short, f"{title} {say('rules')}", paper.margin, say)
     out.append(Artifact(f"{gid}-rules-{ctx.paper_key}-booklet{ctx.suffix}.pdf",
-                        render_pdf(sides, rules_title + " (booklet)"), len(sides), "booklet"))
+                        render_pdf(sides, rules_title, meta["subject"]), len(sides), "booklet"))
     return out

@@ -105,6 +105,14 @@ class GameFile(Strict):
     languages: Annotated[list[Slug], Field(min_length=1)]
     clans: list[Clan] = []      # sides or colours that own cards and pieces (none for a shared deck)
     words: dict[str, Localized] = {}
+    # credits and box facts, printed on the booklet's cover, in its PDF metadata and by `pnp list`
+    authors: list[str] = []                  # the game's designers
+    publisher: str = ""                      # who published the edition the kit follows
+    year: Annotated[int, Field(ge=1000, le=9999)] | None = None
+    credits: list[Localized] = []            # further credit lines (adaptation, original edition...)
+    licence: Localized = {}                  # the permission under which the kit is printed
+    minutes: Annotated[list[Annotated[int, Field(ge=1, le=10_000)]], Field(max_length=2)] = []  # [15, 30]
+    age: Annotated[int, Field(ge=1, le=99)] | None = None    # youngest players, "10+"
 
 
 class CardType(Strict):

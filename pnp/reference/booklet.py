@@ -18,6 +18,7 @@ from ..errors import DefinitionError
 from ..games.interface import BookletAdapter, Figure, GameModule
 from ..model import Game
 from ..model.load import display, read_text, read_toml
+from . import credits
 from .flow import INK, Flow, Frame
 from .markup import parse
 from .narration import Narrator, render_template
@@ -86,7 +87,8 @@ class Booklet:
                 elif handler is not None:
                     handler(block.arg)
                 else:
-                    known = ["cover", "components", "cards", "walkthrough", "samples", *self.adapter.figures()]
+                    known = ["cover", "credits", "aid", "glossary", "components", "cards", "walkthrough", "samples",
+                             *self.adapter.figures()]
                     raise DefinitionError(self.say.where.replace("narration", "rules").replace(".toml", ".md"),
                                           f"@{block.text}", f"unknown figure directive (known: {', '.join(known)})")
         return self.flow.finish()
@@ -115,15 +117,26 @@ class Booklet:
             f.add(*text.box(10, 42, w - 20, 8, sub, "sans", 13, "center", INK, valign="middle"))
         if g.meta.kanji:
             f.add(*text.box(10, 54, w - 20, 26, g.meta.kanji, "jp", 48, "center", f.frame.accent, valign="middle"))
-        f.add(*text.box(14, 84, w - 28, 7, self.say.say("booklet", "tagline"), "sans-bold", 10, "center", INK,
+        f.add(*text.box(14, 82, w - 28, 7, self.say.say("booklet", "tagline"), "sans-bold", 10, "center", INK,
                         valign="middle"))
+        facts = " · ".join(credits.facts(g.meta, self.lang, self.say.data))
+        f.add(*text.box(14, 89, w - 28, 6, facts, "sans", 9, "center", f.frame.accent, valign="middle"))
         board = self.adapter.cover_scene(g, self.lang)
         if board is not None:
-            bw = min(w - 28, 88 * board.width / board.height)
-            f.add(_clipped(board, (w - bw) / 2, 98, bw))
-        f.add(*text.box(16, 190, w - 32, 10, self.say.say("booklet", "proof"), "sans", 7.5, "center", "#5a5348",
-                        valign="middle"))
+            bw = min(w - 28, 86 * board.width / board.height)
+            f.add(_clipped(board, (w - bw) / 2, 99, bw))
+        by = credits.byline(g.meta, self.lang, self.say.data)
+        if by:
+            f.add(*text.box(16, 190, w - 32, 8, by, "sans", 9, "center", INK, valign="middle"))
         f.new_page()
+
+    def do_credits(self, _arg: str) -> None:
+        """The credit lines and the licence note, small, where the text puts them (the last page)."""
+        for line in credits.credit_lines(self.game.meta, self.lang):
+            self.flow.paragraph(line, size=7.8)
+        note = credits.licence(self.game.meta, self.lang)
+        if note:
+            self.flow.paragraph(note, size=7.2)
 
     def do_components(self, _arg: str) -> None:
         g, lang, say = self.game, self.lang, self.say
@@ -214,6 +227,13 @@ class Booklet:
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(self.adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
+
+
+def pdf_metadata(game: Game, lang: str) -> dict[str, str]:
+    """Title, subject and author for the booklet's PDF, in the build's language."""
+    data = Narrator(game, lang).data
+    return {"title": credits.pdf_title(game.meta, lang, data), "subject": credits.pdf_subject(game.meta, lang, data),
+            "author": credits.pdf_author(game.meta, lang)}
 
 
 def build_booklet(game: Game, lang: str) -> list[list]:

@@ -1,0 +1,49 @@
+"""Credits and box facts: written once in game.toml, printed on the cover, in the PDF metadata (in the
+build's language) and by `pnp list`."""
+
+import pytest
+
+from pnp.catalog import find_game
+from pnp.model.game import load_game
+from pnp.reference.booklet import build_booklet, pdf_metadata
+from pnp.reference.flow import A5
+from pnp.render.pdf import Page, render_pdf
+from tests.conftest import build, open_pdf, run_pnp
+
+
+def _cover(gid, lang):
+    pages = build_booklet(load_game(find_game(gid)), lang)
+    doc = open_pdf(render_pdf([Page(A5[0], A5[1], p) for p in pages], "t"))
+    return " ".join(doc[0].get_text().split()), " ".join(" ".join(p.get_text() for p in doc).split())
+
+
+@pytest.mark.parametrize(("gid", "lang", "facts", "credit"), [
+    ("daimyni", "en", "2 players · 15-30 minutes · ages 10+", "Two-player adaptation: Gabriele Mari"),
+    ("daimyni", "it", "2 giocatori · 15-30 minuti · dai 10 anni", "Adattamento per due giocatori: Gabriele Mari"),
+    ("daimyo", "en", "2-4 players · 45-90 minutes · ages 12+", "Published by Tenki Games, 2005"),
+])
+def test_cover_prints_the_box_facts_and_the_book_its_credits(gid, lang, facts, credit):
+    cover, whole = _cover(gid, lang)
+    assert facts in cover
+    assert ("Un gioco di Piero Cioni" if lang == "it" else "A game by Piero Cioni") in cover
+    assert credit in whole
+
+
+def test_pdf_metadata_is_in_the_build_language():
+    game = load_game(find_game("daimyni"))
+    assert pdf_metadata(game, "it")["title"] == "Daimyni: regolamento"
+    assert pdf_metadata(game, "en")["title"] == "Daimyni: rules"
+    assert pdf_metadata(game, "it")["author"] == "Piero Cioni"
+
+
+def test_booklet_pdf_carries_the_title():
+    kit = build(lang="it", only=("booklet",))
+    doc = open_pdf(kit["daimyni-rules-a5-it.pdf"].data)
+    assert doc.metadata["title"] == "Daimyni: regolamento"
+    assert "regolamento" in doc.metadata["subject"]
+
+
+def test_list_shows_time_age_and_authors():
+    out = run_pnp("list").stdout
+    assert "15-30 min, ages 10+, by Piero Cioni" in out
+    assert "Tenki Games 2005" in out
