@@ -22,6 +22,9 @@ class Options:
     lang: str | None = None
     only: tuple[str, ...] = PARTS
     svg: bool = True
+    offset: tuple[float, float] = (0.0, 0.0)   # mm, x right and y down on the backs sheet: --offset X,Y
+
+MAX_OFFSET = 20.0   # mm: beyond this a printer is not misregistering, the option is mistyped
 
 
 def parse_only(value: str | None) -> tuple[str, ...]:
@@ -32,6 +35,20 @@ def parse_only(value: str | None) -> tuple[str, ...]:
     if bad or not parts:
         raise UsageError(f"--only {value!r}: expected a comma-separated list of {', '.join(PARTS)}")
     return tuple(p for p in PARTS if p in parts)
+
+
+def parse_offset(value: str | None) -> tuple[float, float]:
+    """`--offset X,Y`: how far (mm) to move every backs sheet, as the duplex check sheet reads it."""
+    if value is None or not value.strip():
+        return (0.0, 0.0)
+    parts = value.replace(" ", "").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise UsageError(f"--offset {value!r}: expected two numbers of millimetres, X,Y (e.g. 0.5,-1)") from None
+    if not all(abs(v) <= MAX_OFFSET for v in (x, y)) or any(v != v for v in (x, y)):
+        raise UsageError(f"--offset {value!r}: each of X and Y must be between -{MAX_OFFSET:g} and {MAX_OFFSET:g} mm")
+    return (x + 0.0, y + 0.0)
 
 
 def available_parts(game: Game) -> tuple[str, ...]:
@@ -69,7 +86,7 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
         raise UsageError(f"{game.id} declares no components: add cards.toml, board.toml, tiles.toml, "
                          "pieces.toml or a booklet/ folder")
     suffix = "" if lang == game.meta.languages[0] else f"-{lang}"
-    ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress)
+    ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset)
     return _each(game, ctx, opts, available, KINDS)
 
 

@@ -11,9 +11,10 @@ from ..draw.card import card_back, card_face
 from ..draw.shapes import Scene
 from ..model import Card, Game
 from ..output import Artifact
+from ..press.calibration import calibration_sheets
 from ..press.cards import Duplex, impose_sheet
 from ..press.grid import card_grid
-from ..render.pdf import Page, PdfDocument
+from ..render.pdf import Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
 
@@ -27,8 +28,8 @@ def size_groups(game: Game) -> list[list[Card]]:
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
-    """The card sheets (a PDF per size) and an SVG per face and per back, yielded as they are made:
-    a sheet's faces are drawn, imposed, added to the PDF and written as SVGs, then let go, so
+    """The card sheets (a PDF per size), the duplex check sheet and an SVG per face and per back,
+    yielded as they are made: a sheet's faces are drawn, imposed, added to the PDF and written as SVGs, then let go, so
     memory stays flat however large the deck."""
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
     groups = size_groups(game)
@@ -56,7 +57,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             chunk = cards[(sheet - 1) * n:sheet * n]
             fronts = [card_face(game, c, lang) for c in chunk]
             fronts_page, backs_page = impose_sheet(fronts, [back_of(c) for c in chunk], grid, ctx.duplex,
-                                                   f"{title} {say('cards')}", sheet, total, say)
+                                                   f"{title} {say('cards')}", sheet, total, say, ctx.offset)
             doc.add(fronts_page)
             if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
                 later.append(backs_page)
@@ -72,6 +73,9 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         decks = "" if len(groups) == 1 else "-" + "-".join(dict.fromkeys(c.deck for c in cards))
         yield Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf", doc.finish(), doc.pages,
                        "cards")
+    check = calibration_sheets(*paper.size, paper.margin, title, ctx.duplex, ctx.offset, say)
+    yield Artifact(f"{gid}-duplex-check-{ctx.paper_key}{flip}{ctx.suffix}.pdf",
+                   render_pdf(check, f"{title}: duplex check"), len(check), "cards")
     if ctx.svg:
         seen = set()
         for back in backs.values():

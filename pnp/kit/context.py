@@ -20,6 +20,7 @@ class Context:
     suffix: str             # "" for the game's first language, else "-it"...
     svg: bool
     progress: Callable[[str], None]
+    offset: tuple[float, float] = (0.0, 0.0)   # mm every backs sheet is moved by (--offset)
 
     @property
     def svg_dir(self) -> str:

@@ -63,7 +63,8 @@ def _label(grid: CardGrid, words: str) -> list[Shape]:
 
 
 def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex: Duplex,
-                 title: str, words: SheetWords | None = None) -> list[Page]:
+                 title: str, words: SheetWords | None = None,
+                 offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
     """Sheets of fronts, each followed by its backs (or all backs last with `Duplex.none`).
 
     backs[i] is the back of fronts[i], placed by `back_slot` so each back lands behind its front."""
@@ -72,7 +73,7 @@ def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
     front_pages, back_pages = [], []
     for sheet in range(1, total + 1):
         part = slice((sheet - 1) * n, sheet * n)
-        front, back = impose_sheet(fronts[part], backs[part], grid, duplex, title, sheet, total, words)
+        front, back = impose_sheet(fronts[part], backs[part], grid, duplex, title, sheet, total, words, offset)
         front_pages.append(front)
         back_pages.append(back)
     if duplex is Duplex.none:
@@ -81,8 +82,12 @@ def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
 
 
 def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex: Duplex, title: str,
-                 sheet: int, total: int, words: SheetWords | None = None) -> tuple[Page, Page]:
-    """One sheet of up to `grid.per_page` fronts and its backs sheet (sheet `sheet` of `total`)."""
+                 sheet: int, total: int, words: SheetWords | None = None,
+                 offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Page, Page]:
+    """One sheet of up to `grid.per_page` fronts and its backs sheet (sheet `sheet` of `total`).
+
+    `offset` (mm, x right and y down as the backs sheet is seen) moves everything on the backs
+    sheet, marks included, to make up for a printer that puts backs off (`--offset`)."""
     say = words or english()
     marks = card_crop_marks(grid)
     face_turn = 90 if grid.rotated else 0
@@ -100,7 +105,14 @@ def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
     bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
     # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
     # so a prepress tool neither crops away the crop marks nor scales the sheet.
-    return sheet_page(grid.page_w, grid.page_h, fshapes), sheet_page(grid.page_w, grid.page_h, bshapes)
+    return sheet_page(grid.page_w, grid.page_h, fshapes), sheet_page(grid.page_w, grid.page_h,
+                                                                     shift(bshapes, offset))
+
+
+def shift(shapes: list[Shape], offset: tuple[float, float]) -> list[Shape]:
+    """Shapes moved by `offset` (mm) as one group; the same list at (0, 0)."""
+    dx, dy = offset
+    return [Group(tuple(shapes), dx, dy)] if dx or dy else shapes
 
 
 def sheet_page(w: float, h: float, shapes: list[Shape]) -> Page:

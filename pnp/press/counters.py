@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..draw import text
 from ..draw.shapes import Group, Line, Scene, Shape, Style
 from ..render.pdf import Page
-from .cards import sheet_page
+from .cards import sheet_page, shift
 from .words import SheetWords, english
 
 GAP = 4.0
@@ -14,13 +14,14 @@ GUIDE = Style(stroke="#999999", width=0.15, dash=(1.0, 1.0))
 
 def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
                     backs: list[Scene | None] | None = None, duplex: str = "long",
-                    words: SheetWords | None = None) -> list[Page]:
+                    words: SheetWords | None = None, offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
     """Counters in rows, largest first; a dotted square around each helps the first scissor cut.
 
     With `backs` (backs[i] is the other side of scenes[i], or None for a one-sided counter), each
     sheet is followed by its backs sheet, every back placed behind its front for long- or
     short-edge flipping (`duplex`), or all backs sheets at the end for gluing ("none": mirrored
-    like long-edge, since a backs sheet is turned over like a book page to be glued on)."""
+    like long-edge, since a backs sheet is turned over like a book page to be glued on). `offset`
+    moves everything on a backs sheet, as for cards (`--offset`)."""
     say = words or english()
     pairs = list(zip(scenes, backs or [None] * len(scenes)))
     order = sorted(pairs, key=lambda p: -p[0].width)
@@ -62,5 +63,5 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
             bshapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4,
                                 say("counter_backs", title=title, n=i, total=len(pages), flip=flip), "sans", 7,
                                 "center", "#555555", valign="middle", min_size=6.0)
-            (tail if duplex == "none" else out).append(sheet_page(paper_w, paper_h, bshapes))
+            (tail if duplex == "none" else out).append(sheet_page(paper_w, paper_h, shift(bshapes, offset)))
     return out + tail

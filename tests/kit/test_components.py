@@ -29,7 +29,7 @@ def test_a_folder_with_only_a_deck_builds_its_card_sheets(deck_only, tmp_path):
     res = run_pnp("build", deck_only, "--out", tmp_path / "kit")
     assert res.returncode == 0, res.stderr
     pdfs = sorted(p.name for p in (tmp_path / "kit").glob("*.pdf"))
-    assert pdfs == ["daimyni-cards-a4.pdf"]
+    assert pdfs == ["daimyni-cards-a4.pdf", "daimyni-duplex-check-a4.pdf"]
     reader = pypdf.PdfReader(tmp_path / "kit" / "daimyni-cards-a4.pdf")
     assert len(reader.pages) == 6          # 18 cards, 8 a sheet: three sheets of fronts, each followed by its backs
     w, h = (float(v) / MM for v in reader.pages[0].mediabox[2:])
@@ -70,7 +70,8 @@ def test_a_deck_without_clans_builds(tmp_path):
     game = load_game(folder)
     assert game.clans == {} and game.components == ["cards"]
     arts = build_kit(game, Options())
-    assert [a.name for a in arts if a.name.endswith(".pdf")] == ["high-roll-cards-a4.pdf"]
+    assert [a.name for a in arts if a.name.endswith(".pdf")] == ["high-roll-cards-a4.pdf",
+                                                                 "high-roll-duplex-check-a4.pdf"]
 
 
 def test_a_rules_module_may_add_files_to_the_kit(deck_only, monkeypatch):

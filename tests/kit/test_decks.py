@@ -14,7 +14,8 @@ def test_decks_of_two_sizes_print_on_their_own_sheets():
     game = load_game(FIXTURE)
     arts = {a.name: a for a in build_kit(game, Options(only=("cards",)))}
     assert {n for n in arts if n.endswith(".pdf")} == {"two-decks-cards-proposal-a4.pdf",
-                                                       "two-decks-cards-character-a4.pdf"}
+                                                       "two-decks-cards-character-a4.pdf",
+                                                       "two-decks-duplex-check-a4.pdf"}
     # each deck's cards are drawn at its own trim size plus 3 mm of bleed on every side
     for svg, (w, h) in (("01-proposal.svg", (41.0, 63.0)), ("ronja-character.svg", (63.5, 88.9))):
         head = arts[f"svg/cards/{svg}"].data.decode()[:200]
