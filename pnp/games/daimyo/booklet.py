@@ -158,8 +158,10 @@ def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
                 spec.arrows.append((next(s.action.src for s in last.steps if s.card == e.card), e.tile,
                                     game.clans[e.attacker].colour))
         s = t.state
-        result = (f"{s.winner} wins by {s.win_reason}" if s.winner else "the game goes on")
-        caption = f"**{localized(t.title, lang)}.** {localized(t.description, lang)} Engine: {result}."
+        say = Narrator(game, lang)
+        result = (say.say("booklet", "example-win", clan=s.winner, reason=s.win_reason) if s.winner
+                  else say.say("booklet", "example-goes-on"))
+        caption = f"**{localized(t.title, lang)}.** {localized(t.description, lang)} {result}"
         out.append((draw(game, snap, spec, None, name=path.stem), caption))
     return out
 
