@@ -130,6 +130,49 @@ class Booklet:
             f.add(*text.box(16, 190, w - 32, 8, by, "sans", 9, "center", INK, valign="middle"))
         f.new_page()
 
+    def _data(self, kind: str, what: str) -> tuple[dict, str]:
+        """booklet/KIND.LANG.toml, read and named for errors."""
+        path = self.game.folder / "booklet" / f"{kind}.{self.lang}.toml"
+        if not path.is_file():
+            raise DefinitionError(display(path), None, f"missing: @{kind} prints {what} from this file")
+        return read_toml(path), display(path)
+
+    def _text(self, value: object, where: str, key: str) -> str:
+        if not isinstance(value, str):
+            raise DefinitionError(where, key, f"expected text, got {value!r}")
+        count = Counter(c.type_id for c in self.game.cards)
+        return render_template(value, where, key, count=count, game=self.game.meta)
+
+    def do_aid(self, _arg: str) -> None:
+        """The player aid: a one-page turn summary from booklet/aid.LANG.toml, on a page of its own
+        (a title, then sections of short lines). It must fit on that page."""
+        data, where = self._data("aid", "the player aid (title, [[section]] heading and lines)")
+        sections = data.get("section", [])
+        if not isinstance(sections, list) or not sections:
+            raise DefinitionError(where, "section", "expected [[section]] tables with heading and lines")
+        f = self.flow
+        if not f.at_top():
+            f.new_page()
+        page = len(f.pages)
+        f.heading(self._text(data.get("title"), where, "title"), 1)
+        for i, sec in enumerate(sections):
+            key = f"section[{i}]"
+            if not isinstance(sec, dict) or not isinstance(sec.get("lines"), list):
+                raise DefinitionError(where, key, "expected a table with heading and lines (a list of texts)")
+            f.heading(self._text(sec.get("heading"), where, key + ".heading"), 2)
+            for j, line in enumerate(sec["lines"]):
+                f.paragraph(self._text(line, where, f"{key}.lines[{j}]"), size=7.6, indent=3.5, bullet="•")
+        if len(f.pages) != page:
+            raise DefinitionError(where, None, "the player aid does not fit on one A5 page: shorten it")
+        f.y = f.limit     # whatever follows starts on a new page
+
+    def do_glossary(self, _arg: str) -> None:
+        """The glossary: each term in bold with its definition, from booklet/glossary.LANG.toml."""
+        data, where = self._data("glossary", "the glossary ([[term]] with term, definition, forbidden)")
+        for i, entry in enumerate(glossary_entries(data, where)):
+            self.flow.paragraph(f"**{entry.term}.** {self._text(entry.definition, where, f'term[{i}].definition')}",
+                                size=8.2)
+
     def do_credits(self, _arg: str) -> None:
         """The credit lines and the licence note, small, where the text puts them (the last page)."""
         for line in credits.credit_lines(self.game.meta, self.lang):
@@ -227,6 +270,27 @@ class Booklet:
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(self.adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
+
+
+class GlossaryEntry:
+    def __init__(self, term: str, definition: str, forbidden: list[str]):
+        self.term, self.definition, self.forbidden = term, definition, forbidden
+
+
+def glossary_entries(data: dict, where: str) -> list[GlossaryEntry]:
+    """The [[term]] tables of a glossary file: term, definition, forbidden (variants not to use)."""
+    terms = data.get("term", [])
+    if not isinstance(terms, list):
+        raise DefinitionError(where, "term", "expected [[term]] tables")
+    out = []
+    for i, t in enumerate(terms):
+        ok = (isinstance(t, dict) and isinstance(t.get("term"), str) and isinstance(t.get("definition"), str)
+              and isinstance(t.get("forbidden", []), list) and all(isinstance(v, str) for v in t.get("forbidden", [])))
+        if not ok:
+            raise DefinitionError(where, f"term[{i}]", "expected term and definition (texts) and forbidden "
+                                                      "(a list of texts)")
+        out.append(GlossaryEntry(t["term"], t["definition"], list(t.get("forbidden", []))))
+    return out
 
 
 def pdf_metadata(game: Game, lang: str) -> dict[str, str]:
