@@ -1,0 +1,153 @@
+"""Shogun Solitaire's notation: a seed (the shuffles), optionally a stated position, and each turn's
+actions in order, the same text the rules take as actions.
+
+```toml
+game = "shogun-solitaire"
+seed = 7                       # every shuffle (setup, set-aside enemies going back) follows it
+
+[position]                     # optional: start here instead of the setup (top of the deck first)
+deck = ["takeda-soldier", "raid", "hojo-ninja"]
+hand = ["hojo-cavalry", "hojo-soldier", "fleet", "envoy", "kato-samurai"]
+row = ["hojo-soldier", "hojo-ninja"]
+held = { kato = ["port"] }
+
+[[round]]                      # one turn: the action, then the answers to whatever struck
+do = ["play hojo-cavalry", "raid: samurai kato-samurai"]
+expect = { score = 2, row = [] }
+
+[end]
+score = 2
+rank = "Total Defeat"
+round = 1
+```
+
+Cards the position does not name are out of the game. `expect` may check `score`, `hand` (in any
+order), `row`, `deck` (how many cards) and `held`; `[end]` the `score`, `rank` and `round`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.engine.core import Chance
+from pnp.engine.notation import GameRejected, NotationError, quote
+from pnp.engine.position import value_text, write_table
+from pnp.engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
+
+from .rules import OBJECTIVES, ShogunState, deck_of, rank
+
+GAME = "shogun-solitaire"
+
+
+class ShogunHeader(Header):
+    seed: int = 1
+
+
+class ShogunEnd(End):
+    score: int | None = None
+    rank: str | None = None
+
+
+def start_state(game: Any, seed: int, position: dict[str, Any] | None, where: str) -> ShogunState:
+    cards, clans = deck_of(game)
+    if position is None:
+        return ShogunState.new(cards, clans, Chance(seed))
+    state = ShogunState(cards, clans, Chance(seed))
+    state.set_position(position, where)
+    return state
+
+
+def check_expect(state: ShogunState, entry: RoundEntry, where: str) -> int:
+    expect = entry.get("expect")
+    if expect is None:
+        return 0
+    if not isinstance(expect, dict):
+        raise entry.error(where, "expect", "expected a table: score, hand, row, deck, held")
+    got: dict[str, Any] = {"score": state.score, "hand": sorted(state.hand), "row": [r.text() for r in state.row],
+                           "deck": len(state.deck),
+                           "held": {c: [OBJECTIVES[o] for o in sorted(v)] for c, v in state.held.items() if v}}
+    met = 0
+    for key, want in expect.items():
+        if key not in got:
+            raise entry.error(where, f"expect.{key}", "unknown key (expected score, hand, row, deck, held)")
+        if key == "hand" and isinstance(want, list):
+            want = sorted(want)
+        if key == "held" and isinstance(want, dict):
+            want = {c: v for c, v in want.items() if v}
+        if want != got[key]:
+            raise GameRejected(f"{where}: {entry.key('expect.' + key)}: expected {value_text(want)}, "
+                               f"but it is {value_text(got[key])}")
+        met += 1
+    return met
+
+
+def replay(game: Any, text: str, where: str) -> Transcript[ShogunState, list[str]]:
+    n = read_notation(text, where, game.id, ShogunHeader, round_keys=("do", "expect"))
+    state = start_state(game, n.header.seed, n.position, where)
+    start = n.position
+    met = 0
+
+    def play(entry: RoundEntry) -> list[str]:
+        nonlocal met
+        actions = entry.get("do")
+        if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
+            raise entry.error(where, "do", "expected a list of actions, e.g. [\"play hojo-cavalry\"]")
+        first = state.round
+        for i, action in enumerate(actions):
+            if state.is_terminal():
+                raise entry.error(where, f"do[{i + 1}]", f"the game ended before {action!r}")
+            if i and state.pending == "turn":
+                raise entry.error(where, f"do[{i + 1}]", f"{action!r} starts another turn: write it in the next "
+                                                         "[[round]]")
+            state.apply_action(action)
+        if not state.is_terminal() and state.pending != "turn":
+            from pnp.engine.core import Illegal
+            waiting = state.striking or "Ninja"
+            raise Illegal(first, "shogun", None, "unanswered",
+                          f"the {waiting} waits for an answer: {' or '.join(repr(a) for a in state.legal_actions()[:3])}")
+        met += check_expect(state, entry, where)
+        return list(actions)
+
+    logs = play_rounds(state, n.rounds, where, play)
+    if n.end is not None:
+        end = read_end(ShogunEnd, n.end, where)
+        if end.score is not None:
+            if end.score != state.score:
+                raise GameRejected(f"{where}: end.score: expected {end.score}, but it is {state.score}")
+            met += 1
+        if end.rank is not None:
+            if not state.is_terminal() or end.rank != rank(state.score):
+                got = rank(state.score) if state.is_terminal() else "not decided (the game goes on)"
+                raise GameRejected(f"{where}: end.rank: expected {end.rank}, but it is {got}")
+            met += 1
+        if end.round is not None:
+            if not state.is_terminal() or end.round != state.round:
+                how = "ended in round" if state.is_terminal() else "is in round"
+                raise GameRejected(f"{where}: end.round: expected the game to end in round {end.round}, "
+                                   f"but it {how} {state.round}")
+            met += 1
+    return Transcript(n.header.title, n.header.description, state, logs, met, start, n.header)
+
+
+def write(state: ShogunState, seed: int, title: str, description: str) -> str:
+    """The notation of a game played from the setup or from its stated start; replaying it gives
+    the same game."""
+    lines = [f"game = {quote(GAME)}", f"title = {quote(title)}", f"description = {quote(description)}",
+             f"seed = {seed}"]
+    if state.start is not None:
+        lines += ["", write_table("position", state.start)]
+    for turn in state.turns:
+        lines += ["", "[[round]]", f"do = {value_text(turn)}"]
+    if state.is_terminal():
+        lines += ["", "[end]", f"score = {state.score}", f"rank = {quote(rank(state.score))}",
+                  f"round = {state.round}"]
+    return "\n".join(lines) + "\n"
+
+
+def summary(t: Transcript[ShogunState, Sequence[str]]) -> str:
+    s = t.state
+    n = len(t.rounds)
+    where = (f"{'won' if s.won else 'ended'} in round {s.round}: {s.score} objectives, {rank(s.score)}"
+             if s.is_terminal() else f"still going in round {s.round} with {s.score} objectives")
+    return f"{n} round{'s' if n != 1 else ''}, {where}, {t.expectations} expectations met"
