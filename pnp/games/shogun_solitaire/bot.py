@@ -9,8 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .rules import (ENVOY, FLEET, LEADER, NINJA, OBJECTIVES, RUN, SAMURAI, View, clan_of, is_enemy, is_shogun,
-                    kind)
+from .rules import ENVOY, FLEET, LEADER, NINJA, OBJECTIVES, RUN, SAMURAI, View, clan_of, is_enemy, is_shogun, kind
 
 
 def random_policy(view: View, legal: Sequence[str], rng: random.Random) -> str:

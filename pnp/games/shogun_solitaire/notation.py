@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pnp.engine.core import Chance
-from pnp.engine.notation import GameRejected, NotationError, quote
+from pnp.engine.notation import GameRejected, quote
 from pnp.engine.position import value_text, write_table
 from pnp.engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
 
@@ -104,8 +104,8 @@ def replay(game: Any, text: str, where: str) -> Transcript[ShogunState, list[str
         if not state.is_terminal() and state.pending != "turn":
             from pnp.engine.core import Illegal
             waiting = state.striking or "Ninja"
-            raise Illegal(first, "shogun", None, "unanswered",
-                          f"the {waiting} waits for an answer: {' or '.join(repr(a) for a in state.legal_actions()[:3])}")
+            answers = " or ".join(repr(a) for a in state.legal_actions()[:3])
+            raise Illegal(first, "shogun", None, "unanswered", f"the {waiting} waits for an answer: {answers}")
         met += check_expect(state, entry, where)
         return list(actions)
 
