@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..errors import DefinitionError
 from ..model import Card, Game
 from ..model.schema import CardLayout, Element
-from . import text
+from . import image, text
 from .icons import icon
-from .shapes import Circle, Rect, Scene, Style, Text
+from .shapes import Circle, Rect, Scene, Shape, Style, Text
 
 INK = "#231f1a"
 PAPER = "#fbf7ee"
@@ -41,6 +41,17 @@ def _set(game: Game, card: Card, layout: CardLayout, name: str, box: tuple[float
                               f"game {game.id!r}, {which}, element {name!r}: {exc}") from None
 
 
+def _images(game: Game, layout: CardLayout, w: float, h: float) -> list[Shape]:
+    """The layout's own pictures (`image = "art/logo.png"` on an element), each filling its box."""
+    name = next((n for n, lay in game.layouts.cards.items() if lay is layout), "layout")
+    out: list[Shape] = []
+    for key, el in layout.elements.items():
+        if el.image:
+            out += image.placed(game.folder / el.image, _box(el, w, h), "layouts/cards.toml",
+                                f"{name}.elements.{key}.image")
+    return out
+
+
 def card_face(game: Game, card: Card, lang: str) -> Scene:
     layout = game.face_layout_of(card)
     w, h = game.size_of(card).size
@@ -64,7 +75,13 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
     for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.subtitle.get(lang, ""))):
         if key in els and value:
             scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, els[key].align, INK))
-    if "art" in els:
+    if "art" in els and card.type.image:
+        x, y, bw, bh = _box(els["art"], w, h)
+        where = game.files.get("cards", "cards.toml")
+        scene.add(Rect(x, y, bw, bh, Style(fill=tint), radius=2 * k),
+                  *image.placed(game.folder / card.type.image, (x, y, bw, bh), where, f"types.{card.type_id}.image"),
+                  Rect(x, y, bw, bh, Style(stroke=colour, width=0.35 * k), radius=2 * k))
+    elif "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
         if card.type.kanji:
@@ -86,6 +103,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         owner = card.clan.name[lang] if card.clan else game.back(card).title.get(lang, "")
         words = f"{game.meta.title} · {owner}"
         scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
+    scene.add(*_images(game, layout, w, h))
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
         value = card.field(el.field, lang) if el.field else None
         if value:
@@ -111,6 +129,7 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
              radius=layout.corner_radius),
         Circle(w / 2, h / 2, w * 0.3, Style(fill=tint)),
     )
+    scene.add(*_images(game, layout, w, h))
     for key, value, ink in (("title", back.title.get(lang, ""), "#ffffff"), ("art", back.kanji, colour),
                             ("text", back.text.get(lang, ""), "#ffffff")):
         if key in els and value:

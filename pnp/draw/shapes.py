@@ -91,7 +91,22 @@ class Group:
     scale: float = 1.0
 
 
-Shape = Union[Rect, Circle, Line, Polygon, Text, Group]
+@dataclass(frozen=True)
+class Image:
+    """A picture drawn into the rectangle (x, y, w, h), stretched to it (`draw.image` keeps the
+    aspect ratio by choosing the rectangle and clips with a Group). `kind` is png, jpeg or svg;
+    `data` the file's bytes."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes = field(repr=False)
+    kind: str
+    name: str = ""           # the file, for messages and the SVG's <title>
+
+
+Shape = Union[Rect, Circle, Line, Polygon, Text, Group, Image]
 
 
 @dataclass

@@ -313,6 +313,43 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
                                    c.number, c.copy))
     for cid, back in cf.backs.items():
         _check_langs(cw, f"backs.{cid}.title", back.title, langs)
+    for tid, ctype in cf.types.items():
+        if ctype.image is not None:
+            image_path(game.folder, ctype.image, cw, f"types.{tid}.image")
+    used = {cf.layout, cf.back_layout} | {n for d in cf.decks.values() for n in (d.layout, d.back_layout) if n}
+    for name in sorted(used):
+        for key, el in game.layouts.cards[name].elements.items():
+            if el.image is not None:
+                image_path(game.folder, el.image, "layouts/cards.toml", f"{name}.elements.{key}.image")
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+def image_path(folder: Path, value: str, where: str, key: str) -> Path:
+    """The image file `value` names, relative to the game folder and inside it: no absolute path,
+    no `..`, no symlink that leads out of the folder; the file must exist."""
+    bad = None
+    rel = Path(value)
+    if not value.strip() or rel.is_absolute() or value.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", value):
+        bad = "expected a path relative to the game folder, e.g. \"art/bushi.png\""
+    elif ".." in rel.parts or ".." in value.replace("\\", "/").split("/"):
+        bad = "must not use '..': images come from inside the game folder"
+    if bad:
+        raise DefinitionError(where, key, f"image {value!r}: {bad}")
+    path = folder / rel
+    try:
+        inside = path.resolve(strict=True).is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        raise DefinitionError(where, key, f"image {value!r}: no such file in the game folder") from None
+    if not inside:
+        raise DefinitionError(where, key, f"image {value!r}: leads out of the game folder (a symlink?)")
+    if not path.is_file():
+        raise DefinitionError(where, key, f"image {value!r}: not a file")
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        raise DefinitionError(where, key, f"image {value!r}: expected a .png, .jpg or .jpeg file (SVG art cannot "
+                                          "go into the PDFs: export it as PNG)")
+    return path
 
 
 def _check_pieces(game: Game) -> None:

@@ -68,6 +68,7 @@ class Element(Strict):
     field: str | None = None       # print this card field (cards.toml `fields`) in the box
     format: str = "{}"             # how: "Trust {}" prints "Trust 2"; {} is the value
     min_size: Annotated[float, Field(ge=4, le=200)] = 6.0   # text never shrinks below this to fit, pt
+    image: str | None = None       # a PNG or JPEG in the game folder, scaled to fill the box and clipped to it
 
 
 class CardLayout(Strict):
@@ -124,6 +125,7 @@ class CardType(Strict):
     letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter: A resolves before B ...
     deck: Slug = "basic"                                       # which back, unless the card has a clan
     fields: dict[str, FieldValue] = {}                         # values every card of the type prints
+    image: str | None = None                                   # art for the layout's art box (game folder path)
 
 
 class CardEntry(Strict):

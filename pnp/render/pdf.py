@@ -7,10 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..draw.shapes import PT, Circle, Group, Line, Polygon, Rect, Shape, Style, Text
+from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 from ..model.colours import rgb
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
@@ -111,6 +112,14 @@ def _draw(c: Canvas, s: Shape) -> None:
         c.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
     elif isinstance(s, Text):
         _text(c, s)
+    elif isinstance(s, Image):
+        # Upright in our y-down space: ReportLab draws an image from its bottom-left corner upwards.
+        # Identical images are stored once in the PDF (ReportLab keys them by their content).
+        c.saveState()
+        c.translate(s.x, s.y + s.h)
+        c.scale(1, -1)
+        c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
+        c.restoreState()
     elif isinstance(s, Group):
         c.saveState()
         c.translate(s.dx, s.dy)

@@ -6,10 +6,12 @@ machine without DejaVu Sans or IPAexGothic and still says what it reads."""
 
 from __future__ import annotations
 
+import base64
+
 import svgwrite
 
 from .. import fonts
-from ..draw.shapes import PT, Circle, Group, Line, Polygon, Rect, Scene, Shape, Style, Text
+from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Scene, Shape, Style, Text
 
 
 def _n(v: float) -> str:
@@ -50,6 +52,14 @@ def _element(dwg: svgwrite.Drawing, s: Shape):
         return make(pts, **_style(s.style))
     if isinstance(s, Text):
         return _text(dwg, s)
+    if isinstance(s, Image):
+        # Embedded as a data URI, so the SVG stays one self-contained file.
+        href = f"data:image/{s.kind};base64," + base64.b64encode(s.data).decode("ascii")
+        img = dwg.image(href, insert=(_n(s.x), _n(s.y)), size=(_n(s.w), _n(s.h)))
+        img["preserveAspectRatio"] = "none"
+        if s.name:
+            img.set_desc(title=s.name)
+        return img
     if isinstance(s, Group):
         g = dwg.g()
         transform = []
