@@ -1,0 +1,266 @@
+"""Samurai Vassal notation: what each player laid each round, checked by replaying it.
+
+```toml
+game = "samurai-vassal"
+players = 3
+options = ["middle-player", "samurai"]   # optional: no-party too
+
+[setup]                                  # Samurai mode: the three characters dealt, the one kept
+dealt = { red = ["nene", "oichi", "matsu"], blue = [...], green = [...] }
+kept = { red = "nene", blue = "...", green = "..." }
+
+[position]                               # optional: start from a stated position
+round = 4
+hands = { red = ["party", "surveying"], blue = [...], green = [...] }
+tables = { red = ["fortressing", "invasion down"] }   # in the order laid; "down" = face down
+trust = { red = 3 }
+last = { red = "invasion" }              # each player's previous card (what Sasuke copies)
+must = ["blue"]                          # players forced to play Strategising this round
+npc_deck = ["party", "surveying"]        # Middle Player mode: the NPC cards not yet revealed
+
+[[round]]
+npc = "invasion"                         # Middle Player mode: the NPC card revealed first
+red = "fortressing"
+blue = "war-drills"
+green = "fortressing"
+expect = { winners = ["red", "green"], trust = { red = 1, blue = 0, green = 1 } }
+
+[end]
+winner = "red"                           # "red+blue" for a shared victory, "none" if nobody
+round = 9
+trust = { red = 12, blue = 3, green = 5 }
+```
+
+Cards are named by their ids in cards.toml (``party``, ``war-drills``, ``kuroda-kanbei`` ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pnp.engine.core import Chance
+from pnp.engine.notation import GameRejected, NotationError, quote
+from pnp.engine.position import value_text, write_table
+from pnp.engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
+from pnp.engine.state import check_players
+
+from .cards import CARDS, CHARACTER_IDS
+from .rules import MIDDLE, SAMURAI, RoundLog, Rules, SamuraiVassalState
+
+GAME = "samurai-vassal"
+OPTIONS = ("middle-player", "no-party", "samurai")
+POSITION_KEYS = ("round", "hands", "tables", "trust", "last", "must", "npc_deck")
+
+
+class SvHeader(Header):
+    players: int | None = None
+    options: list[str] = []
+    setup: dict[str, Any] | None = None
+
+
+class SvEnd(End):
+    trust: dict[str, int] | None = None
+
+
+def _card(value: Any, where: str, key: str) -> str:
+    if not isinstance(value, str) or value not in CARDS:
+        raise NotationError(where, key, f"expected a card id (e.g. \"fortressing\", \"kuroda-kanbei\"), got {value!r}")
+    return value
+
+
+def _cards(value: Any, where: str, key: str) -> list[str]:
+    if not isinstance(value, list):
+        raise NotationError(where, key, "expected a list of card ids")
+    return [_card(v, where, f"{key}[{i}]") for i, v in enumerate(value)]
+
+
+def _by_player(value: Any, players: Sequence[str], where: str, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise NotationError(where, key, f"expected a table by player ({', '.join(players)})")
+    for k in value:
+        if k not in players:
+            raise NotationError(where, f"{key}.{k}", f"no such player (players: {', '.join(players)})")
+    return value
+
+
+def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str) -> None:
+    """Start `state` from a stated position (exit 2 for anything impossible)."""
+    for k in table:
+        if k not in POSITION_KEYS:
+            raise NotationError(where, f"position.{k}", f"unknown key (expected {', '.join(POSITION_KEYS)})")
+    ps = state.players
+    rnd = table.get("round", 1)
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+        raise NotationError(where, "position.round", f"expected a round number of at least 1, got {rnd!r}")
+    state.round = rnd
+    if "hands" in table:
+        for p, cards in _by_player(table["hands"], ps, where, "position.hands").items():
+            state.hands[p] = _cards(cards, where, f"position.hands.{p}")
+    if "tables" in table:
+        for p, cards in _by_player(table["tables"], ps, where, "position.tables").items():
+            if not isinstance(cards, list):
+                raise NotationError(where, f"position.tables.{p}",
+                                    "expected a list like [\"surveying\", \"invasion down\"]")
+            out = []
+            for i, c in enumerate(cards):
+                name, _, down = str(c).partition(" ")
+                if down not in ("", "down"):
+                    raise NotationError(where, f"position.tables.{p}[{i}]",
+                                        f"expected \"card\" or \"card down\", got {c!r}")
+                out.append([_card(name, where, f"position.tables.{p}[{i}]"), down != "down"])
+            state.tables[p] = out
+    for p in ps:
+        if not state.hands[p]:
+            raise NotationError(where, f"position.hands.{p}", "a player needs at least one card in hand")
+    if "trust" in table:
+        for p, v in _by_player(table["trust"], ps, where, "position.trust").items():
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise NotationError(where, f"position.trust.{p}", f"expected a whole number of at least 0, got {v!r}")
+            state.trust[p] = v
+    if "last" in table:
+        for p, c in _by_player(table["last"], ps, where, "position.last").items():
+            state.last[p] = _card(c, where, f"position.last.{p}")
+    if "must" in table:
+        must = table["must"]
+        if not isinstance(must, list) or any(m not in ps for m in must):
+            raise NotationError(where, "position.must", f"expected a list of players ({', '.join(ps)})")
+        state.must = set(must)
+    if "npc_deck" in table:
+        if state.npc is None:
+            raise NotationError(where, "position.npc_deck", "only with the middle-player option")
+        state.npc_deck = _cards(table["npc_deck"], where, "position.npc_deck")
+
+
+def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, RoundLog]:
+    n = read_notation(text, where, GAME, SvHeader)
+    for o in n.header.options:
+        if o not in OPTIONS:
+            raise NotationError(where, "options", f"unknown option {o!r} (known: {', '.join(OPTIONS)})")
+    seats = list(game.clans)
+    count = n.header.players
+    if count is None and n.position and isinstance(n.position.get("hands"), dict):
+        count = len(n.position["hands"])
+    if count is None:
+        raise NotationError(where, "players", "missing: how many play (2-6)")
+    lo, hi = game.meta.players.min, game.meta.players.max
+    if not lo <= count <= hi or (MIDDLE in n.header.options and count >= len(seats)):
+        raise NotationError(where, "players", f"expected {lo}-{hi} players "
+                                              f"({lo}-{len(seats) - 1} in Middle Player mode), got {count}")
+    players = check_players(seats[:count])
+    rules = Rules.of(n.header.options, n.header.round_cap)
+    state = SamuraiVassalState(players, rules, Chance(0), seats[count] if MIDDLE in n.header.options else None)
+    state.auto_npc = False      # the file states each NPC card
+    setup = n.header.setup
+    if SAMURAI in n.header.options and n.position is None:
+        if not isinstance(setup, dict) or set(setup) != {"dealt", "kept"}:
+            raise NotationError(where, "setup", "Samurai mode: expected [setup] with dealt and kept")
+        dealt = _by_player(setup["dealt"], players, where, "setup.dealt")
+        seen: set[str] = set()
+        for p in players:
+            cards = _cards(dealt.get(p), where, f"setup.dealt.{p}")
+            if len(cards) != 3 or any(c not in CHARACTER_IDS or c in seen for c in cards):
+                raise NotationError(where, f"setup.dealt.{p}", "expected three different characters, none dealt twice")
+            seen |= set(cards)
+        state.deal_characters({p: dealt[p] for p in players})
+        kept = _by_player(setup["kept"], players, where, "setup.kept")
+        for p in players:
+            try:
+                state.play(p, _card(kept.get(p), where, f"setup.kept.{p}"))
+            except Exception as exc:
+                from pnp.engine.core import Illegal
+                from pnp.engine.notation import IllegalMove
+                if isinstance(exc, Illegal):
+                    raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
+                raise
+    elif setup is not None:
+        raise NotationError(where, "setup", "only in Samurai mode without a [position]")
+    if n.position is not None:
+        set_position(state, n.position, where)
+    start = state.position()
+    start_setup = setup
+    met = 0
+
+    def play(entry: RoundEntry) -> RoundLog:
+        nonlocal met
+        entry.check_keys([*players, "npc", "expect"], where)
+        if state.npc is not None:
+            state.next_npc(_card(entry.get("npc"), where, entry.key("npc")))
+        elif entry.get("npc") is not None:
+            raise entry.error(where, "npc", "only in Middle Player mode")
+        for p in players:
+            if entry.get(p) is None:
+                raise entry.error(where, p, "missing: the card this player laid")
+            _card(entry.get(p), where, entry.key(p))
+        for p in players:
+            state.play(p, entry.get(p))
+        log = state.log[-1]
+        expect = entry.get("expect")
+        if expect is not None:
+            if not isinstance(expect, dict) or any(k not in ("winners", "trust") for k in expect):
+                raise entry.error(where, "expect", "expected a table with winners and/or trust")
+            if "winners" in expect:
+                want = list(expect["winners"])
+                if sorted(want) != sorted(log.winners):
+                    raise GameRejected(f"{where}: {entry.key('expect.winners')}: expected "
+                                       f"{', '.join(want) or 'nobody'}, but {', '.join(log.winners) or 'nobody'} "
+                                       f"won ({log.rule})")
+                met += 1
+            for p, v in _by_player(expect.get("trust", {}), players, where, entry.key("expect.trust")).items():
+                if log.trust[p] != v:
+                    raise GameRejected(f"{where}: {entry.key(p)}: expected {v} trust, but it is {log.trust[p]}")
+                met += 1
+        return log
+
+    logs = play_rounds(state, n.rounds, where, play)
+    if n.end is not None:
+        end = read_end(SvEnd, n.end, where)
+        if end.winner is not None:
+            got = state.winner or ("none" if state.is_terminal() else "nobody yet")
+            if end.winner != got:
+                raise GameRejected(f"{where}: end.winner: expected {end.winner}, but it is {got}")
+            met += 1
+        if end.round is not None:
+            if not state.is_terminal() or state.round != end.round:
+                raise GameRejected(f"{where}: end.round: expected the game to end in round {end.round}, but it "
+                                   f"{'ended in round' if state.is_terminal() else 'is in round'} {state.round}")
+            met += 1
+        for p, v in (end.trust or {}).items():
+            if state.trust.get(p) != v:
+                raise GameRejected(f"{where}: end.trust.{p}: expected {v}, but it is {state.trust.get(p)}")
+            met += 1
+    t = Transcript(n.header.title, n.header.description, state, logs, met, start, n.header)
+    t.start = {"position": start, "setup": start_setup}
+    return t
+
+
+def write(state: SamuraiVassalState, title: str, description: str) -> str:
+    """The notation of a played game (from its setup); `replay(write(s))` is the same game."""
+    lines = [f"game = {quote(GAME)}", f"title = {quote(title)}", f"description = {quote(description)}",
+             f"players = {len(state.players)}"]
+    if state.rules.names():
+        lines.append(f"options = {value_text(state.rules.names())}")
+    if state.rules.round_cap is not None:
+        lines.append(f"round_cap = {state.rules.round_cap}")
+    if state.dealt:
+        kept = {p: next(c for c in state.dealt[p] if c in _owned(state, p)) for p in state.players}
+        lines += ["", write_table("setup", {"dealt": {p: list(d) for p, d in state.dealt.items()}, "kept": kept})]
+    for log in state.log:
+        lines += ["", "[[round]]"]
+        if log.npc is not None:
+            lines.append(f"npc = {quote(log.npc)}")
+        lines += [f"{p} = {quote(c)}" for p, c in log.plays.items()]
+        lines.append("expect = { winners = " + value_text(list(log.winners)) + ", trust = "
+                     + value_text(dict(log.trust)) + " }")
+    lines += ["", "[end]", f"winner = {quote(state.winner or 'none')}"]
+    if state.is_terminal():
+        lines.append(f"round = {state.round}")
+    lines.append(f"trust = {value_text(dict(state.trust))}")
+    return "\n".join(lines) + "\n"
+
+
+def _owned(state: SamuraiVassalState, p: str) -> set[str]:
+    """Every card `p` has: hand, table, or played in a round (the kept character is among them)."""
+    out = set(state.hands[p]) | {c for c, _ in state.tables[p]}
+    out |= {log.plays[p] for log in state.log}
+    return out
