@@ -1,0 +1,271 @@
+"""One scenario per rule and card of the rulebook (seeds/004), each from a stated position, with
+the outcome worked out by hand from the quoted sentence. RULINGS.md rulings are named as such."""
+
+import pytest
+
+from pnp.engine.core import Illegal
+from pnp.games.shogun_solitaire.rules import rank
+
+from .helpers import at, run
+
+FILL = ["kato-cavalry", "kato-soldier", "kato-cavalry", "kato-soldier", "kato-cavalry", "kato-soldier"]
+
+
+def refused(state, action, rule):
+    with pytest.raises(Illegal) as exc:
+        state.apply_action(action)
+    assert exc.value.rule == rule
+    return exc.value
+
+
+def test_three_of_a_colour_seize_the_nearest_objective_and_clear_the_play_area():
+    # "Once you play a third card of a color in a row, with no intervening cards, you win the nearest
+    # objective of that color on the board." / "clear all cards played ... removed from play"
+    s = at(["takeda-cavalry", "envoy", "envoy", "envoy", "envoy"], FILL, row=["takeda-soldier", "takeda-samurai"])
+    run(s, "play takeda-cavalry")
+    assert s.held["takeda"] == {0} and s.row == []
+    assert sorted(s.removed[-3:]) == ["takeda-cavalry", "takeda-samurai", "takeda-soldier"]
+    assert "takeda-soldier" not in s.discard
+    assert s.hand.count("envoy") == 4 and len(s.hand) == 5
+
+
+def test_an_intervening_colour_breaks_the_run():
+    # "three Shogun cards of the same color in a row ... with no intervening cards"
+    s = at(["takeda-cavalry"] + ["envoy"] * 4, FILL, row=["takeda-soldier", "hojo-cavalry", "takeda-samurai"])
+    run(s, "play takeda-cavalry")
+    assert s.held["takeda"] == set() and len(s.row) == 4
+
+
+def test_first_and_third_may_share_a_type():
+    # "Two of them may be of the same type (soldiers, etc.) if they are the first and third cards"
+    s = at(["hojo-soldier"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-cavalry"])
+    run(s, "play hojo-soldier")
+    assert s.held["hojo"] == {0}
+
+
+def test_no_two_of_a_type_side_by_side_whatever_the_colour():
+    # "A red soldier is played. The next card played cannot be a soldier of any color."
+    s = at(["takeda-soldier"] + ["envoy"] * 4, FILL, row=["hojo-soldier"])
+    e = refused(s, "play takeda-soldier", "same-type")
+    assert "soldier" in e.reason
+
+
+def test_ninja_keeps_the_run_alive_but_does_not_count():
+    # "The last 3 cards played (soldier, Ninja, and samurai) are blue but because one of them is a
+    # Ninja card the next blue objective cannot be seized. If the next card played is a blue and is
+    # any card other than a blue samurai or ninja, the objective will be seized."
+    s = at(["takeda-ninja", "takeda-samurai", "takeda-cavalry", "envoy", "envoy"], FILL,
+           row=["takeda-soldier", "takeda-ninja", "takeda-samurai"])
+    assert s.held["takeda"] == set()
+    refused(s.clone(), "play takeda-samurai", "same-type")
+    t = run(s.clone(), "play takeda-ninja")
+    assert t.held["takeda"] == set()
+    run(s, "play takeda-cavalry")
+    assert s.held["takeda"] == {0}
+
+
+def test_a_ninja_of_another_colour_breaks_the_run():
+    # Ruling (Runs): a Ninja of another colour breaks a run.
+    s = at(["hojo-cavalry"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-samurai", "takeda-ninja"])
+    run(s, "play hojo-cavalry")
+    assert s.held["hojo"] == set()
+
+
+def test_a_ninja_between_two_soldiers_lets_the_run_seize():
+    # Ruling (Runs): the only type rule is adjacency.
+    s = at(["amago-soldier"] + ["envoy"] * 4, FILL, row=["amago-cavalry", "amago-soldier", "amago-ninja"])
+    run(s, "play amago-soldier")
+    assert s.held["amago"] == {0}
+
+
+def test_leader_is_wild_in_its_own_colour():
+    # "Leader: Wild card that can be played like any Shogun card of its color."
+    s = at(["kato-leader"] + ["envoy"] * 4, FILL, row=["kato-soldier", "kato-cavalry"])
+    refused(s.clone(), "play kato-leader as cavalry", "same-type")
+    refused(s.clone(), "play kato-leader", "declaration")
+    run(s, "play kato-leader as samurai")
+    assert s.held["kato"] == {0}
+
+
+def test_fleet_is_wild_in_any_colour():
+    # "Fleet: Wild card that can be played like any Shogun card of any color."
+    s = at(["fleet"] + ["envoy"] * 4, FILL, row=["amago-soldier", "amago-cavalry"])
+    refused(s.clone(), "play fleet as amago-cavalry", "same-type")
+    run(s, "play fleet as amago-soldier")
+    assert s.held["amago"] == {0}
+
+
+def test_envoys_cannot_be_played_or_discarded_alone():
+    # "These cards go into your hand ... may not be used in an attack or discarded."
+    s = at(["envoy", "hojo-soldier", "hojo-soldier", "hojo-soldier", "hojo-soldier"], FILL)
+    refused(s.clone(), "play envoy", "not-playable")
+    refused(s.clone(), "discard envoy", "not-playable")
+    run(s, "discard hand")
+    assert "envoy" in s.discard and "envoy" not in s.hand
+
+
+def test_discard_example_blue_cavalry_for_a_purple_samurai():
+    # "... The blue Cavalry is discarded and a new card drawn, a purple samurai. It can be played next
+    # to win the objective."
+    hand = ["envoy", "hojo-soldier", "hojo-soldier", "kato-samurai", "takeda-cavalry"]
+    s = at(hand, ["amago-samurai", *FILL],
+           row=["takeda-soldier", "takeda-cavalry", "amago-soldier", "amago-cavalry"])
+    run(s, "discard takeda-cavalry")
+    assert "amago-samurai" in s.hand and s.discard == ["takeda-cavalry"]
+    run(s, "play amago-samurai")
+    assert s.held["amago"] == {0}
+
+
+def test_ninja_discard_reveals_four_discards_a_shogun_card_and_reorders():
+    # "The top 4 cards of the draw deck are revealed. One shogun card is discarded and the other
+    # three cards are placed face down on the draw deck in any order."
+    s = at(["hojo-ninja"] + ["envoy"] * 4, ["raid", "hojo-cavalry", "kato-leader", "takeda-soldier", *FILL])
+    run(s, "discard hojo-ninja")
+    assert s.pending == "ninja" and s.revealed == ["raid", "hojo-cavalry", "kato-leader", "takeda-soldier"]
+    refused(s.clone(), "ninja: top raid hojo-cavalry kato-leader takeda-soldier", "ninja-order")
+    # Ruling: the draw right after the reorder is exempt, so the Raid on top is set aside.
+    run(s, "ninja: discard takeda-soldier, top raid hojo-cavalry kato-leader")
+    assert "takeda-soldier" in s.discard and "hojo-cavalry" in s.hand and s.pending == "turn"
+    assert "raid" in s.deck and s.striking is None
+
+
+def test_ninja_power_only_on_a_single_discard():
+    # Ruling: not on a whole-hand discard.
+    s = at(["hojo-ninja"] + ["hojo-soldier"] * 4, FILL)
+    run(s, "discard hand")
+    assert s.pending == "turn" and s.revealed == []
+
+
+def test_raid_met_by_discarding_the_hand():
+    # "Discard the raid card AND all cards in your hand and draw 5 new cards ... if an enemy card is
+    # drawn set it aside and draw another card."
+    s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"],
+           ["raid", "takeda-soldier", "assassin", "takeda-cavalry", "amago-soldier", "amago-cavalry", "fleet", "hojo-soldier"])
+    run(s, "play hojo-cavalry")
+    assert s.pending == "raid" and s.striking == "raid"
+    run(s, "raid: hand")
+    assert sorted(s.hand) == ["amago-cavalry", "amago-soldier", "fleet", "takeda-cavalry", "takeda-soldier"]
+    assert "envoy" in s.discard and "raid" in s.discard and "assassin" in s.deck
+
+
+def test_raid_met_through_the_deck():
+    # "Discard the raid card AND the top 5 cards from the draw deck that are non-enemy cards ...
+    # Any enemy cards revealed ... are set aside ... Draw a card to replace the enemy card"
+    deck = ["raid", "a", "b", "ronin", "c", "d", "e", "hojo-soldier", "kato-soldier", "kato-soldier"]
+    names = {"a": "takeda-soldier", "b": "envoy", "c": "amago-soldier", "d": "fleet", "e": "hojo-ninja"}
+    s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"], [names.get(c, c) for c in deck])
+    run(s, "play hojo-cavalry", "raid: deck")
+    assert s.discard[-6:] == ["raid", "takeda-soldier", "envoy", "amago-soldier", "fleet", "hojo-ninja"]
+    # the Ronin went back into the deck (shuffled), and one card was drawn
+    assert len(s.hand) == 5 or s.pending == "ronin"
+    assert s.places()["ronin"] == 2
+
+
+def test_raid_met_with_a_samurai_wilds_never_stop_it():
+    # "If you have a Samurai card in your hand you may use it to stop the raid card ... discard the
+    # Samurai card and the enemy raid card and draw two cards"; Ruling: wilds never stop a Raid.
+    s = at(["hojo-cavalry", "kato-samurai", "fleet", "kato-leader", "envoy"],
+           ["raid", "takeda-soldier", "amago-soldier", *FILL])
+    run(s, "play hojo-cavalry")
+    assert s.legal_actions() == ["raid: hand", "raid: deck", "raid: samurai kato-samurai"]
+    run(s, "raid: samurai kato-samurai")
+    assert sorted(s.hand) == ["amago-soldier", "envoy", "fleet", "kato-leader", "takeda-soldier"]
+    t = at(["hojo-cavalry", "fleet", "kato-leader", "envoy", "envoy"], ["raid", *FILL])
+    run(t, "play hojo-cavalry")
+    refused(t, "raid: samurai kato-leader", "raid-answer")
+
+
+def test_assassin_takes_a_leader_from_the_hand():
+    # "If a leader is in your hand, it and the assassin card are discarded and two new cards are drawn."
+    s = at(["hojo-cavalry", "kato-leader", "envoy", "envoy", "envoy"], ["assassin", "takeda-soldier", "amago-soldier"])
+    run(s, "play hojo-cavalry")
+    refused(s.clone(), "assassin: last", "assassin-target")
+    run(s, "assassin: kato-leader")
+    assert s.discard == ["kato-leader", "assassin"] and s.row[0].card == "hojo-cavalry"
+    assert sorted(s.hand) == ["amago-soldier", "envoy", "envoy", "envoy", "takeda-soldier"]
+
+
+def test_assassin_without_a_leader_takes_the_last_played_card():
+    # "If a leader is not in your hand the assassin card and the last played Shogun card are discarded."
+    s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["assassin", "takeda-soldier"],
+           row=["hojo-soldier"])
+    run(s, "play hojo-cavalry", "assassin: last")
+    assert [r.card for r in s.row] == ["hojo-soldier"] and s.discard == ["hojo-cavalry", "assassin"]
+
+
+def test_assassin_with_neither_discards_only_itself():
+    # Ruling: with neither a Leader in hand nor a card in the play area, only the Assassin goes.
+    s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], FILL, row=["hojo-soldier", "hojo-samurai"])
+    run(s, "play hojo-cavalry")          # seizes: the play area is empty
+    s.hand.remove(s.hand[0])
+    s.deck[:0] = ["assassin"]
+    s.removed.remove("assassin")
+    s.events += s._fill(exempt=False)
+    assert s.legal_actions() == ["assassin: none"]
+    run(s, "assassin: none")
+    assert s.discard[-1] == "assassin"
+
+
+def test_ronin_returns_a_chosen_counter_and_unifies_no_more():
+    # "force the return of one earned objective counter. The player decides which"; Ruling: a
+    # unified board turns back; the next seize takes the lowest open objective.
+    s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["ronin", "kato-soldier", "kato-cavalry"],
+           held={"hojo": ["port", "village", "castle"], "kato": ["port"]})
+    run(s, "play hojo-cavalry")
+    assert s.legal_actions() == ["ronin: hojo port", "ronin: hojo village", "ronin: hojo castle", "ronin: kato port"]
+    run(s, "ronin: hojo village")
+    assert s.held["hojo"] == {0, 2} and s.score == 3
+
+
+def test_ronin_with_no_counter_is_ignored():
+    # "If no objectives have been earned, ignore the Ronin card and discard it. Draw one new card."
+    s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["ronin", "kato-soldier"])
+    run(s, "play hojo-cavalry")
+    assert s.legal_actions() == ["ronin: none"]
+    run(s, "ronin: none")
+    assert "kato-soldier" in s.hand and s.discard == ["ronin"]
+
+
+def test_whole_hand_discard_sets_enemies_aside_and_shuffles_them_back():
+    # "draw 5 new cards under the same conditions that your started the game; that is put aside enemy
+    # cards drawn and shuffle them back into the draw deck when you are done"
+    s = at(["envoy"] * 2 + ["hojo-soldier"] * 3, ["raid", "kato-soldier", "kato-cavalry", "ronin", "fleet",
+                                                  "amago-soldier", "amago-cavalry", *FILL])
+    run(s, "discard hand")
+    assert sorted(s.hand) == sorted(["kato-soldier", "kato-cavalry", "fleet", "amago-soldier", "amago-cavalry"])
+    assert s.pending == "turn" and "raid" in s.deck and "ronin" in s.deck
+
+
+def test_the_game_ends_when_the_deck_cannot_fill_the_hand():
+    # "If you ever need to fill your hand and you cannot do so because there are not enough cards in
+    # the draw deck, the game ends immediately." Ruling: without drawing.
+    s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], [], held={"kato": ["port", "village"]})
+    run(s, "play hojo-cavalry")
+    assert s.is_terminal() and not s.won and s.score == 2 and len(s.hand) == 4
+    t = at(["envoy"] * 4 + ["hojo-cavalry"], ["hojo-soldier"] * 4)
+    run(t, "discard hand")
+    assert t.is_terminal() and t.deck == ["hojo-soldier"] * 4
+
+
+def test_twelfth_objective_wins_at_once_even_with_an_empty_deck():
+    # "When all 4 clan boards are flipped to the unified Shogun side you win the game immediately"
+    held = {c: ["port", "village", "castle"] for c in ("hojo", "takeda", "kato")} | {"amago": ["port", "village"]}
+    s = at(["amago-soldier", "envoy", "envoy", "envoy", "envoy"], [], row=["amago-cavalry", "amago-samurai"], held=held)
+    run(s, "play amago-soldier")
+    assert s.is_terminal() and s.won and s.score == 12 and rank(s.score) == "Supreme Shogun"
+
+
+def test_a_unified_clan_seizes_nothing():
+    # Ruling: cards of a unified clan may be played but seize nothing.
+    s = at(["hojo-cavalry"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-samurai"],
+           held={"hojo": ["port", "village", "castle"]})
+    run(s, "play hojo-cavalry")
+    assert s.score == 3 and len(s.row) == 3
+
+
+@pytest.mark.parametrize("score,name", [(12, "Supreme Shogun"), (11, "Shogun"), (10, "Shogun"),
+                                        (9, "Weak Shogun"), (8, "Total Defeat"), (0, "Total Defeat")])
+def test_ranks(score, name):
+    # "8 or less points = Total Defeat ... 9 points = Weak Shogun ... 10 to 11 points = Shogun ...
+    # 12 points = Supreme Shogun"
+    assert rank(score) == name
