@@ -140,7 +140,8 @@ def test_raid_met_by_discarding_the_hand():
     # "Discard the raid card AND all cards in your hand and draw 5 new cards ... if an enemy card is
     # drawn set it aside and draw another card."
     s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"],
-           ["raid", "takeda-soldier", "assassin", "takeda-cavalry", "amago-soldier", "amago-cavalry", "fleet", "hojo-soldier"])
+           ["raid", "takeda-soldier", "assassin", "takeda-cavalry", "amago-soldier", "amago-cavalry", "fleet",
+            "hojo-soldier"])
     run(s, "play hojo-cavalry")
     assert s.pending == "raid" and s.striking == "raid"
     run(s, "raid: hand")

@@ -1,0 +1,119 @@
+"""Illegal files (one per rule), random playouts with invariants, views that hide the deck order,
+same seed same game, and notation round trips."""
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pnp.engine.core import Chance
+from pnp.engine.notation import IllegalMove
+from pnp.games.interface import Settings
+from pnp.games.shogun_solitaire.bot import heuristic_policy, random_policy
+from pnp.games.shogun_solitaire.module import ShogunSolitaire
+from pnp.games.shogun_solitaire.notation import replay, write
+from pnp.games.shogun_solitaire.rules import PLAYER, RULES, ShogunState, deck_of
+
+from .helpers import game
+
+ILLEGAL = sorted((Path(__file__).parent / "illegal").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", ILLEGAL, ids=[p.stem for p in ILLEGAL])
+def test_an_illegal_file_names_its_rule(path):
+    text = path.read_text(encoding="utf-8")
+    rule = text.splitlines()[0].removeprefix("# rule: ").strip()
+    assert rule in RULES
+    with pytest.raises(IllegalMove) as exc:
+        replay(game(), text, path.name)
+    assert exc.value.rule == rule
+    assert str(exc.value).startswith(f"{path.name}: round ")
+
+
+def test_every_rule_has_an_illegal_file():
+    assert {p.stem for p in ILLEGAL} == set(RULES)
+
+
+def play(seed, policy, check=True):
+    cards, clans = deck_of(game())
+    s = ShogunState.new(cards, clans, Chance(seed))
+    rng = random.Random(seed)
+    full = Counter(cards)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        action = policy(s.view(PLAYER), legal, rng)
+        assert action in legal
+        s.apply_action(action)
+        if check:
+            assert s.places() == full                   # every card in exactly one place
+            assert 0 <= s.score <= 12 and all(len(h) <= 3 for h in s.held.values())
+            assert s.is_terminal() or len(s.hand) == 5 or s.pending != "turn"
+    return s
+
+
+@pytest.mark.parametrize("policy", [random_policy, heuristic_policy])
+def test_random_playouts_keep_the_invariants(policy):
+    for seed in range(40):
+        play(seed, policy)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", [random_policy, heuristic_policy])
+def test_many_playouts_keep_the_invariants(policy):
+    for seed in range(2000):
+        play(seed, policy)
+
+
+def test_the_view_never_shows_the_deck_order():
+    for seed in range(20):
+        s = play(seed, heuristic_policy, check=False)
+        cards, clans = deck_of(game())
+        a = ShogunState.new(cards, clans, Chance(seed))
+        b = a.clone()
+        b.deck = list(reversed(b.deck))
+        assert a.view(PLAYER) == b.view(PLAYER)
+        assert "deck" not in str(a.view(PLAYER).deck) or a.view(PLAYER).deck.count == len(a.deck)
+        assert s.view(PLAYER).deck.count == len(s.deck)
+
+
+def test_same_seed_same_game_and_the_notation_round_trips():
+    m = ShogunSolitaire()
+    one = m.bot_notation(game(), Settings(1, frozenset(), 11))
+    two = m.bot_notation(game(), Settings(1, frozenset(), 11))
+    assert one == two
+    t = replay(game(), one, "g.toml")
+    assert t.state.is_terminal()
+    assert write(t.state, 11, "Bot game, seed 11", "Written by `pnp play shogun-solitaire --seed 11`.") == one
+
+
+def test_a_position_written_mid_game_plays_on_alike():
+    cards, clans = deck_of(game())
+    s = ShogunState.new(cards, clans, Chance(5))
+    rng = random.Random(5)
+    for _ in range(6):
+        s.apply_action(heuristic_policy(s.view(PLAYER), s.legal_actions(), rng))
+        while s.pending != "turn" and not s.is_terminal():
+            s.apply_action(heuristic_policy(s.view(PLAYER), s.legal_actions(), rng))
+    t = ShogunState(cards, clans, Chance(0))
+    t.set_position(s.position(), "mid")
+    t.chance.rng.setstate(s.chance.rng.getstate())     # later shuffles follow the same luck
+    assert t.position() == s.position()
+    for _ in range(5):
+        a = s.legal_actions()[0]
+        s.apply_action(a)
+        t.apply_action(a)
+        assert sorted(s.hand) == sorted(t.hand) and s.row == t.row
+
+
+def test_the_reference_card_prints_the_deck_composition():
+    g = game()
+    ref = next(c for c in g.cards if c.type_id == "reference")
+    text = ref.type.text["en"]
+    cards, _ = deck_of(g)
+    assert f"Deck ({len(cards)} cards)" in text
+    kinds = Counter(c.rsplit("-", 1)[-1] for c in cards)
+    for k in ("fleet", "raid", "assassin", "ronin", "envoy"):
+        assert f"{kinds[k]} {k.capitalize()}" in text
+    for k in ("leader", "samurai", "ninja", "cavalry", "soldier"):
+        assert f"{kinds[k] // 4} {k.capitalize()}" in text
