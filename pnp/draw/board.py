@@ -6,11 +6,13 @@ from __future__ import annotations
 from ..hexgrid import SQRT3
 from ..model import Game
 from . import text
+from .contrast import readable
 from .shapes import Circle, Group, Polygon, Rect, Scene, Shape, Style
 
 BAND = 6.0      # coloured strip along a clan's edge, mm
 TITLE = 24.0    # room for the title above the map, mm
 INK = "#2b261f"
+LEGEND_R = 3.5   # mm, a start mark in the legend under the map
 
 
 def map_origin(game: Game) -> tuple[float, float]:
@@ -94,8 +96,10 @@ def _legend(game: Game, lang: str, cx: float, y: float) -> list[Shape]:
     out: list[Shape] = []
     step = 46
     x = cx - step * (len(entries) - 1) / 2 - 12
+    board_r = game.board.map.hex_radius * 0.42     # a start mark's size on the map (see board_scene)
     for mark, name in entries:
-        out += start_mark(mark, INK, x, y - 1.2, 3)
+        # The map's own mark scaled down as a whole, so a double circle stays two rings, not one thick one.
+        out.append(Group(tuple(start_mark(mark, INK, 0, 0, board_r)), x, y - 1.2, 0, None, LEGEND_R / board_r))
         out.append(text.line(x + 5, y, f"{name}: {game.word('start', lang)}", "sans", 7, INK))
         x += step
     return out
@@ -105,15 +109,17 @@ def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape
     """A clan's side of the board, drawn upright for that player, origin top-left."""
     cw, ch = game.card_size.size
     out: list[Shape] = [Rect(0, 0, pw, ph, Style(fill=clan.tint, stroke=clan.colour, width=0.8), radius=3)]
-    out.append(text.line(pw / 2, 11, clan.name[lang], "sans-bold", 14, clan.colour, "middle"))
+    on_tint = readable(clan.colour, clan.tint)    # clan colours as text: 4.5:1 on what is under them
+    out.append(text.line(pw / 2, 11, clan.name[lang], "sans-bold", 14, on_tint, "middle"))
     # Reserve: a card-sized place for the cards the opponent passes on.
     rx, ry = (pw - cw) / 2, 22
     out.append(Rect(rx, ry, cw, ch, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
     panel = game.board.panel
     out += text.box(rx, ry + ch / 2 - 16, cw, 12, game.word(panel.slot, lang), "sans-bold", 13, "center",
-                    clan.colour, valign="middle")
+                    readable(clan.colour, "#ffffff"), valign="middle")
     if panel.slot_kanji:
-        out += text.box(rx, ry + ch / 2 - 2, cw, 14, panel.slot_kanji, "jp", 22, "center", clan.tint, valign="middle")
+        out += text.box(rx, ry + ch / 2 - 2, cw, 14, panel.slot_kanji, "jp", 22, "center",
+                        readable(clan.tint, "#ffffff"), valign="middle")
     if panel.slot_note:
         note = game.word(panel.slot_note, lang) + (f" ×{panel.slot_cards}" if panel.slot_cards else "")
         out += text.box(rx + 4, ry + ch / 2 + 14, cw - 8, 8, note, "sans", 8, "center", INK, valign="middle")
@@ -124,7 +130,7 @@ def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape
     count = piece.per_clan or piece.count or 0
     by = ry + ch + 10
     kanji = f" · {piece.kanji}" if piece.kanji else ""
-    out.append(text.line(pw / 2, by + 6, f"{game.word(panel.area_word, lang)}{kanji}", "sans-bold", 11, clan.colour,
+    out.append(text.line(pw / 2, by + 6, f"{game.word(panel.area_word, lang)}{kanji}", "sans-bold", 11, on_tint,
                          "middle"))
     cols = 3
     d = min(16.0, (pw - 12) / cols - 3)

@@ -6,8 +6,9 @@ from ..errors import DefinitionError
 from ..model import Card, Game
 from ..model.schema import CardLayout, Element
 from . import image, text
+from .contrast import readable
 from .icons import icon
-from .shapes import Circle, Rect, Scene, Shape, Style, Text
+from .shapes import PT, Circle, Rect, Scene, Shape, Style, Text
 
 INK = "#231f1a"
 PAPER = "#fbf7ee"
@@ -24,21 +25,41 @@ def _scale(layout: CardLayout, w: float) -> float:
 
 def _set(game: Game, card: Card, layout: CardLayout, name: str, box: tuple[float, float, float, float],
          value: str, k: float, align: str, fill: str, valign: str = "middle", size: float | None = None,
-         back: bool = False) -> list[Text]:
+         back: bool = False, on: str = PAPER) -> list[Text]:
     """The element `name`'s text in its box: at the layout's size scaled to the card, shrunk if need
     be down to the element's `min_size` (6 pt unless the layout says otherwise). Text that still does
     not fit, or a character no font has, stops the build naming the game, the card and the element;
-    a layout with `shrink = true` lets text shrink further instead (never below 4 pt)."""
+    a layout with `shrink = true` lets text shrink further instead (never below 4 pt). The ink is
+    darkened (or lightened) as little as needed to read at 4.5:1 on `on`, what lies under the text."""
     el = layout.elements[name]
     floor, shrink = el.min_size, layout.shrink
     x, y, bw, bh = box
     try:
-        return text.box(x, y, bw, bh, value, el.font, size if size is not None else el.size * k, align, fill,
+        return text.box(x, y, bw, bh, value, el.font, size if size is not None else el.size * k, align,
+                        readable(fill, on),
                         valign=valign, min_size=4.0 if shrink else floor, strict=not shrink)
     except (text.TextDoesNotFit, text.MissingGlyph) as exc:
         which = f"the back of card {card.label}" if back else f"card {card.label} ({card.type_id})"
         raise DefinitionError(game.files.get("cards", "cards.toml"), None,
                               f"game {game.id!r}, {which}, element {name!r}: {exc}") from None
+
+
+_NUMBER_PT: dict[tuple[int, int, int, float], float] = {}
+
+
+def _number_pt(game: Game, layout: CardLayout, side: float, k: float) -> float:
+    """One size for every card number of a layout: the layout's size, or less so that the widest
+    label (A10 beside A1) fits the ring. Numbers of one deck then all read the same size."""
+    key = (id(game), id(layout), len(game.cards), side)
+    if key not in _NUMBER_PT:
+        el = layout.elements["number"]
+        size = min(el.size * k, side / (PT * 1.22))
+        for label in {c.label for c in game.cards if game.face_layout_of(c) is layout}:
+            width = text.measure(label, el.font, size)
+            if width > side:
+                size *= side / width
+        _NUMBER_PT[key] = max(size, el.min_size)
+    return _NUMBER_PT[key]
 
 
 def _images(game: Game, layout: CardLayout, w: float, h: float) -> list[Shape]:
@@ -71,7 +92,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         side = r * 1.5  # the number stays inside the ring, however many digits
         cx, cy = x + bw / 2, y + bh / 2
         scene.add(*_set(game, card, layout, "number", (cx - side / 2, cy - side / 2, side, side), card.label, k,
-                        "center", colour))
+                        "center", colour, size=_number_pt(game, layout, side, k), on="#ffffff"))
     for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.subtitle.get(lang, ""))):
         if key in els and value:
             scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, els[key].align, INK))
@@ -86,13 +107,13 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
         if card.type.kanji:
             scene.add(*_set(game, card, layout, "art", (x, y + bh * 0.04, bw, bh * 0.62), card.type.kanji, k,
-                            "center", colour))
+                            "center", colour, on=tint))
         scene.add(*icon(card.type.icon, x + bw / 2, y + bh * 0.8, bh * 0.26, colour))
     if "players" in els and card.players:
         x, y, bw, bh = _box(els["players"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=colour), radius=bh / 2))
         mark = f"{card.players}+" if card.players < game.meta.players.max else f"{card.players}"
-        scene.add(*_set(game, card, layout, "players", (x, y, bw, bh), mark, k, "center", "#ffffff"))
+        scene.add(*_set(game, card, layout, "players", (x, y, bw, bh), mark, k, "center", "#ffffff", on=colour))
     if "deal" in els and card.deal:
         marks = "  ".join(f"{n}p: P{seat}" for n, seat in card.deal)
         scene.add(*_set(game, card, layout, "deal", _box(els["deal"], w, h), f"⚖ {marks}", k, "left", colour))
@@ -122,16 +143,16 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
     colour, tint = card.colour, card.tint
     els = layout.elements
     scene = Scene(f"back-{card.back_key}", w, h, b)
-    frame = layout.frame * w
+    # No frame near the edge: a back printed 1 mm off would show it uneven on every card. The colour
+    # runs into the bleed and the medallion sits in the middle, where a shift does not show.
     scene.add(
         Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=colour)),
-        Rect(frame, frame, w - 2 * frame, h - 2 * frame, Style(stroke=tint, width=0.6 * k),
-             radius=layout.corner_radius),
         Circle(w / 2, h / 2, w * 0.3, Style(fill=tint)),
     )
     scene.add(*_images(game, layout, w, h))
-    for key, value, ink in (("title", back.title.get(lang, ""), "#ffffff"), ("art", back.kanji, colour),
-                            ("text", back.text.get(lang, ""), "#ffffff")):
+    for key, value, ink, on in (("title", back.title.get(lang, ""), "#ffffff", colour),
+                                ("art", back.kanji, colour, tint),
+                                ("text", back.text.get(lang, ""), "#ffffff", colour)):
         if key in els and value:
-            scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, "center", ink, back=True))
+            scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, "center", ink, back=True, on=on))
     return scene

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..model import Counter
 from . import text
+from .contrast import readable
 from .shapes import Circle, Scene, Style
 
 CUT = Style(stroke="#000000", width=0.25)
@@ -17,7 +18,7 @@ def counter_scene(counter: Counter, lang: str) -> Scene:
     d = counter.piece.diameter
     r = d / 2
     scene = Scene(f"piece-{counter.slug}", d, d, BLEED)
-    ink = "#ffffff"
+    ink = readable("#ffffff", counter.colour)   # white, or as dark as a light colour (yellow) needs
     scene.add(Circle(r, r, r + BLEED, Style(fill=counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
     kanji = counter.piece.kanji
@@ -26,7 +27,7 @@ def counter_scene(counter: Counter, lang: str) -> Scene:
                             valign="middle", min_size=3))
     scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, counter.piece.name[lang], "sans-bold",
                         max(NAME_PT, r * 0.55), "center", ink, valign="middle", min_size=NAME_PT))
-    scene.add(Circle(r, r, r, CUT))
+    scene.add(Circle(r, r, r - CUT.width / 2, CUT))   # inside the cut line, its outer edge on it
     return scene
 
 
@@ -40,7 +41,7 @@ def counter_back_scene(counter: Counter, lang: str) -> Scene:
     d = counter.piece.diameter
     r = d / 2
     scene = Scene(f"piece-{counter.slug}-back", d, d, BACK_BLEED)
-    ink = "#ffffff"
+    ink = readable("#ffffff", back.colour or counter.colour)
     scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=back.colour or counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35, dash=(1.2, 0.9))))
     if back.kanji:

@@ -6,6 +6,7 @@ from ..hexgrid import SQRT3, corners
 from ..model import Game
 from ..model.schema import Clan
 from . import text
+from .contrast import readable
 from .shapes import Polygon, Rect, Scene, Style
 
 CUT = Style(stroke="#000000", width=0.25)
@@ -19,7 +20,7 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scen
     name = f"{t.name}-{clan.id if clan else 'neutral'}"
     scene = Scene(name, w, h, t.bleed)
     fill = clan.colour if clan else t.neutral_colour
-    ink = "#ffffff" if clan else "#8a8170"
+    ink = readable("#ffffff" if clan else "#8a8170", fill)
     cx, cy = w / 2, h / 2
     scene.add(Polygon(corners((cx, cy), r + t.bleed * 2 / SQRT3), Style(fill=fill)))
     scene.add(Polygon(corners((cx, cy), r * 0.86), Style(stroke=ink, width=0.4)))
@@ -29,7 +30,9 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scen
     label = clan.name[lang] if clan else t.title
     scene.add(*text.box(cx - r * 0.6, cy + r * 0.32, r * 1.2, r * 0.22, label, "sans-bold", r * 0.26, "center", ink,
                         valign="middle"))
-    scene.add(Polygon(corners((cx, cy), r), CUT))
+    # The outline lies inside the cut line, its outer edge on it: a cut a little off leaves an even
+    # black rim or none, never half a line. (An inset t across the edges is 2t/sqrt(3) at the corners.)
+    scene.add(Polygon(corners((cx, cy), r - CUT.width / SQRT3), CUT))
     return scene
 
 
@@ -41,14 +44,16 @@ def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
     scene.add(Rect(-3, -3, w + 6, h + 6, Style(fill=clan.colour)))
     scene.add(Rect(6, 6, w - 12, h - 12, Style(fill=clan.tint), radius=4))
     title = f"{m.name.get(lang, m.file)} {m.kanji} · {clan.name[lang]}"
-    scene.add(*text.box(12, 10, w - 24, 12, title, "sans-bold", 16, "left", clan.colour, valign="middle"))
+    scene.add(*text.box(12, 10, w - 24, 12, title, "sans-bold", 16, "left",
+                        readable(clan.colour, clan.tint), valign="middle"))
     cw, ch = game.card_size.size
     cx, cy = 16, 28
     scene.add(Rect(cx, cy, cw + 4, ch + 4, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
     scene.add(*text.box(cx, cy + ch / 2 - 10, cw + 4, 10, game.word(m.slot, lang), "sans-bold", 12, "center",
-                        clan.colour, valign="middle"))
+                        readable(clan.colour, "#ffffff"), valign="middle"))
     if m.slot_kanji:
-        scene.add(*text.box(cx, cy + ch / 2 + 2, cw + 4, 10, m.slot_kanji, "jp", 18, "center", clan.tint,
+        scene.add(*text.box(cx, cy + ch / 2 + 2, cw + 4, 10, m.slot_kanji, "jp", 18, "center",
+                            readable(clan.tint, "#ffffff"),
                             valign="middle"))
     # The pool: hexagons in a row of two or more
     n = m.pool_hexes
@@ -60,7 +65,7 @@ def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
     piece = next((p for p in game.pieces_file.pieces if p.id == m.pool), None)
     kanji = f" · {piece.kanji}" if piece is not None and piece.kanji else ""
     scene.add(*text.box(area_x, 24, area_w, 8, f"{game.word(m.pool_word, lang)}{kanji}", "sans-bold", 11, "left",
-                        clan.colour, valign="middle"))
+                        readable(clan.colour, clan.tint), valign="middle"))
     for i in range(n):
         row, col = divmod(i, cols)
         hx = area_x + r + col * r * 2.15
