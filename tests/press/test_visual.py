@@ -1,0 +1,85 @@
+"""Visual regression: the first page of every PDF of both built-in kits, rasterised with PyMuPDF at
+a low resolution, must match the reviewed reference image in tests/press/reference/.
+
+A change in looks then shows up as a failing test and is approved by updating the references in
+the same commit, where a reviewer sees the new images:
+
+    PNP_UPDATE_REFERENCE=1 .venv/bin/python -m pytest tests/press/test_visual.py
+
+rewrites every reference PNG from the current build (and fails nothing); look at the changed
+images (git status tests/press/reference, then open them) before committing them. A failing page
+is also written to $TMPDIR/pnp-visual/ to compare with its reference."""
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PIL import Image, ImageChops
+
+from pnp.build import Options, build_kit
+from pnp.model import load_game
+from pnp.paths import cards_dir
+
+REFERENCE = Path(__file__).parent / "reference"
+DPI = 30
+UPDATE = os.environ.get("PNP_UPDATE_REFERENCE") == "1"
+ACTUAL = Path(tempfile.gettempdir()) / "pnp-visual"   # a failing page is written here to look at
+# Anti-aliasing and font hinting move a few pixels by a few levels between library versions; a real
+# change (a shape moved, a colour changed, text reflowed) moves many pixels by a lot.
+LEVEL = 48          # a pixel differs when a channel moves by more than this (of 255)
+SHARE = 0.004       # the page differs when more than this share of its pixels do
+
+
+def _pages(game_id):
+    game = load_game(cards_dir() / game_id)
+    for art in build_kit(game, Options(svg=False)):
+        if art.name.endswith(".pdf"):
+            page = pymupdf.open(stream=art.data, filetype="pdf")[0]
+            pix = page.get_pixmap(dpi=DPI, alpha=False)
+            yield art.name.removesuffix(".pdf"), Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
+
+
+def _differing(a: Image.Image, b: Image.Image) -> float:
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > LEVEL else 0)
+    return diff.histogram()[255] / (a.width * a.height)
+
+
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
+def test_first_page_of_every_pdf_matches_its_reference(game_id):
+    seen, failures = [], []
+    if UPDATE:
+        REFERENCE.mkdir(exist_ok=True)
+    for name, image in _pages(game_id):
+        seen.append(name)
+        ref = REFERENCE / f"{name}.png"
+        if UPDATE:
+            image.save(ref, optimize=True)
+            continue
+        if not ref.is_file():
+            failures.append(f"{name}: no reference image (build it with PNP_UPDATE_REFERENCE=1)")
+            continue
+        want = Image.open(ref).convert("RGB")
+        if want.size != image.size:
+            failures.append(f"{name}: page size {image.size} px, reference {want.size} px")
+            continue
+        share = _differing(image, want)
+        if share > SHARE:
+            ACTUAL.mkdir(parents=True, exist_ok=True)
+            image.save(ACTUAL / f"{name}.png")
+            failures.append(f"{name}: {share:.2%} of pixels differ (tolerance {SHARE:.2%}); "
+                            f"this build's page: {ACTUAL / name}.png")
+    assert seen
+    stale = sorted(p.stem for p in REFERENCE.glob(f"{game_id}-*.png") if p.stem not in seen)
+    assert not stale or UPDATE, f"reference images for PDFs the kit no longer has: {stale}"
+    assert not failures, "\n".join(failures)
+
+
+def test_the_comparison_sees_a_change():
+    a = Image.new("RGB", (100, 100), "white")
+    b = a.copy()
+    assert _differing(a, b) == 0
+    b.paste((0, 0, 0), (0, 0, 10, 10))      # a 1 % black square
+    assert _differing(a, b) > SHARE
