@@ -22,7 +22,7 @@ def test_letter_paper_and_only_cards(tmp_path):
     res = run_pnp("build", "daimyni", "--paper", "letter", "--only", "cards", "--out", tmp_path / "k")
     assert res.returncode == 0, res.stderr
     pdfs = sorted(p.name for p in (tmp_path / "k").glob("*.pdf"))
-    assert pdfs == ["daimyni-cards-letter.pdf"]
+    assert pdfs == ["daimyni-cards-letter.pdf", "daimyni-duplex-check-letter.pdf"]   # with the calibration sheet
     assert not (tmp_path / "k" / "svg" / "board.svg").exists()
 
 
@@ -34,7 +34,7 @@ def test_unknown_game_lists_the_games(tmp_path):
 
 
 def test_bad_arguments_exit_2(tmp_path):
-    for args, words in ((["--only", "cards,dice"], "--only 'cards,dice': expected a comma-separated list"),
+    for args, words in ((["--only", "cards,dragons"], "--only 'cards,dragons': expected a comma-separated list"),
                         (["--lang", "fr"], "--lang fr: daimyni is written in en, it"),
                         (["--paper", "a5"], "a5")):
         res = run_pnp("build", "daimyni", *args, "--out", tmp_path / "x")
@@ -81,7 +81,7 @@ def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
         assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q").returncode == 0
     files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
-    assert len(files) == 32
+    assert len(files) == 33
     for rel in files:
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
 

@@ -332,7 +332,7 @@ def image_path(folder: Path, value: str, where: str, key: str) -> Path:
     bad = None
     rel = Path(value)
     if not value.strip() or rel.is_absolute() or value.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", value):
-        bad = "expected a path relative to the game folder, e.g. \"art/bushi.png\""
+        bad = "expected a path relative to the game folder, e.g. \"art/knight.png\""
     elif ".." in rel.parts or ".." in value.replace("\\", "/").split("/"):
         bad = "must not use '..': images come from inside the game folder"
     if bad:
