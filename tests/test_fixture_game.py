@@ -85,7 +85,8 @@ def test_build_writes_card_sheets_and_a_booklet_with_the_walkthrough(plugin, tmp
     assert res.returncode == 0, res.stderr
     out = tmp_path / "kit"
     assert sorted(p.name for p in out.glob("*.pdf")) == [
-        "high-roll-cards-a4.pdf", "high-roll-rules-a4-booklet.pdf", "high-roll-rules-a5.pdf"]
+        "high-roll-cards-a4.pdf", "high-roll-duplex-check-a4.pdf", "high-roll-rules-a4-booklet.pdf",
+        "high-roll-rules-a5.pdf"]
     assert len(list((out / "svg" / "cards").glob("*.svg"))) == 13          # 12 faces and the back
     cards = read_pdf((out / "high-roll-cards-a4.pdf").read_bytes())
     assert len(cards.pages) == 2                                            # one sheet of fronts, its backs
@@ -98,7 +99,7 @@ def test_build_writes_card_sheets_and_a_booklet_with_the_walkthrough(plugin, tmp
     first = next(p for p in pages if "Round 1" in p)
     assert "Ann 12, Ben 2, Cho" in first and "Ann scores 4" in first
     last = next(p for p in pages if "Round 4" in p)
-    assert "Cho's 4 is the lowest card" in " ".join(last.split())
+    assert "Cho’s 4 is the lowest card" in " ".join(last.split())   # the booklet sets typographic apostrophes
     words = " ".join(" ".join(pages).split())
     assert "Three hands (three-hands.toml): 4 rounds, Cho wins (Ann 4, Ben 2, Cho 9)" in words
     assert len(read_pdf((out / "high-roll-rules-a4-booklet.pdf").read_bytes()).pages) == len(pages) // 2
@@ -261,7 +262,8 @@ def test_the_walkthrough_draws_every_round_as_a_table_from_typed_events(game, mo
 
 def test_in_process_build_has_only_the_parts_the_game_declares(game):
     arts = {a.name: a for a in build_kit(game, Options(only=("cards", "booklet"), svg=False))}
-    assert sorted(arts) == ["high-roll-cards-a4.pdf", "high-roll-rules-a4-booklet.pdf", "high-roll-rules-a5.pdf"]
+    assert sorted(arts) == ["high-roll-cards-a4.pdf", "high-roll-duplex-check-a4.pdf", "high-roll-rules-a4-booklet.pdf",
+                            "high-roll-rules-a5.pdf"]
 
 
 def test_the_code_docs_adding_a_game_quotes_is_the_fixtures_real_code():
