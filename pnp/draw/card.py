@@ -140,7 +140,7 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
     w, h = game.size_of(card).size
     b, k = layout.bleed, _scale(layout, w)
     back = game.back(card)
-    colour, tint = card.colour, card.tint
+    colour, tint = card.back_colour, card.back_tint
     els = layout.elements
     scene = Scene(f"back-{card.back_key}", w, h, b)
     # No frame near the edge: a back printed 1 mm off would show it uneven on every card. The colour

@@ -47,6 +47,8 @@ class Card:
     players: int | None = None
     deal: tuple[tuple[int, int], ...] = ()
     fields: tuple[tuple[str, FieldValue], ...] = ()   # the type's fields, then the card's own
+    back_colour: str = "#000000"   # the back's colour: its own if [backs.X] sets one, else the card's
+    back_tint: str = "#ffffff"
 
     @property
     def deck(self) -> str:
@@ -289,13 +291,16 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
             raise DefinitionError(cw, f"cards[{i}].number",
                                   f"{what} is already used by cards[{seen[label]}]; no two cards share a number")
         seen[label] = i
-        back_key = entry.clan if entry.clan is not None else ctype.deck
+        back_key = entry.back or ctype.back or (entry.clan if entry.clan is not None else ctype.deck)
         if back_key not in cf.backs:
             raise DefinitionError(cw, "backs", f"no back for {back_key!r}; add a [backs.{back_key}] table")
         back = cf.backs[back_key]
         clan = game.clans[entry.clan] if entry.clan else None
         colour = clan.colour if clan else (back.colour or "#444444")
         tint = clan.tint if clan else _lighten(colour)
+        # A back with its own colour looks the same whatever the face: a shuffled deck whose backs
+        # all name one back cannot be read from behind.
+        back_colour, back_tint = (back.colour, _lighten(back.colour)) if back.colour else (colour, tint)
         for n, seat in entry.deal.items():
             if not n.isdigit() or not meta.players.min <= int(n) <= meta.players.max:
                 span = f"{meta.players.min}-{meta.players.max}"
@@ -306,7 +311,7 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
         fields = tuple({**ctype.fields, **entry.fields}.items())
         for copy in range(1, entry.count + 1):
             game.cards.append(Card(entry.number, clan, entry.type, ctype, copy, label, back_key, colour, tint,
-                                   entry.players, deal, fields))
+                                   entry.players, deal, fields, back_colour, back_tint))
     order = {cid: i for i, cid in enumerate(game.clans)}
     decks = {d: i for i, d in enumerate(cf.backs)}
     game.cards.sort(key=lambda c: (order[c.clan.id] if c.clan else 0, decks.get(c.back_key, 0), c.type.letter,

@@ -124,6 +124,7 @@ class CardType(Strict):
     text: Localized
     letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter: A resolves before B ...
     deck: Slug = "basic"                                       # which back, unless the card has a clan
+    back: Slug | None = None       # which back the type's cards show (default: their clan's, else their deck's)
     fields: dict[str, FieldValue] = {}                         # values every card of the type prints
     image: str | None = None                                   # art for the layout's art box (game folder path)
 
@@ -137,6 +138,7 @@ class CardEntry(Strict):
     players: Annotated[int, Field(ge=1)] | None = None   # in play from this many players up
     deal: dict[str, Annotated[int, Field(ge=1)]] = {}    # player count -> seat dealt the card
     fields: dict[str, FieldValue] = {}                   # this card's own values (over its type's)
+    back: Slug | None = None                             # this card's back, over its type's
 
 
 class CardBack(Strict):
@@ -304,6 +306,7 @@ class TrackBoardFile(Strict):
     background: Colour = "#ffffff"
     tracks: list[Track] = []
     panels: list[Panel] = []
+
 
 # ---- dice (dice.toml) -----------------------------------------------------------------
 
