@@ -5,9 +5,12 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
@@ -58,11 +61,28 @@ class PdfDocument:
             _draw(c, shape)
         c.restoreState()
         c.showPage()
+        _encode_now(c._doc.Pages.pages[-1])
         self.pages += 1
 
     def finish(self) -> bytes:
         self._canvas.save()
         return self._buf.getvalue()
+
+
+def _encode_now(page: Any) -> None:
+    """Compress a finished page's content stream now, exactly as ReportLab would when the PDF is
+    saved (the same filters, in the same order, marked as applied), so that a document of thousands
+    of sheets keeps each page compressed rather than as drawing operators until the end."""
+    if page.Contents or not page.stream:
+        return
+    filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    stream = pdfdoc.PDFStream(content=content)
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
 
 
 def render_pdf(pages: Iterable[Page], title: str, subject: str = "") -> bytes:
