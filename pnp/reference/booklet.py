@@ -41,7 +41,7 @@ class Booklet:
         self.adapter: BookletAdapter = adapter
         first = next(iter(game.clans.values()), None)
         self.flow = Flow(Frame(accent=first.colour if first else INK),
-                         f"{game.meta.title} · {self.say.say('booklet', 'tagline')}")
+                         f"{game.meta.title} · {self.say.say('booklet', 'tagline')}", lang=lang)
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
 
     def source(self) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..draw import text
 from ..draw.shapes import PT, Group, Line, Scene, Shape, Style, Text
+from .markup import typographic
 
 A5 = (148.0, 210.0)
 INK = "#231f1a"
@@ -31,6 +32,7 @@ class Flow:
     title: str
     pages: list[list[Shape]] = field(default_factory=list)
     y: float = 0.0
+    lang: str = "en"          # for typographic quotes
 
     def __post_init__(self) -> None:
         self.new_page()
@@ -70,7 +72,8 @@ class Flow:
                     self.new_page()
                 else:
                     self.y += 6
-            self.add(*text.box(self.left, self.y, self.width, 9, s, "sans-bold", 15, "left", INK, valign="bottom"))
+            self.add(*text.box(self.left, self.y, self.width, 9, typographic(s, self.lang), "sans-bold", 15, "left",
+                               INK, valign="bottom"))
             self.y += 10.5
             self.add(Line(self.left, self.y, self.left + self.width, self.y, Style(stroke=self.frame.accent,
                                                                                    width=0.6)))
@@ -78,12 +81,12 @@ class Flow:
         else:
             self.ensure(18)
             self.y += 1.5
-            self.add(*text.box(self.left, self.y, self.width, 5.5, s, "sans-bold", 10.5, "left", self.frame.accent,
-                               valign="bottom"))
+            self.add(*text.box(self.left, self.y, self.width, 5.5, typographic(s, self.lang), "sans-bold", 10.5,
+                               "left", self.frame.accent, valign="bottom"))
             self.y += 7.5
 
     def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
-        lines = rich_wrap(s, size, self.width - indent)
+        lines = rich_wrap(typographic(s, self.lang), size, self.width - indent)
         step = size * PT * 1.38
         for i, ln in enumerate(lines):
             self.ensure(step)
@@ -95,7 +98,7 @@ class Flow:
         self.y += size * PT * 0.55
 
     def figure(self, scene_group: Group, height: float, caption: str = "") -> None:
-        cap = rich_wrap(caption, 7.4, self.width) if caption else []
+        cap = rich_wrap(typographic(caption, self.lang), 7.4, self.width) if caption else []
         total = height + len(cap) * 7.4 * PT * 1.35 + 3
         self.ensure(total)
         self.add(Group(scene_group.shapes, self.left + scene_group.dx, self.y + scene_group.dy, 0, scene_group.clip,
@@ -111,7 +114,7 @@ class Flow:
         w = (self.width - gap * (cols - 1)) / cols
         for start in range(0, len(cells), cols):
             row = cells[start:start + cols]
-            caps = [rich_wrap(c, 7.0, w) for _, _, c in row]
+            caps = [rich_wrap(typographic(c, self.lang), 7.0, w) for _, _, c in row]
             img_h = max(w * aspect for _, aspect, _ in row)
             cap_h = max(len(c) for c in caps) * 7.0 * PT * 1.32
             self.ensure(img_h + cap_h + 4)

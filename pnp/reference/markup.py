@@ -7,7 +7,31 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+QUOTES = {"it": ("«", "»"), "fr": ("«\u202f", "\u202f»"), "de": ("„", "“")}   # others: “ ”
+
+_OPENS = re.compile(r"(^|[\s(\[—–/])$")
+
+
+def typographic(s: str, lang: str = "en") -> str:
+    """Straight quotes and apostrophes made typographic: ' -> ’ (‘ at a word's start), "..." -> the
+    language's quotes (« » in Italian, “ ” in English)."""
+    if "'" not in s and '"' not in s:
+        return s
+    left, right = QUOTES.get(lang, ("“", "”"))
+    out: list[str] = []
+    for ch in s:
+        if ch in "'\"":
+            opening = bool(_OPENS.search("".join(out[-1:]) if out else ""))
+            if ch == "'":
+                out.append("‘" if opening and out else "’" if out else "‘")
+            else:
+                out.append(left if opening else right)
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,9 @@ def text():
     assert all(abs(p.rect.width / MM - 148) < 0.01 for p in doc)
     assert kit["daimyo-rules-a4-booklet.pdf"].pages == 2 * -(-doc.page_count // 4)
     # running footers ("Daimyo · Rules of play · 9/14") are left out: a page break may fall mid-sentence
-    return re.sub(r" ?Daimyo · [^·]+ · \d+/\d+ ?", " ", " ".join(" ".join(p.get_text() for p in doc).split()))
+    # and typographic apostrophes read back as straight ones, as the sentences below are written
+    text = " ".join(" ".join(p.get_text() for p in doc).split()).replace("’", "'")
+    return re.sub(r" ?Daimyo · [^·]+ · \d+/\d+ ?", " ", text)
 
 
 def test_rulebook_examples_appear_with_the_engines_verdict(text):

@@ -45,7 +45,8 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
     titles = {n: c.type.title[lang] for c in game.cards for n in [c.number]}
     pages = []
     for log in t.rounds:
-        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c]))} for c in rules.players]
+        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c])), "numbers": list(log.plays[c])}
+                 for c in rules.players]
         intro = [say.say("round", "played", plays=plays)]
         taken = [e for e in log.events if isinstance(e, ReserveTaken)]
         if taken:
@@ -115,9 +116,13 @@ def combat_rows(game: Game, lang: str, cases=COMBAT_CASES) -> list[str]:
         r = combat(attackers, bushi, daimyo)
         defenders = bushi + (1 if daimyo else 0)
         if r.winner == "attacker":
-            outcome = say.say("table", "attacker", lost=r.attacker_lost, kept=attackers - r.attacker_lost)
+            outcome = say.say("table", "attacker", lost=r.attacker_lost, kept=attackers - r.attacker_lost,
+                              kept_units=pieces_text(attackers - r.attacker_lost, False))
         elif r.winner == "defender":
-            outcome = say.say("table", "defender", lost=r.defender_bushi_lost, kept=defenders - r.defender_bushi_lost)
+            # the units it keeps, named: "1 Bushi + Daimyo" against 1 Bushi keeps only its Daimyo
+            outcome = say.say("table", "defender", lost=r.defender_bushi_lost, kept=defenders - r.defender_bushi_lost,
+                              kept_units=pieces_text(bushi - r.defender_bushi_lost,
+                                                     daimyo and not r.defender_daimyo_lost))
         else:
             outcome = say.say("table", "tie")
         rows.append(say.say("table", "row", attackers=pieces_text(attackers, False),
