@@ -12,14 +12,14 @@ from ..draw import text
 from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
 from ..draw.piece import counter_scene
-from ..draw.shapes import Group, Scene
+from ..draw.shapes import PT, Group, Scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
 from ..games.interface import BookletAdapter, Figure, GameModule
 from ..model import Game
 from ..model.load import display, read_text, read_toml
 from . import credits
-from .flow import INK, Flow, Frame
+from .flow import INK, Flow, Frame, rich_wrap
 from .markup import parse
 from .narration import Narrator, render_template
 
@@ -70,7 +70,11 @@ class Booklet:
         return self.game.folder / "samples" / f"{name}.toml"
 
     def build(self) -> list[list]:
-        for block in parse(self.source()):
+        blocks = parse(self.source())
+        for i, block in enumerate(blocks):
+            after = blocks[i + 1] if i + 1 < len(blocks) else None
+            if block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "cards":
+                self.flow.ensure(62)    # the heading stays with the row of cards under it
             if block.kind == "h1":
                 self.flow.heading(block.text, 1)
             elif block.kind == "h2":
@@ -93,16 +97,24 @@ class Booklet:
                                           f"@{block.text}", f"unknown figure directive (known: {', '.join(known)})")
         return self.flow.finish()
 
+    def fit_figure(self, scene: Scene, width: float, caption: str, least: float = 0.7) -> None:
+        """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than
+        pushed to the next page when the space left on this page nearly holds it."""
+        f = self.flow
+        lines = len(rich_wrap(caption, 7.4, f.width)) if caption else 0
+        room = f.limit - f.y - lines * 7.4 * 0.3528 * 1.35 - 4
+        height = width * scene.height / scene.width
+        if height > room and room >= least * height and not f.at_top():
+            width *= room / height
+        f.figure(_clipped(scene, (f.width - width) / 2, 0, width), width * scene.height / scene.width, caption)
+
     def place(self, items: list[Figure] | list[str]) -> None:
         """A game's own figures: one is centred at 70 % width, several go two to a row; lines are bullets."""
         figures = [i for i in items if isinstance(i, Figure)]
         for line in (i for i in items if isinstance(i, str)):
             self.flow.paragraph(line, indent=3.5, bullet="•")
         if len(figures) == 1:
-            scene = figures[0].scene
-            width = self.flow.width * 0.7
-            group = _clipped(scene, self.flow.width * 0.15, 0, width)
-            self.flow.figure(group, width * scene.height / scene.width, figures[0].caption)
+            self.fit_figure(figures[0].scene, self.flow.width * 0.6, figures[0].caption)
         elif figures:
             self.flow.grid([(f.scene, f.scene.height / f.scene.width, f.caption) for f in figures], cols=2, gap=6)
 
@@ -204,7 +216,7 @@ class Booklet:
             back = card_back(g, c, lang)
             cells.append((back, back.height / back.width, say.say("booklet", "components-back",
                                                                   title=g.back(c).title.get(lang, c.back_key))))
-        self.flow.grid(cells, cols=3)
+        self.flow.grid(cells, cols=max(3, min(len(cells), 5)), gap=3)   # one row when the kinds are few
         seen: dict[str, tuple] = {}
         for counter in g.counters:
             key = counter.piece.id
@@ -216,9 +228,7 @@ class Booklet:
         self.flow.grid(pieces, cols=4, gap=8)
         width = self.flow.width
         if g.board is not None:
-            board = board_scene(g, lang)
-            self.flow.figure(_clipped(board, 0, 0, width), width * board.height / board.width,
-                             say.say("booklet", "components-board"))
+            self.fit_figure(board_scene(g, lang), width, say.say("booklet", "components-board"))
         if g.tiles is not None:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
@@ -248,8 +258,15 @@ class Booklet:
             self.flow.paragraph(localized(transcript.description, self.lang))
         self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
         for rp in rounds:
-            if not self.flow.at_top():
-                self.flow.new_page()
+            # a round starts where the last one ended, provided its heading, intro and first row of
+            # diagrams fit below (no forced page per round: that left pages half empty)
+            first = rp.panels[0].scene if rp.panels else None
+            row = (self.flow.width - 5) / 2 * (first.height / first.width) if first is not None else 0
+            intro = sum(len(rich_wrap(line, 8.0, self.flow.width)) * 8.0 * PT * 1.38 + 8.0 * PT * 0.55
+                        for line in rp.intro)
+            caption = max((len(rich_wrap(f"{p.heading}. {p.sentence}", 7.0, (self.flow.width - 5) / 2))
+                           for p in rp.panels[:2]), default=0) * 7.0 * PT * 1.32
+            self.flow.ensure(9 + intro + row + caption + 4)
             self.flow.heading(self.say.say("booklet", "round", n=rp.round), 2)
             for line in rp.intro:
                 self.flow.paragraph(line, size=8.0)

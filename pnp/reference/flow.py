@@ -68,7 +68,7 @@ class Flow:
     def heading(self, s: str, level: int = 1) -> None:
         if level == 1:
             if not self.at_top():
-                if self.limit - self.y < 60:   # a section never starts at the foot of a page
+                if self.limit - self.y < 40:   # a section never starts at the foot of a page
                     self.new_page()
                 else:
                     self.y += 6
