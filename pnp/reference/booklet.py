@@ -43,6 +43,7 @@ class Booklet:
         self.flow = Flow(Frame(accent=first.colour if first else INK),
                          f"{game.meta.title} · {self.say.say('booklet', 'tagline')}", lang=lang)
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
+        self.legend_shown = False
 
     def source(self) -> str:
         """The booklet's prose in this language, its template filled in (in the sandbox: see
@@ -228,7 +229,7 @@ class Booklet:
         self.flow.grid(pieces, cols=4, gap=8)
         width = self.flow.width
         if g.board is not None:
-            self.fit_figure(board_scene(g, lang), width, say.say("booklet", "components-board"))
+            self.fit_figure(board_scene(g, lang), width * 0.8, say.say("booklet", "components-board"))
         if g.tiles is not None:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
@@ -252,11 +253,25 @@ class Booklet:
         cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**") for f, c in faces]
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
+    def notes(self, path: Path) -> dict[int, str]:
+        """The designer's comment of each round of a sample (its `note`, text or {lang = text}), by round."""
+        rounds = read_toml(path).get("round", [])
+        out = {}
+        for i, entry in enumerate(rounds if isinstance(rounds, list) else [], 1):
+            note = entry.get("note") if isinstance(entry, dict) else None
+            text = localized(note, self.lang) if isinstance(note, (str, dict)) else ""
+            if text:
+                out[i] = text
+        return out
+
     def do_walkthrough(self, arg: str) -> None:
+        notes = self.notes(self.sample(arg))
         transcript, rounds = self.adapter.walkthrough(self.game, self.sample(arg), self.lang)
         if transcript.description:
             self.flow.paragraph(localized(transcript.description, self.lang))
-        self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
+        if not self.legend_shown:      # the key to the diagrams, once per booklet
+            self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
+            self.legend_shown = True
         for rp in rounds:
             # a round starts where the last one ended, provided its heading, intro and first row of
             # diagrams fit below (no forced page per round: that left pages half empty)
@@ -275,6 +290,8 @@ class Booklet:
                 scene = panel.scene
                 cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
             self.flow.grid(cells, cols=2, gap=5)
+            if rp.round in notes:
+                self.flow.aside(self.say.say("booklet", "comment"), notes[rp.round])
 
     def do_samples(self, _arg: str) -> None:
         for path in self.samples:

@@ -97,6 +97,20 @@ class Flow:
             self.y += step
         self.y += size * PT * 0.55
 
+    def aside(self, label: str, s: str, size: float = 7.6) -> None:
+        """A side note (a designer's comment): a bold label, the text indented, a bar in the accent
+        colour down its left edge; kept whole on one page."""
+        lines = rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)
+        step = size * PT * 1.36
+        self.ensure(len(lines) * step + 2)
+        top = self.y
+        for ln in lines:
+            self.add(*draw_rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
+            self.y += step
+        self.add(Line(self.left + 1.2, top + 0.3, self.left + 1.2, self.y - 0.6,
+                      Style(stroke=self.frame.accent, width=0.9)))
+        self.y += size * PT * 0.8
+
     def figure(self, scene_group: Group, height: float, caption: str = "") -> None:
         cap = rich_wrap(typographic(caption, self.lang), 7.4, self.width) if caption else []
         total = height + len(cap) * 7.4 * PT * 1.35 + 3

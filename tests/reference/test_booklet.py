@@ -45,8 +45,10 @@ def test_a4_booklet_is_in_saddle_stitch_order(kit):
 def test_walkthrough_diagrams_and_sentences_come_from_the_replayed_sample(kit, game):
     text = all_text(open_pdf(kit["daimyni-rules-a5.pdf"].data))
     t = notation.replay((game.folder / "samples" / SAMPLE).read_text(), Rules(game))
-    steps = sum(len(r.steps) for r in t.rounds)
+    second = notation.replay((game.folder / "samples" / "flood-and-flight.toml").read_text(), Rules(game))
+    steps = sum(len(r.steps) for r in t.rounds) + sum(len(r.steps) for r in second.rounds)
     # every diagram prints the map's labels: 2 boards (cover, components) + setup + one per resolved card
+    # of the two walkthroughs
     assert text.count("a6") == 2 + 1 + steps
     for r in t.rounds:
         assert f"Round {r.round}" in text

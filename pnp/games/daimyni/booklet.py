@@ -51,7 +51,8 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
         taken = [e for e in log.events if isinstance(e, ReserveTaken)]
         if taken:
             intro.append(say.say("round", "reserve", taken="; ".join(
-                f"{say.short(e.clan)} {' + '.join(map(str, e.cards))}" for e in taken)))
+                f"{say.short(e.clan)} {' + '.join(map(str, e.cards))}" for e in taken),
+                takes=[{"clan": say.short(e.clan), "numbers": list(e.cards)} for e in taken]))
         intro.append(say.say("round", "order", order=", ".join(
             f"{n} ({say.short(c)}, {titles[n]})" for n, c in log.order)))
         panels = []
