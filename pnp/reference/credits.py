@@ -67,7 +67,7 @@ def licence(meta: GameFile, lang: str) -> str:
 
 
 def pdf_title(meta: GameFile, lang: str, data: dict[str, Any] | None = None) -> str:
-    """The booklet PDF's Title, in the build's language ('Daimyni: regolamento')."""
+    """The booklet PDF's Title, in the build's language ('Title: regolamento')."""
     return _word(data, "pdf-title", title=meta.title, subtitle=meta.subtitle.get(lang, ""))
 
 
