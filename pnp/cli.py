@@ -220,18 +220,20 @@ def list_games() -> None:
 
     installed = modules()
     entries = builtin_games()
+    width = max([12, *(len(e.id) for e in entries)])
     for entry in entries:
-        typer.echo(f"{entry.id:<12} {entry.title:<24} {entry.players} players")
+        count = f"{entry.players} player{'' if entry.players == '1' else 's'}"
+        typer.echo(f"{entry.id:<{width}} {entry.title:<24} {count}")
         facts = _list_facts(entry.folder)
         if facts:
-            typer.echo(f"{'':<12} {facts}")
+            typer.echo(f"{'':<{width}} {facts}")
         module = installed.get(entry.rules)
         if module is None:
-            typer.echo(f"{'':<12} (rules module {entry.rules!r} not installed)")
+            typer.echo(f"{'':<{width}} (rules module {entry.rules!r} not installed)")
             continue
         for opt in module.options:
             only = f" ({' or '.join(map(str, opt.players))} players)" if opt.players else ""
-            typer.echo(f"{'':<12} --option {opt.name:<16} {opt.help}{only}")
+            typer.echo(f"{'':<{width}} --option {opt.name:<16} {opt.help}{only}")
     others = sorted(set(installed) - {e.rules for e in entries})
     if others:
         typer.echo("rules modules installed without a built-in game folder (give a folder's path): "

@@ -20,11 +20,11 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     meta = pdf_metadata(game, ctx.lang)      # title and subject in the build's language
     rules_title = meta["title"]
     a5 = [Page(A5[0], A5[1], p) for p in pages]
-    out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf", render_pdf(a5, rules_title, meta["subject"]), len(pages),
-                    "booklet")]
+    a5_pdf = render_pdf(a5, rules_title, meta["subject"], meta["author"])
+    out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf", a5_pdf, len(pages), "booklet")]
     ctx.progress(f"booklet: imposing for saddle-stitch on {paper.name}")
     long, short = max(paper.size), min(paper.size)
     sides = impose_saddle(pages, A5[0], A5[1], long, short, f"{title} {say('rules')}", paper.margin, say)
     out.append(Artifact(f"{gid}-rules-{ctx.paper_key}-booklet{ctx.suffix}.pdf",
-                        render_pdf(sides, rules_title, meta["subject"]), len(sides), "booklet"))
+                        render_pdf(sides, rules_title, meta["subject"], meta["author"]), len(sides), "booklet"))
     return out

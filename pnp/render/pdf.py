@@ -33,7 +33,7 @@ class PdfDocument:
     """A PDF made a page at a time, so a builder can draw a sheet, add it and let its shapes go
     (a deck of thousands of cards never holds every card's drawing at once)."""
 
-    def __init__(self, title: str, subject: str = ""):
+    def __init__(self, title: str, subject: str = "", author: str = "pnp"):
         self._buf = io.BytesIO()
         # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
         # every page without being embedded.
@@ -42,7 +42,7 @@ class PdfDocument:
         c = Canvas(self._buf, invariant=1, pageCompression=1, initialFontName=fonts.PDF_NAMES["sans"],
                    initialFontSize=10)
         c.setTitle(title)
-        c.setAuthor("pnp")
+        c.setAuthor(author)
         c.setSubject(subject)
         c.setCreator("pnp")
         self._canvas = c
@@ -85,9 +85,9 @@ def _encode_now(page: Any) -> None:
     page.Contents, page.stream = stream, None
 
 
-def render_pdf(pages: Iterable[Page], title: str, subject: str = "") -> bytes:
+def render_pdf(pages: Iterable[Page], title: str, subject: str = "", author: str = "pnp") -> bytes:
     """The PDF as bytes, byte-identical for the same pages."""
-    doc = PdfDocument(title, subject)
+    doc = PdfDocument(title, subject, author)
     for page in pages:
         doc.add(page)
     return doc.finish()
