@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .errors import UsageError
 from .model import Game
 from .output import Artifact
 from .press.cards import Duplex
+
+if TYPE_CHECKING:   # pnp.kit imports the drawing and booklet code: loaded only when a kit is built
+    from .kit import Context
 
 PARTS = ("cards", "board", "tiles", "mats", "pieces", "dice", "booklet")
 
@@ -83,18 +86,19 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
         raise UsageError(f"--only {','.join(opts.only)}: {game.id} has no {', '.join(missing)} "
                          f"(its parts: {', '.join(available)})")
     if not available:
-        raise UsageError(f"{game.id} declares no components: add cards.toml, board.toml, tiles.toml, "
-                         "pieces.toml or a booklet/ folder")
+        raise UsageError(f"{game.id} declares no components: add cards.toml, board.toml, tracks.toml, "
+                         "tiles.toml, pieces.toml, dice.toml or a booklet/ folder")
     suffix = "" if lang == game.meta.languages[0] else f"-{lang}"
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset)
-    return _each(game, ctx, opts, available, KINDS)
+    builders = [KINDS[kind].build for kind in PARTS if kind in opts.only and kind in available]
+    return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS)
 
 
-def _each(game: Game, ctx: Any, opts: Options, available: tuple[str, ...], kinds: dict[str, Any]) -> Iterator[Artifact]:
-    for kind in PARTS:
-        if kind in opts.only and kind in available:
-            yield from kinds[kind].build(game, ctx)
-    if tuple(opts.only) == PARTS:
+def _each(game: Game, ctx: Context, builders: list[Callable[[Game, Context], Iterable[Artifact]]],
+          whole: bool) -> Iterator[Artifact]:
+    for build in builders:
+        yield from build(game, ctx)
+    if whole:     # a full build also carries what the rules module adds
         yield from _module_parts(game, ctx.lang)
 
 
