@@ -1,5 +1,5 @@
 """Samurai Vassal scenarios: each from a stated position, the outcome worked out by hand from the
-rulebook sentence quoted above it (seeds/002; RULINGS.md "Samurai Vassal" where it is silent)."""
+rule summarised above it (rulebook, seeds/002; RULINGS.md "Samurai Vassal" where it is silent)."""
 
 from __future__ import annotations
 
@@ -73,29 +73,29 @@ def won(t):  # type: ignore[no-untyped-def]
 # ---- the rulebook's examples --------------------------------------------------------------
 
 def test_majority_example(game):  # type: ignore[no-untyped-def]
-    # "By examining the cards' convincing level, the majority win the round.
-    #  Example: 3 Fortressing (convincing lv. 3) beats 2 War Drills (convincing lv. 4)."
+    # Rulebook, majority rule and its example: the most-played level takes the round, so three
+    # Fortressing (level 3) outnumber two War Drills (level 4).
     t = scenario(game, dict(zip(SEATS, ["fortressing"] * 3 + ["war-drills"] * 2)))
     assert won(t) == {"red", "blue", "green"} and t.rounds[0].rule == "majority"
 
 
 def test_convincing_level_example(game):  # type: ignore[no-untyped-def]
-    # "If there's a tie in the Majority rule, the higher convincing level among the tie win the round.
-    #  Example: 2 Fortressing (lv. 3) beats 2 Surveying (lv. 2) and 1 War Drills (lv. 4)."
+    # Rulebook, convincing-level rule and its example: when the largest groups are equal in size, the
+    # higher level among them wins; two Fortressing (3) beat two Surveying (2), the lone War Drills (4) loses.
     t = scenario(game, dict(zip(SEATS, ["fortressing", "fortressing", "surveying", "surveying", "war-drills"])))
     assert won(t) == {"red", "blue"} and t.rounds[0].rule == "level"
 
 
 def test_reject_example(game):  # type: ignore[no-untyped-def]
-    # "Player A plays Cherry Blossom Party ... Player B plays Surveying, Player C plays Fortressing, and
-    #  Players D and E each play Invasion (convincing level 5). Players D and E lose, and all others win."
+    # Rulebook, Reject example: with Cherry Blossom Party, Surveying, Fortressing and two Invasions (level 5)
+    # on the table, the Party rejects the two Invasions, which lose; the other three win.
     t = scenario(game, dict(zip(SEATS, ["party", "surveying", "fortressing", "invasion", "invasion"])))
     assert won(t) == {"red", "blue", "green"} and t.rounds[0].rule == "reject"
 
 
 def test_trust_example(game):  # type: ignore[no-untyped-def]
-    # "If you won in the previous round with Fortressing (1 trust point) and in this round with Surveying
-    #  (2 trust points), you can get 3 trust points this round."
+    # Rulebook, trust example: a winner scores every face-up card in front of them, so an earlier
+    # Fortressing (1) plus this round's Surveying (2) earns 3.
     t = scenario(game, {"red": "surveying", "blue": "party"}, tables={"red": ["fortressing"]},
                  trust={"red": 1})
     assert won(t) == {"red"} and t.state.trust == {"red": 4, "blue": 0}
@@ -104,7 +104,7 @@ def test_trust_example(game):  # type: ignore[no-untyped-def]
 # ---- the basic cards ------------------------------------------------------------------------
 
 def test_loser_flips_every_card_and_gains_nothing(game):  # type: ignore[no-untyped-def]
-    # "Flip all your cards on the table face down, and do not gain any trust point."
+    # Rulebook, losing a round: the loser turns all their table cards face down and scores nothing.
     t = scenario(game, {"red": "surveying", "blue": "fortressing", "green": "fortressing"},
                  tables={"red": ["fortressing", "surveying"]})
     assert t.state.tables["red"] == [["fortressing", False], ["surveying", False], ["surveying", False]]
@@ -112,14 +112,14 @@ def test_loser_flips_every_card_and_gains_nothing(game):  # type: ignore[no-unty
 
 
 def test_face_down_cards_earn_nothing_later(game):  # type: ignore[no-untyped-def]
-    # "Even if you win a round later on, these cards could not earn you any trust point."
+    # Rulebook: cards already turned face down never score again, even on a later win.
     t = scenario(game, {"red": "surveying", "blue": "party"}, tables={"red": ["fortressing down"]})
     assert won(t) == {"red"} and t.state.trust["red"] == 2
 
 
 def test_strategising_loses_and_returns_all(game):  # type: ignore[no-untyped-def]
-    # "You lose this round. When this card is played, return all your cards (including this card) to
-    #  your hand immediately."
+    # Rulebook, card 'Strategising': its player loses the round and at once takes every table card,
+    # Strategising included, back into hand.
     t = scenario(game, {"red": "strategising", "blue": "surveying"}, tables={"red": ["fortressing down", "invasion"]})
     assert won(t) == {"blue"} and t.state.tables["red"] == []
     assert sorted(t.state.hands["red"]) == sorted(["party", "surveying", "fortressing", "war-drills", "invasion",
@@ -127,19 +127,19 @@ def test_strategising_loses_and_returns_all(game):  # type: ignore[no-untyped-de
 
 
 def test_war_drills_penalty(game):  # type: ignore[no-untyped-def]
-    # "If you win this round, player(s) losing this round lose 1 trust points."
+    # Rulebook, card 'War Drills': when it wins, each loser of the round drops 1 trust.
     t = scenario(game, {"red": "war-drills", "blue": "surveying"}, trust={"blue": 3})
     assert won(t) == {"red"} and t.state.trust == {"red": 0, "blue": 2}
 
 
 def test_invasion_cancels_majority(game):  # type: ignore[no-untyped-def]
-    # "Cancel majority rule. Card(s) with highest convincing level win the round."
+    # Rulebook, card 'Invasion': the majority rule is switched off and the top level present wins.
     t = scenario(game, {"red": "invasion", "blue": "surveying", "green": "surveying"})
     assert won(t) == {"red"} and t.rounds[0].rule == "highest"
 
 
 def test_party_without_target_is_no_reject(game):  # type: ignore[no-untyped-def]
-    # "AND there is at least one suitable target card played in that round"
+    # Rulebook, Reject: the Party only rejects when a card it can target was played this round.
     t = scenario(game, {"red": "party", "blue": "surveying"})
     assert won(t) == {"blue"}
 
@@ -151,8 +151,8 @@ def test_strategising_never_counts_for_majority(game):  # type: ignore[no-untype
 
 
 def test_end_most_trust_then_most_cards_then_shared(game):  # type: ignore[no-untyped-def]
-    # "the player with the most trust points wins ... In the case of a tie, the player with the most
-    #  cards on the table is the winner. If it is still a tie, they share the victory!"
+    # Rulebook, end of game: highest trust wins; ties go to whoever has more table cards, and a
+    # remaining tie is a shared win.
     t = scenario(game, {"red": "surveying", "blue": "surveying"}, trust={"red": 10, "blue": 10},
                  tables={"red": ["fortressing down"]})
     assert t.state.trust == {"red": 12, "blue": 12} and t.state.winners == ("red",)
@@ -163,79 +163,79 @@ def test_end_most_trust_then_most_cards_then_shared(game):  # type: ignore[no-un
 # ---- the characters -------------------------------------------------------------------------
 
 CHAR_CASES = [
-    # (card text quoted, plays, position extras, expected winners, expected trust)
-    ("Date Masamune: If you win this round, player(s) losing this round lose 2 trust points.",
+    # (card effect in brief, plays, position extras, expected winners, expected trust)
+    ("Date Masamune: on a win, every loser drops 2 trust.",
      {"red": "date-masamune", "blue": "surveying"}, {"trust": {"blue": 3}}, {"red"}, {"red": 0, "blue": 1}),
-    ("Shima Sakon: If you win this round, player(s) losing this round lose 1 trust point.",
+    ("Shima Sakon: on a win, every loser drops 1 trust.",
      {"red": "shima-sakon", "blue": "surveying"}, {"trust": {"blue": 3}}, {"red"}, {"red": 0, "blue": 2}),
-    ("Maeda Toshiie: If player(s) with convincing level 2 wins, you win together with them.",
+    ("Maeda Toshiie: shares the win whenever a level-2 card wins.",
      {"red": "maeda-toshiie", "blue": "surveying", "green": "surveying"}, {}, {"red", "blue", "green"},
      {"red": 0, "blue": 2, "green": 2}),
-    ("Naoe Kanetsugu: If you win ... you gain 1 trust point for each face-down card you have played.",
+    ("Naoe Kanetsugu: on a win, scores 1 per own face-down table card.",
      {"red": "naoe-kanetsugu", "blue": "party"}, {"tables": {"red": ["invasion down", "fortressing down"]}},
      {"red"}, {"red": 2, "blue": 0}),
-    ("Sanada Yukimura: no convincing level ... If you lose this round, all other player(s) lose 1 trust point.",
+    ("Sanada Yukimura: no level; when it loses, everyone else drops 1 trust.",
      {"red": "sanada-yukimura", "blue": "surveying"}, {"trust": {"blue": 1}}, {"blue"}, {"red": 0, "blue": 2}),
-    ("Ishida Mitsunari: return all other cards you have played in front of you to your hand.",
+    ("Ishida Mitsunari: takes its player's other table cards back to hand.",
      {"red": "ishida-mitsunari", "blue": "party"}, {"tables": {"red": ["surveying"]}}, {"red"},
      {"red": 0, "blue": 0}),
-    ("Takenaka Hanbei: Cancel majority rule. Card(s) with highest convincing level win the round.",
+    ("Takenaka Hanbei: majority off, top level wins.",
      {"red": "takenaka-hanbei", "blue": "surveying", "green": "surveying"}, {}, {"red"},
      {"red": 0, "blue": 0, "green": 0}),
-    ("Kuroda Kanbei: Cancel all card effect(s) ... victory only by the majority rule and convincing level.",
+    ("Kuroda Kanbei: blocks other effects; only majority and level decide.",
      {"red": "kuroda-kanbei", "blue": "party", "green": "invasion"}, {}, {"green"},
      {"red": 0, "blue": 0, "green": 1}),
-    ("Matsu: If you win this round, you gain 4 trust points.",
+    ("Matsu: a win scores 4 trust.",
      {"red": "matsu", "blue": "party"}, {}, {"red"}, {"red": 4, "blue": 0}),
-    ("Nene: If player(s) with convincing level 5 wins, you win together with them.",
+    ("Nene: shares the win whenever a level-5 card wins.",
      {"red": "nene", "blue": "invasion"}, {}, {"red", "blue"}, {"red": 0, "blue": 1}),
-    ("Tokugawa Ieyasu: Cancel majority ... If you win this round, you gain 2 trust points.",
+    ("Tokugawa Ieyasu: majority off; a win scores 2 trust.",
      {"red": "tokugawa-ieyasu", "blue": "surveying", "green": "surveying"}, {}, {"red"},
      {"red": 2, "blue": 0, "green": 0}),
-    ("Oda Nobunaga: ... you immediately flip all other cards you have played in front of you face-down.",
+    ("Oda Nobunaga: turns its player's other table cards face down at once.",
      {"red": "oda-nobunaga", "blue": "surveying"}, {"tables": {"red": ["surveying"]}}, {"red"},
      {"red": 0, "blue": 0}),
-    ("Toyotomi Hideyoshi: Cancel majority rule ... (must play Strategising next round: see the illegal test)",
+    ("Toyotomi Hideyoshi: majority off (Strategising forced next round: see the illegal test)",
      {"red": "toyotomi-hideyoshi", "blue": "surveying", "green": "surveying"}, {}, {"red"},
      {"red": 0, "blue": 0, "green": 0}),
-    ("Hattori Hanzo: 'Reject' character card(s) played by other player(s) this round.",
+    ("Hattori Hanzo: rejects the other players' character cards.",
      {"red": "hattori-hanzo", "blue": "matsu", "green": "surveying"}, {}, {"red", "green"},
      {"red": 0, "blue": 0, "green": 2}),
-    ("Sarutobi Sasuke: copies your last played card's convincing level and card effect(s). Trust value 1.",
+    ("Sarutobi Sasuke: mimics its player's previous card (level and effect); worth 1 trust.",
      {"red": "sarutobi-sasuke", "blue": "surveying", "green": "surveying"}, {"last": {"red": "invasion"}},
      {"red"}, {"red": 1, "blue": 0, "green": 0}),
-    ("Fuma Kotaro: All players lose this round.",
+    ("Fuma Kotaro: nobody wins the round.",
      {"red": "fuma-kotaro", "blue": "surveying"}, {}, set(), {"red": 0, "blue": 0}),
-    ("Asano Nagamasa: If player(s) with convincing level 4 wins, you win together with them.",
+    ("Asano Nagamasa: shares the win whenever a level-4 card wins.",
      {"red": "asano-nagamasa", "blue": "war-drills"}, {}, {"red", "blue"}, {"red": 0, "blue": 0}),
-    ("Kaihime: 'Reject' card(s) with convincing level 5 ... 'Reject' card(s) with convincing level 4.",
+    ("Kaihime: rejects level-5 and level-4 cards.",
      {"red": "kaihime", "blue": "war-drills", "green": "invasion", "yellow": "surveying"}, {},
      {"red", "yellow"}, {"red": 0, "blue": 0, "green": 0, "yellow": 2}),
-    ("Oichi: 'Reject' level 5 ... If you win this round, you gain 2 trust points.",
+    ("Oichi: rejects level 5; a win scores 2 trust.",
      {"red": "oichi", "blue": "invasion"}, {}, {"red"}, {"red": 2, "blue": 0}),
-    ("Chacha: 'Reject' card(s) with convincing level 5 ...",
+    ("Chacha: rejects level-5 cards.",
      {"red": "chacha", "blue": "invasion"}, {}, {"red"}, {"red": 0, "blue": 0}),
-    ("Honda Tadakatsu: When this card is played, player(s) with the most trust point immediately lose 1.",
+    ("Honda Tadakatsu: on play, the trust leader(s) drop 1 at once.",
      {"red": "honda-tadakatsu", "blue": "surveying", "green": "surveying"}, {"trust": {"blue": 5, "green": 5}},
      {"blue", "green"}, {"red": 0, "blue": 6, "green": 6}),
-    ("Takeda Shingen: If you win, losers lose 1 trust ... Cancel majority rule.",
+    ("Takeda Shingen: majority off; on a win, losers drop 1 trust.",
      {"red": "takeda-shingen", "blue": "surveying", "green": "surveying"}, {"trust": {"blue": 1}}, {"red"},
      {"red": 0, "blue": 0, "green": 0}),
-    ("Uesugi Kenshin: When this card is played, return your last played card to your hand immediately.",
+    ("Uesugi Kenshin: on play, its player's previous card goes back to hand.",
      {"red": "uesugi-kenshin", "blue": "surveying"}, {"tables": {"red": ["surveying", "fortressing"]}}, {"red"},
      {"red": 2, "blue": 0}),
-    ("Kato Kiyomasa: If you lose this round, all other player(s) lose 1 trust point.",
+    ("Kato Kiyomasa: when it loses, everyone else drops 1 trust.",
      {"red": "kato-kiyomasa", "blue": "war-drills", "green": "war-drills"}, {"trust": {"blue": 2, "green": 2}},
      {"blue", "green"}, {"red": 0, "blue": 1, "green": 1}),
-    ("Fukushima Masanori: If player(s) with convincing level 4 wins, you win together with them.",
+    ("Fukushima Masanori: shares the win whenever a level-4 card wins.",
      {"red": "fukushima-masanori", "blue": "war-drills"}, {}, {"red", "blue"}, {"red": 0, "blue": 0}),
-    ("Shibata Katsuie: player(s) with the most trust point immediately lose 1 trust point.",
+    ("Shibata Katsuie: the trust leader(s) drop 1 at once.",
      {"red": "shibata-katsuie", "blue": "party"}, {"trust": {"red": 4, "blue": 2}}, {"red"},
      {"red": 3, "blue": 2}),
-    ("Akechi Mitsuhide: no convincing level. 'Reject' card(s) with convincing level 5.",
+    ("Akechi Mitsuhide: no level; rejects level-5 cards.",
      {"red": "akechi-mitsuhide", "blue": "invasion", "green": "surveying"}, {}, {"red", "green"},
      {"red": 0, "blue": 0, "green": 2}),
-    ("Nohime: 'Reject' level 5 ... flip all other cards you have played in front of you face-down.",
+    ("Nohime: rejects level 5; turns its player's other table cards face down.",
      {"red": "nohime", "blue": "invasion"}, {"tables": {"red": ["surveying"]}}, {"red"}, {"red": 0, "blue": 0}),
 ]
 
@@ -255,13 +255,13 @@ def test_every_character_has_a_scenario():  # type: ignore[no-untyped-def]
 # ---- effects that meet ------------------------------------------------------------------------
 
 def test_kuroda_blocks_reject(game):  # type: ignore[no-untyped-def]
-    # Kuroda: "This effect takes precedence to block all other card effect(s) this round"
+    # Rulebook, card 'Kuroda Kanbei': its blocking comes first, so no other effect (Reject included) applies.
     t = scenario(game, {"red": "kuroda-kanbei", "blue": "party", "green": "invasion", "yellow": "invasion"})
     assert won(t) == {"green", "yellow"} and t.rounds[0].rule == "majority"
 
 
 def test_kuroda_does_not_block_strategising(game):  # type: ignore[no-untyped-def]
-    # "... except the effects of 'Strategising'."
+    # Rulebook, card 'Kuroda Kanbei': Strategising is the one effect it leaves alone.
     t = scenario(game, {"red": "kuroda-kanbei", "blue": "strategising"}, tables={"blue": ["surveying"]})
     assert won(t) == {"red"} and t.state.tables["blue"] == []
 
@@ -285,7 +285,7 @@ def test_fuma_beats_reject(game):  # type: ignore[no-untyped-def]
 
 
 def test_fuma_blocked_by_kuroda_loses(game):  # type: ignore[no-untyped-def]
-    # "If its effect is blocked by Kuroda Kanbei, it will also lose the round as it has no convincing level."
+    # Rulebook, card 'Fuma Kotaro': with its effect blocked by Kuroda it has no level, so it loses too.
     t = scenario(game, {"red": "fuma-kotaro", "blue": "kuroda-kanbei"})
     assert won(t) == {"blue"}
 
@@ -314,8 +314,8 @@ def test_trust_netted_then_floored(game):  # type: ignore[no-untyped-def]
 # ---- Middle Player mode ----------------------------------------------------------------------
 
 def test_npc_card_counts_and_gains_nothing(game):  # type: ignore[no-untyped-def]
-    # "The additional NPC card may affect the win/lose result ... NPC could win a round, but could not
-    #  gain any trust point."
+    # Rulebook, Middle Player mode: the NPC card takes part in deciding the round and can win it, but
+    # never scores trust.
     t = scenario(game, {"red": "invasion", "blue": "surveying"}, options=["middle-player"], npc="surveying")
     assert won(t) == {"red"}
     t = scenario(game, {"red": "fortressing", "blue": "surveying"}, options=["middle-player"], npc="surveying")
@@ -331,7 +331,7 @@ def test_card_not_in_hand_is_refused(game):  # type: ignore[no-untyped-def]
 
 
 def test_hideyoshi_forces_strategising(game):  # type: ignore[no-untyped-def]
-    # "No matter you win or lose this round, you must play 'Strategising' next round."
+    # Rulebook, card 'Toyotomi Hideyoshi': win or lose, its player is forced to play Strategising next round.
     with pytest.raises(IllegalMove) as e:
         scenario(game, {}, rounds=[{"red": "toyotomi-hideyoshi", "blue": "surveying"},
                                    {"red": "surveying", "blue": "surveying"}])
