@@ -1,5 +1,5 @@
 """One scenario per rule and card of the rulebook (seeds/004), each from a stated position, with
-the outcome worked out by hand from the quoted sentence. RULINGS.md rulings are named as such."""
+the outcome worked out by hand from the rule summarised above it. RULINGS.md rulings are named as such."""
 
 import pytest
 
@@ -19,8 +19,8 @@ def refused(state, action, rule):
 
 
 def test_three_of_a_colour_seize_the_nearest_objective_and_clear_the_play_area():
-    # "Once you play a third card of a color in a row, with no intervening cards, you win the nearest
-    # objective of that color on the board." / "clear all cards played ... removed from play"
+    # Rulebook, "Seizing Objectives": three unbroken same-colour cards take that clan's lowest open
+    # objective, and every card in the play area then leaves the game for good.
     s = at(["takeda-cavalry", "envoy", "envoy", "envoy", "envoy"], FILL, row=["takeda-soldier", "takeda-samurai"])
     run(s, "play takeda-cavalry")
     assert s.held["takeda"] == {0} and s.row == []
@@ -30,30 +30,31 @@ def test_three_of_a_colour_seize_the_nearest_objective_and_clear_the_play_area()
 
 
 def test_an_intervening_colour_breaks_the_run():
-    # "three Shogun cards of the same color in a row ... with no intervening cards"
+    # Rulebook, "Seizing Objectives": the three cards must be consecutive; any other card between them
+    # spoils the sequence.
     s = at(["takeda-cavalry"] + ["envoy"] * 4, FILL, row=["takeda-soldier", "hojo-cavalry", "takeda-samurai"])
     run(s, "play takeda-cavalry")
     assert s.held["takeda"] == set() and len(s.row) == 4
 
 
 def test_first_and_third_may_share_a_type():
-    # "Two of them may be of the same type (soldiers, etc.) if they are the first and third cards"
+    # Rulebook, "Seizing Objectives": a repeated type is fine when it sits in positions one and three.
     s = at(["hojo-soldier"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-cavalry"])
     run(s, "play hojo-soldier")
     assert s.held["hojo"] == {0}
 
 
 def test_no_two_of_a_type_side_by_side_whatever_the_colour():
-    # "A red soldier is played. The next card played cannot be a soldier of any color."
+    # Rulebook, "Playing a Shogun Card": neighbouring cards may never share a type, even across colours.
     s = at(["takeda-soldier"] + ["envoy"] * 4, FILL, row=["hojo-soldier"])
     e = refused(s, "play takeda-soldier", "same-type")
     assert "soldier" in e.reason
 
 
 def test_ninja_keeps_the_run_alive_but_does_not_count():
-    # "The last 3 cards played (soldier, Ninja, and samurai) are blue but because one of them is a
-    # Ninja card the next blue objective cannot be seized. If the next card played is a blue and is
-    # any card other than a blue samurai or ninja, the objective will be seized."
+    # Rulebook, "Playing a Shogun Card" (Ninja example): a Ninja extends a colour sequence without
+    # counting toward the three, so soldier-Ninja-samurai takes nothing yet; a further card of that
+    # colour (other than a samurai or Ninja) completes it.
     s = at(["takeda-ninja", "takeda-samurai", "takeda-cavalry", "envoy", "envoy"], FILL,
            row=["takeda-soldier", "takeda-ninja", "takeda-samurai"])
     assert s.held["takeda"] == set()
@@ -79,7 +80,7 @@ def test_a_ninja_between_two_soldiers_lets_the_run_seize():
 
 
 def test_leader_is_wild_in_its_own_colour():
-    # "Leader: Wild card that can be played like any Shogun card of its color."
+    # Rulebook, "Shogun Cards": the Leader stands in for any card type of its own clan.
     s = at(["kato-leader"] + ["envoy"] * 4, FILL, row=["kato-soldier", "kato-cavalry"])
     refused(s.clone(), "play kato-leader as cavalry", "same-type")
     refused(s.clone(), "play kato-leader", "declaration")
@@ -88,7 +89,7 @@ def test_leader_is_wild_in_its_own_colour():
 
 
 def test_fleet_is_wild_in_any_colour():
-    # "Fleet: Wild card that can be played like any Shogun card of any color."
+    # Rulebook, "Shogun Cards": the Fleet stands in for any Shogun card of any clan.
     s = at(["fleet"] + ["envoy"] * 4, FILL, row=["amago-soldier", "amago-cavalry"])
     refused(s.clone(), "play fleet as amago-cavalry", "same-type")
     run(s, "play fleet as amago-soldier")
@@ -96,7 +97,8 @@ def test_fleet_is_wild_in_any_colour():
 
 
 def test_envoys_cannot_be_played_or_discarded_alone():
-    # "These cards go into your hand ... may not be used in an attack or discarded."
+    # Rulebook, "Neutral Envoy Card Effects": Envoys sit in the hand unusable; only a whole-hand
+    # discard gets rid of them.
     s = at(["envoy", "hojo-soldier", "hojo-soldier", "hojo-soldier", "hojo-soldier"], FILL)
     refused(s.clone(), "play envoy", "not-playable")
     refused(s.clone(), "discard envoy", "not-playable")
@@ -105,8 +107,8 @@ def test_envoys_cannot_be_played_or_discarded_alone():
 
 
 def test_discard_example_blue_cavalry_for_a_purple_samurai():
-    # "... The blue Cavalry is discarded and a new card drawn, a purple samurai. It can be played next
-    # to win the objective."
+    # Rulebook, "Discarding A Card" (example): ditching the blue Cavalry draws a purple samurai, which
+    # then completes the purple attack.
     hand = ["envoy", "hojo-soldier", "hojo-soldier", "kato-samurai", "takeda-cavalry"]
     s = at(hand, ["amago-samurai", *FILL],
            row=["takeda-soldier", "takeda-cavalry", "amago-soldier", "amago-cavalry"])
@@ -117,8 +119,8 @@ def test_discard_example_blue_cavalry_for_a_purple_samurai():
 
 
 def test_ninja_discard_reveals_four_discards_a_shogun_card_and_reorders():
-    # "The top 4 cards of the draw deck are revealed. One shogun card is discarded and the other
-    # three cards are placed face down on the draw deck in any order."
+    # Rulebook, "Discarding A Card": discarding a Ninja shows the top 4 deck cards; one Shogun card
+    # among them goes to the discard and the remaining three return on top in an order you pick.
     s = at(["hojo-ninja"] + ["envoy"] * 4, ["raid", "hojo-cavalry", "kato-leader", "takeda-soldier", *FILL])
     run(s, "discard hojo-ninja")
     assert s.pending == "ninja" and s.revealed == ["raid", "hojo-cavalry", "kato-leader", "takeda-soldier"]
@@ -137,8 +139,8 @@ def test_ninja_power_only_on_a_single_discard():
 
 
 def test_raid_met_by_discarding_the_hand():
-    # "Discard the raid card AND all cards in your hand and draw 5 new cards ... if an enemy card is
-    # drawn set it aside and draw another card."
+    # Rulebook, "Raid cards", first option: throw away the Raid plus your hand and draw 5 fresh cards,
+    # putting any enemy drawn to one side (to be shuffled back) and drawing a replacement.
     s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"],
            ["raid", "takeda-soldier", "assassin", "takeda-cavalry", "amago-soldier", "amago-cavalry", "fleet",
             "hojo-soldier"])
@@ -150,8 +152,8 @@ def test_raid_met_by_discarding_the_hand():
 
 
 def test_raid_met_through_the_deck():
-    # "Discard the raid card AND the top 5 cards from the draw deck that are non-enemy cards ...
-    # Any enemy cards revealed ... are set aside ... Draw a card to replace the enemy card"
+    # Rulebook, "Raid cards", second option: throw away the Raid plus the first 5 non-enemy deck cards;
+    # enemies turned up are shuffled back, then one card is drawn to refill the hand.
     deck = ["raid", "a", "b", "ronin", "c", "d", "e", "hojo-soldier", "kato-soldier", "kato-soldier"]
     names = {"a": "takeda-soldier", "b": "envoy", "c": "amago-soldier", "d": "fleet", "e": "hojo-ninja"}
     s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"], [names.get(c, c) for c in deck])
@@ -163,8 +165,8 @@ def test_raid_met_through_the_deck():
 
 
 def test_raid_met_with_a_samurai_wilds_never_stop_it():
-    # "If you have a Samurai card in your hand you may use it to stop the raid card ... discard the
-    # Samurai card and the enemy raid card and draw two cards"; Ruling: wilds never stop a Raid.
+    # Rulebook, "Raid cards", third option: a Samurai in hand cancels the Raid; both go to the discard
+    # and two cards are drawn. Ruling: wilds never stop a Raid.
     s = at(["hojo-cavalry", "kato-samurai", "fleet", "kato-leader", "envoy"],
            ["raid", "takeda-soldier", "amago-soldier", *FILL])
     run(s, "play hojo-cavalry")
@@ -177,7 +179,8 @@ def test_raid_met_with_a_samurai_wilds_never_stop_it():
 
 
 def test_assassin_takes_a_leader_from_the_hand():
-    # "If a leader is in your hand, it and the assassin card are discarded and two new cards are drawn."
+    # Rulebook, "Assassin Cards": with a Leader in hand, that Leader and the Assassin are discarded and
+    # two cards are drawn.
     s = at(["hojo-cavalry", "kato-leader", "envoy", "envoy", "envoy"], ["assassin", "takeda-soldier", "amago-soldier"])
     run(s, "play hojo-cavalry")
     refused(s.clone(), "assassin: last", "assassin-target")
@@ -187,7 +190,8 @@ def test_assassin_takes_a_leader_from_the_hand():
 
 
 def test_assassin_without_a_leader_takes_the_last_played_card():
-    # "If a leader is not in your hand the assassin card and the last played Shogun card are discarded."
+    # Rulebook, "Assassin Cards": with no Leader in hand, the Assassin takes the most recently played
+    # Shogun card with it to the discard.
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["assassin", "takeda-soldier"],
            row=["hojo-soldier"])
     run(s, "play hojo-cavalry", "assassin: last")
@@ -208,7 +212,7 @@ def test_assassin_with_neither_discards_only_itself():
 
 
 def test_ronin_returns_a_chosen_counter_and_unifies_no_more():
-    # "force the return of one earned objective counter. The player decides which"; Ruling: a
+    # Rulebook, "Ronin Cards": you hand back one seized counter of your choosing. Ruling: a
     # unified board turns back; the next seize takes the lowest open objective.
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["ronin", "kato-soldier", "kato-cavalry"],
            held={"hojo": ["port", "village", "castle"], "kato": ["port"]})
@@ -219,7 +223,7 @@ def test_ronin_returns_a_chosen_counter_and_unifies_no_more():
 
 
 def test_ronin_with_no_counter_is_ignored():
-    # "If no objectives have been earned, ignore the Ronin card and discard it. Draw one new card."
+    # Rulebook, "Ronin Cards": with nothing seized the Ronin has no effect; discard it and draw once.
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["ronin", "kato-soldier"])
     run(s, "play hojo-cavalry")
     assert s.legal_actions() == ["ronin: none"]
@@ -228,8 +232,8 @@ def test_ronin_with_no_counter_is_ignored():
 
 
 def test_whole_hand_discard_sets_enemies_aside_and_shuffles_them_back():
-    # "draw 5 new cards under the same conditions that your started the game; that is put aside enemy
-    # cards drawn and shuffle them back into the draw deck when you are done"
+    # Rulebook, "Discard Your Whole Hand": redraw 5 as at setup, with enemies held apart and shuffled
+    # into the deck once the hand is full.
     s = at(["envoy"] * 2 + ["hojo-soldier"] * 3, ["raid", "kato-soldier", "kato-cavalry", "ronin", "fleet",
                                                   "amago-soldier", "amago-cavalry", *FILL])
     run(s, "discard hand")
@@ -238,8 +242,8 @@ def test_whole_hand_discard_sets_enemies_aside_and_shuffles_them_back():
 
 
 def test_the_game_ends_when_the_deck_cannot_fill_the_hand():
-    # "If you ever need to fill your hand and you cannot do so because there are not enough cards in
-    # the draw deck, the game ends immediately." Ruling: without drawing.
+    # Rulebook, "Sequence of Play" (IMPORTANT note): once the deck is too short to refill the hand, play
+    # stops at once. Ruling: without drawing.
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], [], held={"kato": ["port", "village"]})
     run(s, "play hojo-cavalry")
     assert s.is_terminal() and not s.won and s.score == 2 and len(s.hand) == 4
@@ -249,7 +253,7 @@ def test_the_game_ends_when_the_deck_cannot_fill_the_hand():
 
 
 def test_twelfth_objective_wins_at_once_even_with_an_empty_deck():
-    # "When all 4 clan boards are flipped to the unified Shogun side you win the game immediately"
+    # Rulebook, "Winning": unifying all four clans is an instant win, even before a refill.
     held = {c: ["port", "village", "castle"] for c in ("hojo", "takeda", "kato")} | {"amago": ["port", "village"]}
     s = at(["amago-soldier", "envoy", "envoy", "envoy", "envoy"], [], row=["amago-cavalry", "amago-samurai"], held=held)
     run(s, "play amago-soldier")
@@ -267,6 +271,6 @@ def test_a_unified_clan_seizes_nothing():
 @pytest.mark.parametrize("score,name", [(12, "Supreme Shogun"), (11, "Shogun"), (10, "Shogun"),
                                         (9, "Weak Shogun"), (8, "Total Defeat"), (0, "Total Defeat")])
 def test_ranks(score, name):
-    # "8 or less points = Total Defeat ... 9 points = Weak Shogun ... 10 to 11 points = Shogun ...
-    # 12 points = Supreme Shogun"
+    # Rulebook, "Winning": one point per objective; 0-8 Total Defeat, 9 Weak Shogun, 10-11 Shogun,
+    # 12 Supreme Shogun.
     assert rank(score) == name
