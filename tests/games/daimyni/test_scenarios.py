@@ -1,8 +1,8 @@
 """Scenarios and illegal games written by hand from the rulebook (seed 001) and RULINGS.md.
 
 - `cards/daimyni/examples/` and `tests/games/daimyni/scenarios/`: each starts from a stated
-  `[position]`, quotes the rulebook sentence (or the ruling) it shows, and checks the outcome,
-  worked out from the rules, with `expect` (and `[end]` where the game ends).
+  `[position]`, states in our words (between « ») the rulebook rule or the ruling it shows, and
+  checks the outcome, worked out from the rules, with `expect` (and `[end]` where the game ends).
 - `tests/games/daimyni/illegal/`: each breaks one rule; its first line is
   `# illegal (<rule>): <the exact message>`, and the replay must refuse it with exit 1, that
   message and that rule's short name.
@@ -36,7 +36,7 @@ def illegal_header(path):
 def test_scenario_replays_from_its_position_and_meets_its_expectations(game, path):
     text = path.read_text(encoding="utf-8")
     assert "[position]" in text, "a scenario starts from a stated position"
-    assert "«" in text and "»" in text, "a scenario quotes the sentence it shows (rulebook or ruling)"
+    assert "«" in text and "»" in text, "a scenario states the rule it shows between « »"
     assert "expect" in text
     result = check_file(game, path, path.name)
     assert result.ok, result.line

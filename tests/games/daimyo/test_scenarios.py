@@ -1,7 +1,7 @@
 """Daimyo scenarios and illegal games written by hand from the rulebook (seed 000) and RULINGS.md.
 
 - `tests/games/daimyo/scenarios/` (and the rulebook's own examples in `cards/daimyo/examples/`):
-  each starts from a stated `[position]`, quotes the rulebook sentence (or the ruling) it shows
+  each starts from a stated `[position]`, states in our words (between « ») the rulebook rule or the ruling it shows
   between « », and checks the outcome, worked out by hand from that sentence, with `expect` (and
   `[end]` where the game ends).
 - `tests/games/daimyo/illegal/`: each breaks one rule; its first line is
@@ -43,7 +43,7 @@ def test_scenario_replays_from_its_position_and_meets_its_expectations(path):
     assert "[position]" in text, "a scenario starts from a stated position"
     assert "expect" in text or "[end]" in text
     if path not in EXAMPLES:
-        assert "«" in text and "»" in text, "a scenario quotes the sentence it shows (rulebook or ruling)"
+        assert "«" in text and "»" in text, "a scenario states the rule it shows between « »"
     result = check_file(GAME, path, path.name)
     assert result.ok, result.line
     assert result.transcript.expectations > 0
