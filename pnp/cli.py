@@ -137,6 +137,8 @@ def play(
         "--option", "-o", help="Switch on one of the game's options (repeatable); `pnp list` shows them.")] = None,
     advanced: Annotated[bool, typer.Option("--advanced", hidden=True,
                                            help="Same as --option advanced.")] = False,
+    policy: Annotated[Optional[str], typer.Option(
+        help="How the bot chooses (default: the game's own bot); `pnp list` shows each game's policies.")] = None,
 ) -> None:
     """Let a simple bot play a whole game and write it in the game's notation."""
     from .catalog import find_game, rules_for
@@ -150,7 +152,7 @@ def play(
         module = rules_for(kit)
         names = list(option or []) + (["advanced"] if advanced else [])
         settings = module.settings(kit, players, names, seed)
-        text = module.bot_notation(kit, settings, game)
+        text = module.bot_notation(kit, settings, game, policy)
     except PnpError as exc:
         _fail(exc)
     if out is None or out == "-":
@@ -234,10 +236,20 @@ def list_games() -> None:
         for opt in module.options:
             only = f" ({' or '.join(map(str, opt.players))} players)" if opt.players else ""
             typer.echo(f"{'':<{width}} --option {opt.name:<16} {opt.help}{only}")
+        typer.echo(f"{'':<{width}} --policy {' | '.join(module.policies())}")
     others = sorted(set(installed) - {e.rules for e in entries})
     if others:
         typer.echo("rules modules installed without a built-in game folder (give a folder's path): "
                    + ", ".join(others))
+
+
+def _register_commands() -> None:
+    from .commands import export, simulate
+    for module in (export, simulate):
+        module.register(app)
+
+
+_register_commands()
 
 
 class Interrupted(BaseException):

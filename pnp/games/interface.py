@@ -142,6 +142,16 @@ class GameModule(ABC):
     def bot_action(self, state: Any, rng: random.Random) -> Any:
         """A legal action for whoever must decide now."""
 
+    def policies(self) -> dict[str, Callable[[Any, random.Random], Any]]:
+        """Named ways to choose an action (`pnp play/simulate --policy NAME`); the first is the default.
+        A game may add its own (e.g. a heuristic); `pnp.simulate` adds the generic ones."""
+        return {"bot": self.bot_action}
+
+    def outcome(self, state: Any) -> str | None:
+        """A named result of a finished game for tables of many games (a solitaire's rank), or None
+        when the players' returns say it all."""
+        return None
+
     # -- notation ---------------------------------------------------------------------------
 
     @abstractmethod
@@ -196,20 +206,32 @@ class GameModule(ABC):
             raise UsageError(f"--players {count}: {game.meta.title} is for {span} players")
         return Settings(count, self.expand_options(options, count), seed)
 
-    def play(self, game: Game, settings: Settings) -> Any:
-        """A whole game played by the bot, deterministic for the seed."""
+    def policy(self, name: str | None) -> Callable[[Any, random.Random], Any]:
+        """The policy called `name` (None: the default one), or a usage error listing them."""
+        known = self.policies()
+        if name is None:
+            return next(iter(known.values()))
+        if name not in known:
+            raise UsageError(f"--policy {name}: {self.id} has no such policy (its policies: {', '.join(known)})")
+        return known[name]
+
+    def play(self, game: Game, settings: Settings, policy: str | None = None) -> Any:
+        """A whole game played by a policy (default: the game's bot), deterministic for the seed."""
+        choose = self.policy(policy)
         state = self.new_state(game, settings)
         rng = random.Random(settings.seed)
         while not state.is_terminal():
-            state.apply_action(self.bot_action(state, rng))
+            state.apply_action(choose(state, rng))
         return state
 
-    def bot_notation(self, game: Game, settings: Settings, name: str | None = None) -> str:
+    def bot_notation(self, game: Game, settings: Settings, name: str | None = None,
+                     policy: str | None = None) -> str:
         """A bot game's notation; its description gives the command that plays it again (`name`:
         the game as the user named it, a built-in id or a folder path)."""
         flags = f" --players {settings.players}" if game.meta.players.min != game.meta.players.max else ""
         flags += "".join(f" --option {o}" for o in sorted(settings.options))
-        state = self.play(game, settings)
+        flags += f" --policy {policy}" if policy is not None else ""
+        state = self.play(game, settings, policy)
         return self.write(state, settings, f"Bot game, seed {settings.seed}",
                           f"Written by `pnp play {name or game.id} --seed {settings.seed}{flags}`.")
 
