@@ -14,6 +14,7 @@ from pnp.games.shogun_solitaire.bot import heuristic_policy, random_policy
 from pnp.games.shogun_solitaire.module import ShogunSolitaire
 from pnp.games.shogun_solitaire.notation import replay, write
 from pnp.games.shogun_solitaire.rules import PLAYER, RULES, ShogunState, deck_of
+from tests.conftest import run_pnp
 
 from .helpers import game
 
@@ -117,3 +118,34 @@ def test_the_reference_card_prints_the_deck_composition():
         assert f"{kinds[k]} {k.capitalize()}" in text
     for k in ("leader", "samurai", "ninja", "cavalry", "soldier"):
         assert f"{kinds[k] // 4} {k.capitalize()}" in text
+
+
+def test_pnp_play_takes_a_policy_and_pnp_check_replays_it(tmp_path):
+    files = {}
+    for policy in ("heuristic", "random"):
+        out = run_pnp("play", "shogun-solitaire", "--seed", "4", "--policy", policy, cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        assert f"--seed 4 --policy {policy}" in out.stdout
+        files[policy] = tmp_path / f"{policy}.toml"
+        files[policy].write_text(out.stdout, encoding="utf-8")
+        checked = run_pnp("check", "shogun-solitaire", files[policy], cwd=tmp_path)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert files["heuristic"].read_text() != files["random"].read_text()
+    bad = run_pnp("play", "shogun-solitaire", "--policy", "greedy", cwd=tmp_path)
+    assert bad.returncode == 2 and "its policies: heuristic, random" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_the_outcome_is_the_rank_of_the_final_score():
+    m = ShogunSolitaire()
+    assert list(m.policies()) == ["heuristic", "random"]
+    seen = set()
+    for seed in range(30):
+        s = m.play(game(), Settings(1, frozenset(), seed), "random")
+        expected = ("Supreme Shogun" if s.score == 12 else "Shogun" if s.score >= 10
+                    else "Weak Shogun" if s.score == 9 else "Total Defeat")
+        assert m.outcome(s) == expected
+        seen.add(expected)
+    assert "Total Defeat" in seen
+    fresh = m.new_state(game(), Settings(1, frozenset(), 1))
+    assert m.outcome(fresh) is None
