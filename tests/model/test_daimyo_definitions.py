@@ -51,7 +51,7 @@ def test_deal_marks_give_the_balanced_start_hands(daimyo, players):
 def test_mastery_cards_carry_their_kanji(daimyo):
     masters = [c for c in daimyo.cards if c.back_key == "mastery"]
     assert len(masters) == 8 and all(c.type.kanji.endswith("の巧") for c in masters)
-    assert {c.type.subtitle["en"] for c in masters} >= {"Kihei no Syō", "Heihō no Syō"}
+    assert {c.type.subtitle["en"] for c in masters} >= {"Kihei no Shō", "Heihō no Shō"}
 
 
 def test_tiles_pieces_and_maps(daimyo):

@@ -31,6 +31,24 @@ def strings(value):
             yield from strings(v)
 
 
+def data_texts(folder, lang):
+    """(where, text) for every string of this language in the game folder's definition files: card
+    titles, texts and subtitles, pieces, boards, mats, tiles, the game's words (a `{ en = ..., it = ... }`
+    table, or `text.en = ...`)."""
+    def walk(value, path):
+        if isinstance(value, dict):
+            if isinstance(value.get(lang), str):
+                yield path, value[lang]
+            for k, v in value.items():
+                yield from walk(v, f"{path}.{k}")
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from walk(v, f"{path}[{i}]")
+    for path in sorted(folder.glob("*.toml")):
+        with open(path, "rb") as fh:
+            yield from walk(tomllib.load(fh), path.name)
+
+
 def texts(gid, lang):
     """(where, text) for every text of this game in this language."""
     game = load_game(find_game(gid))
@@ -52,6 +70,7 @@ def texts(gid, lang):
     for clan in game.meta.clans:
         yield f"game.toml clan {clan.id}", clan.name.get(lang, "")
     yield "game.toml subtitle", game.meta.subtitle.get(lang, "")
+    yield from data_texts(game.folder, lang)
 
 
 def offending(variant, term, text):
@@ -109,6 +128,15 @@ def test_our_sources_are_written_with_typographic_quotes(gid, lang):
         for s in strings(read_toml(folder / f"{name}.{lang}.toml")):
             prose = JINJA.sub(" ", s)
             assert "'" not in prose and '"' not in prose, (name, s)
+
+
+@pytest.mark.parametrize(("gid", "lang"), CASES)
+def test_card_and_component_texts_are_typographic(gid, lang):
+    """What the kit prints on cards, pieces, boards and mats is written with ’ and typographic quotes:
+    a straight apostrophe in a card text is a fault, whatever the language."""
+    straight = [f"{where}: {text}" for where, text in data_texts(load_game(find_game(gid)).folder, lang)
+                if "'" in text or '"' in text]
+    assert not straight, "\n".join(straight)
 
 
 def test_typographic():
