@@ -1,7 +1,7 @@
 """The cards of Samurai Vassal as rules data: convincing level, trust value and effects.
 
 The printed facts (names, levels, trust values) also live in ``cards/samurai-vassal/cards.toml``
-as `fields`; ``tests/games/samurai_vassal/test_data.py`` checks that both agree. Effects are
+as `fields`; ``tests/games/samurai_vassal/test_playouts.py`` checks that both agree. Effects are
 typed values the resolution (`pnp.games.samurai_vassal.rules.resolve`) reads; no effect is a
 branch on a card's name.
 

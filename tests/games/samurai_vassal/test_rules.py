@@ -73,28 +73,28 @@ def won(t):  # type: ignore[no-untyped-def]
 # ---- the rulebook's examples --------------------------------------------------------------
 
 def test_majority_example(game):  # type: ignore[no-untyped-def]
-    # Rulebook, majority rule and its example: the most-played level takes the round, so three
-    # Fortressing (level 3) outnumber two War Drills (level 4).
+    # Rulebook, majority rule and its example: «the level laid by the most cards takes the round», so
+    # three Fortressing (level 3) outnumber two War Drills (level 4).
     t = scenario(game, dict(zip(SEATS, ["fortressing"] * 3 + ["war-drills"] * 2)))
     assert won(t) == {"red", "blue", "green"} and t.rounds[0].rule == "majority"
 
 
 def test_convincing_level_example(game):  # type: ignore[no-untyped-def]
-    # Rulebook, convincing-level rule and its example: when the largest groups are equal in size, the
-    # higher level among them wins; two Fortressing (3) beat two Surveying (2), the lone War Drills (4) loses.
+    # Rulebook, convincing-level rule and its example: «when the largest groups are equal in size, the
+    # higher level among them wins»; two Fortressing (3) beat two Surveying (2), the lone War Drills (4) loses.
     t = scenario(game, dict(zip(SEATS, ["fortressing", "fortressing", "surveying", "surveying", "war-drills"])))
     assert won(t) == {"red", "blue"} and t.rounds[0].rule == "level"
 
 
 def test_reject_example(game):  # type: ignore[no-untyped-def]
-    # Rulebook, Reject example: with Cherry Blossom Party, Surveying, Fortressing and two Invasions (level 5)
-    # on the table, the Party rejects the two Invasions, which lose; the other three win.
+    # Rulebook, Reject example: «a Reject with a target makes the targets lose and every other card win».
+    # With Party, Surveying, Fortressing and two Invasions (level 5), the Invasions lose, the other three win.
     t = scenario(game, dict(zip(SEATS, ["party", "surveying", "fortressing", "invasion", "invasion"])))
     assert won(t) == {"red", "blue", "green"} and t.rounds[0].rule == "reject"
 
 
 def test_trust_example(game):  # type: ignore[no-untyped-def]
-    # Rulebook, trust example: a winner scores every face-up card in front of them, so an earlier
+    # Rulebook, trust example: «a winner scores every face-up card in front of them», so an earlier
     # Fortressing (1) plus this round's Surveying (2) earns 3.
     t = scenario(game, {"red": "surveying", "blue": "party"}, tables={"red": ["fortressing"]},
                  trust={"red": 1})
@@ -104,7 +104,7 @@ def test_trust_example(game):  # type: ignore[no-untyped-def]
 # ---- the basic cards ------------------------------------------------------------------------
 
 def test_loser_flips_every_card_and_gains_nothing(game):  # type: ignore[no-untyped-def]
-    # Rulebook, losing a round: the loser turns all their table cards face down and scores nothing.
+    # Rulebook, losing a round: «the loser turns all their table cards face down and scores nothing».
     t = scenario(game, {"red": "surveying", "blue": "fortressing", "green": "fortressing"},
                  tables={"red": ["fortressing", "surveying"]})
     assert t.state.tables["red"] == [["fortressing", False], ["surveying", False], ["surveying", False]]
@@ -112,14 +112,14 @@ def test_loser_flips_every_card_and_gains_nothing(game):  # type: ignore[no-unty
 
 
 def test_face_down_cards_earn_nothing_later(game):  # type: ignore[no-untyped-def]
-    # Rulebook: cards already turned face down never score again, even on a later win.
+    # Rulebook: «cards already turned face down never score again, even on a later win».
     t = scenario(game, {"red": "surveying", "blue": "party"}, tables={"red": ["fortressing down"]})
     assert won(t) == {"red"} and t.state.trust["red"] == 2
 
 
 def test_strategising_loses_and_returns_all(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'Strategising': its player loses the round and at once takes every table card,
-    # Strategising included, back into hand.
+    # Rulebook, card 'Strategising': «its player loses the round and at once takes every table card,
+    # Strategising included, back into hand».
     t = scenario(game, {"red": "strategising", "blue": "surveying"}, tables={"red": ["fortressing down", "invasion"]})
     assert won(t) == {"blue"} and t.state.tables["red"] == []
     assert sorted(t.state.hands["red"]) == sorted(["party", "surveying", "fortressing", "war-drills", "invasion",
@@ -127,32 +127,32 @@ def test_strategising_loses_and_returns_all(game):  # type: ignore[no-untyped-de
 
 
 def test_war_drills_penalty(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'War Drills': when it wins, each loser of the round drops 1 trust.
+    # Rulebook, card 'War Drills': «when it wins, each loser of the round drops 1 trust».
     t = scenario(game, {"red": "war-drills", "blue": "surveying"}, trust={"blue": 3})
     assert won(t) == {"red"} and t.state.trust == {"red": 0, "blue": 2}
 
 
 def test_invasion_cancels_majority(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'Invasion': the majority rule is switched off and the top level present wins.
+    # Rulebook, card 'Invasion': «the majority rule is switched off and the top level present wins».
     t = scenario(game, {"red": "invasion", "blue": "surveying", "green": "surveying"})
     assert won(t) == {"red"} and t.rounds[0].rule == "highest"
 
 
 def test_party_without_target_is_no_reject(game):  # type: ignore[no-untyped-def]
-    # Rulebook, Reject: the Party only rejects when a card it can target was played this round.
+    # Rulebook, Reject: «the Party only rejects when a card it can target was played this round».
     t = scenario(game, {"red": "party", "blue": "surveying"})
     assert won(t) == {"blue"}
 
 
 def test_strategising_never_counts_for_majority(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: "Strategising never counts towards a majority".
+    # RULINGS.md: «Strategising is never counted in a majority».
     t = scenario(game, {"red": "strategising", "blue": "strategising", "green": "surveying"})
     assert won(t) == {"green"}
 
 
 def test_end_most_trust_then_most_cards_then_shared(game):  # type: ignore[no-untyped-def]
-    # Rulebook, end of game: highest trust wins; ties go to whoever has more table cards, and a
-    # remaining tie is a shared win.
+    # Rulebook, end of game: «highest trust wins; ties go to whoever has more table cards, and a
+    # remaining tie is a shared win».
     t = scenario(game, {"red": "surveying", "blue": "surveying"}, trust={"red": 10, "blue": 10},
                  tables={"red": ["fortressing down"]})
     assert t.state.trust == {"red": 12, "blue": 12} and t.state.winners == ("red",)
@@ -163,147 +163,170 @@ def test_end_most_trust_then_most_cards_then_shared(game):  # type: ignore[no-un
 # ---- the characters -------------------------------------------------------------------------
 
 CHAR_CASES = [
-    # (card effect in brief, plays, position extras, expected winners, expected trust)
-    ("Date Masamune: on a win, every loser drops 2 trust.",
-     {"red": "date-masamune", "blue": "surveying"}, {"trust": {"blue": 3}}, {"red"}, {"red": 0, "blue": 1}),
-    ("Shima Sakon: on a win, every loser drops 1 trust.",
-     {"red": "shima-sakon", "blue": "surveying"}, {"trust": {"blue": 3}}, {"red"}, {"red": 0, "blue": 2}),
-    ("Maeda Toshiie: shares the win whenever a level-2 card wins.",
+    # (the card's rule in our words, plays, position extras, expected winners, expected trust,
+    #  red's cards in front after the round (None: not checked), whether red must Strategise next)
+    ("Date Masamune: «when this card wins, each player who lost the round gives up 2 trust»",
+     {"red": "date-masamune", "blue": "surveying"}, {"trust": {"blue": 3}}, {"red"}, {"red": 0, "blue": 1},
+     None, False),
+    ("Shima Sakon: «when this card wins, each player who lost the round gives up 1 trust»",
+     {"red": "shima-sakon", "blue": "surveying"}, {"trust": {"blue": 3}}, {"red"}, {"red": 0, "blue": 2},
+     None, False),
+    ("Maeda Toshiie: «if any level-2 card is among the winners, this card wins as well»",
      {"red": "maeda-toshiie", "blue": "surveying", "green": "surveying"}, {}, {"red", "blue", "green"},
-     {"red": 0, "blue": 2, "green": 2}),
-    ("Naoe Kanetsugu: on a win, scores 1 per own face-down table card.",
+     {"red": 0, "blue": 2, "green": 2}, None, False),
+    ("Naoe Kanetsugu: «when this card wins, its player earns 1 more trust per face-down card in front»",
      {"red": "naoe-kanetsugu", "blue": "party"}, {"tables": {"red": ["invasion down", "fortressing down"]}},
-     {"red"}, {"red": 2, "blue": 0}),
-    ("Sanada Yukimura: no level; when it loses, everyone else drops 1 trust.",
-     {"red": "sanada-yukimura", "blue": "surveying"}, {"trust": {"blue": 1}}, {"blue"}, {"red": 0, "blue": 2}),
-    ("Ishida Mitsunari: takes its player's other table cards back to hand.",
+     {"red"}, {"red": 2, "blue": 0}, None, False),
+    ("Sanada Yukimura: «no level of its own; when it loses, every other player gives up 1 trust»",
+     {"red": "sanada-yukimura", "blue": "surveying"}, {"trust": {"blue": 1}}, {"blue"}, {"red": 0, "blue": 2},
+     None, False),
+    ("Ishida Mitsunari: «as it is laid, the other cards in front of its player go back to the hand»",
      {"red": "ishida-mitsunari", "blue": "party"}, {"tables": {"red": ["surveying"]}}, {"red"},
-     {"red": 0, "blue": 0}),
-    ("Takenaka Hanbei: majority off, top level wins.",
+     {"red": 0, "blue": 0}, [["ishida-mitsunari", True]], False),
+    ("Takenaka Hanbei: «the majority does not count this round: the highest level wins»",
      {"red": "takenaka-hanbei", "blue": "surveying", "green": "surveying"}, {}, {"red"},
-     {"red": 0, "blue": 0, "green": 0}),
-    ("Kuroda Kanbei: blocks other effects; only majority and level decide.",
+     {"red": 0, "blue": 0, "green": 0}, None, False),
+    ("Kuroda Kanbei: «every other card effect of the round is switched off (Strategising's excepted); "
+     "majority and level alone decide»",
      {"red": "kuroda-kanbei", "blue": "party", "green": "invasion"}, {}, {"green"},
-     {"red": 0, "blue": 0, "green": 1}),
-    ("Matsu: a win scores 4 trust.",
-     {"red": "matsu", "blue": "party"}, {}, {"red"}, {"red": 4, "blue": 0}),
-    ("Nene: shares the win whenever a level-5 card wins.",
-     {"red": "nene", "blue": "invasion"}, {}, {"red", "blue"}, {"red": 0, "blue": 1}),
-    ("Tokugawa Ieyasu: majority off; a win scores 2 trust.",
+     {"red": 0, "blue": 0, "green": 1}, None, False),
+    ("Matsu: «when this card wins, its player earns 4 trust more»",
+     {"red": "matsu", "blue": "party"}, {}, {"red"}, {"red": 4, "blue": 0}, None, False),
+    ("Nene: «if any level-5 card is among the winners, this card wins as well»",
+     {"red": "nene", "blue": "invasion"}, {}, {"red", "blue"}, {"red": 0, "blue": 1}, None, False),
+    ("Tokugawa Ieyasu: «the highest level wins, not the majority; when this card wins, 2 trust more»",
      {"red": "tokugawa-ieyasu", "blue": "surveying", "green": "surveying"}, {}, {"red"},
-     {"red": 2, "blue": 0, "green": 0}),
-    ("Oda Nobunaga: turns its player's other table cards face down at once.",
+     {"red": 2, "blue": 0, "green": 0}, None, False),
+    ("Oda Nobunaga: «the highest level wins; as it is laid, its player's other cards turn face down»",
      {"red": "oda-nobunaga", "blue": "surveying"}, {"tables": {"red": ["surveying"]}}, {"red"},
-     {"red": 0, "blue": 0}),
-    ("Toyotomi Hideyoshi: majority off (Strategising forced next round: see the illegal test)",
+     {"red": 0, "blue": 0}, [["surveying", False], ["oda-nobunaga", True]], False),
+    ("Toyotomi Hideyoshi: «the highest level wins; win or lose, its player lays Strategising next round»",
      {"red": "toyotomi-hideyoshi", "blue": "surveying", "green": "surveying"}, {}, {"red"},
-     {"red": 0, "blue": 0, "green": 0}),
-    ("Hattori Hanzo: rejects the other players' character cards.",
-     {"red": "hattori-hanzo", "blue": "matsu", "green": "surveying"}, {}, {"red", "green"},
-     {"red": 0, "blue": 0, "green": 2}),
-    ("Sarutobi Sasuke: mimics its player's previous card (level and effect); worth 1 trust.",
+     {"red": 0, "blue": 0, "green": 0}, None, True),
+    ("Hattori Hanzo: «no level; every character card of the other players is rejected, and its own "
+     "player's other cards go back to the hand»",
+     {"red": "hattori-hanzo", "blue": "matsu", "green": "surveying"}, {"tables": {"red": ["fortressing"]}},
+     {"red", "green"}, {"red": 0, "blue": 0, "green": 2}, [["hattori-hanzo", True]], False),
+    ("Sarutobi Sasuke: «takes the level and effects of the card its player laid just before; worth 1 trust»",
      {"red": "sarutobi-sasuke", "blue": "surveying", "green": "surveying"}, {"last": {"red": "invasion"}},
-     {"red"}, {"red": 1, "blue": 0, "green": 0}),
-    ("Fuma Kotaro: nobody wins the round.",
-     {"red": "fuma-kotaro", "blue": "surveying"}, {}, set(), {"red": 0, "blue": 0}),
-    ("Asano Nagamasa: shares the win whenever a level-4 card wins.",
-     {"red": "asano-nagamasa", "blue": "war-drills"}, {}, {"red", "blue"}, {"red": 0, "blue": 0}),
-    ("Kaihime: rejects level-5 and level-4 cards.",
+     {"red"}, {"red": 1, "blue": 0, "green": 0}, None, False),
+    ("Fuma Kotaro: «nobody wins the round; as it is laid, its player's last card still in front goes "
+     "back to the hand»",
+     {"red": "fuma-kotaro", "blue": "surveying"}, {"tables": {"red": ["party", "fortressing"]}}, set(),
+     {"red": 0, "blue": 0}, [["party", False], ["fuma-kotaro", False]], False),
+    ("Asano Nagamasa: «if any level-4 card is among the winners, this card wins as well»",
+     {"red": "asano-nagamasa", "blue": "war-drills"}, {}, {"red", "blue"}, {"red": 0, "blue": 0}, None, False),
+    ("Kaihime: «the other players' level-5 and level-4 cards are rejected»",
      {"red": "kaihime", "blue": "war-drills", "green": "invasion", "yellow": "surveying"}, {},
-     {"red", "yellow"}, {"red": 0, "blue": 0, "green": 0, "yellow": 2}),
-    ("Oichi: rejects level 5; a win scores 2 trust.",
-     {"red": "oichi", "blue": "invasion"}, {}, {"red"}, {"red": 2, "blue": 0}),
-    ("Chacha: rejects level-5 cards.",
-     {"red": "chacha", "blue": "invasion"}, {}, {"red"}, {"red": 0, "blue": 0}),
-    ("Honda Tadakatsu: on play, the trust leader(s) drop 1 at once.",
+     {"red", "yellow"}, {"red": 0, "blue": 0, "green": 0, "yellow": 2}, None, False),
+    ("Oichi: «the other players' level-5 cards are rejected; when this card wins, 2 trust more»",
+     {"red": "oichi", "blue": "invasion"}, {}, {"red"}, {"red": 2, "blue": 0}, None, False),
+    ("Chacha: «the other players' level-5 cards are rejected; win or lose, Strategising next round»",
+     {"red": "chacha", "blue": "invasion"}, {}, {"red"}, {"red": 0, "blue": 0}, None, True),
+    ("Honda Tadakatsu: «as it is laid, whoever has the most trust gives up 1; when it wins, the losers "
+     "give up 1»",
      {"red": "honda-tadakatsu", "blue": "surveying", "green": "surveying"}, {"trust": {"blue": 5, "green": 5}},
-     {"blue", "green"}, {"red": 0, "blue": 6, "green": 6}),
-    ("Takeda Shingen: majority off; on a win, losers drop 1 trust.",
+     {"blue", "green"}, {"red": 0, "blue": 6, "green": 6}, None, False),
+    ("Takeda Shingen: «the highest level wins; when this card wins, the losers give up 1 trust»",
      {"red": "takeda-shingen", "blue": "surveying", "green": "surveying"}, {"trust": {"blue": 1}}, {"red"},
-     {"red": 0, "blue": 0, "green": 0}),
-    ("Uesugi Kenshin: on play, its player's previous card goes back to hand.",
+     {"red": 0, "blue": 0, "green": 0}, None, False),
+    ("Uesugi Kenshin: «as it is laid, its player's last card still in front goes back to the hand; when "
+     "it wins, the losers give up 1 trust»",
      {"red": "uesugi-kenshin", "blue": "surveying"}, {"tables": {"red": ["surveying", "fortressing"]}}, {"red"},
-     {"red": 2, "blue": 0}),
-    ("Kato Kiyomasa: when it loses, everyone else drops 1 trust.",
+     {"red": 2, "blue": 0}, [["surveying", True], ["uesugi-kenshin", True]], False),
+    ("Kato Kiyomasa: «when this card loses, every other player gives up 1 trust»",
      {"red": "kato-kiyomasa", "blue": "war-drills", "green": "war-drills"}, {"trust": {"blue": 2, "green": 2}},
-     {"blue", "green"}, {"red": 0, "blue": 1, "green": 1}),
-    ("Fukushima Masanori: shares the win whenever a level-4 card wins.",
-     {"red": "fukushima-masanori", "blue": "war-drills"}, {}, {"red", "blue"}, {"red": 0, "blue": 0}),
-    ("Shibata Katsuie: the trust leader(s) drop 1 at once.",
+     {"blue", "green"}, {"red": 0, "blue": 1, "green": 1}, None, False),
+    ("Fukushima Masanori: «if any level-4 card is among the winners, this card wins as well»",
+     {"red": "fukushima-masanori", "blue": "war-drills"}, {}, {"red", "blue"}, {"red": 0, "blue": 0},
+     None, False),
+    ("Shibata Katsuie: «as it is laid, whoever has the most trust (its own player too) gives up 1»",
      {"red": "shibata-katsuie", "blue": "party"}, {"trust": {"red": 4, "blue": 2}}, {"red"},
-     {"red": 3, "blue": 2}),
-    ("Akechi Mitsuhide: no level; rejects level-5 cards.",
+     {"red": 3, "blue": 2}, None, False),
+    ("Akechi Mitsuhide: «no level; the other players' level-5 cards are rejected»",
      {"red": "akechi-mitsuhide", "blue": "invasion", "green": "surveying"}, {}, {"red", "green"},
-     {"red": 0, "blue": 0, "green": 2}),
-    ("Nohime: rejects level 5; turns its player's other table cards face down.",
-     {"red": "nohime", "blue": "invasion"}, {"tables": {"red": ["surveying"]}}, {"red"}, {"red": 0, "blue": 0}),
+     {"red": 0, "blue": 0, "green": 2}, None, False),
+    ("Nohime: «the other players' level-5 cards are rejected; as it is laid, its player's other cards "
+     "turn face down»",
+     {"red": "nohime", "blue": "invasion"}, {"tables": {"red": ["surveying"]}}, {"red"}, {"red": 0, "blue": 0},
+     [["surveying", False], ["nohime", True]], False),
 ]
 
 
-@pytest.mark.parametrize("text,plays,extra,winners,trust", CHAR_CASES, ids=[c[1]["red"] for c in CHAR_CASES])
-def test_character(game, text, plays, extra, winners, trust):  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("text,plays,extra,winners,trust,table,must", CHAR_CASES,
+                         ids=[c[1]["red"] for c in CHAR_CASES])
+def test_character(game, text, plays, extra, winners, trust, table, must):  # type: ignore[no-untyped-def]
     t = scenario(game, plays, **extra)
     assert won(t) == winners, text
     assert t.state.trust == trust, text
+    if table is not None:
+        assert t.state.tables["red"] == table, text
+    assert ("red" in t.state.must) == must, text
+    laid_before = [c.split()[0] for c in extra.get("tables", {}).get("red", [])]
+    on_table = [c for c, _ in t.state.tables["red"]]
+    for c in laid_before:        # a card taken back from the table is in the hand again
+        if c not in on_table:
+            assert c in t.state.hands["red"], text
 
 
 def test_every_character_has_a_scenario():  # type: ignore[no-untyped-def]
     from pnp.games.samurai_vassal.cards import CHARACTER_IDS
     assert sorted(c[1]["red"] for c in CHAR_CASES) == sorted(CHARACTER_IDS)
+    assert all("«" in c[0] and c[0].endswith("»") for c in CHAR_CASES)
 
 
 # ---- effects that meet ------------------------------------------------------------------------
 
 def test_kuroda_blocks_reject(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'Kuroda Kanbei': its blocking comes first, so no other effect (Reject included) applies.
+    # Rulebook, card 'Kuroda Kanbei': «its blocking comes first, so no other effect (Reject included) applies».
     t = scenario(game, {"red": "kuroda-kanbei", "blue": "party", "green": "invasion", "yellow": "invasion"})
     assert won(t) == {"green", "yellow"} and t.rounds[0].rule == "majority"
 
 
 def test_kuroda_does_not_block_strategising(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'Kuroda Kanbei': Strategising is the one effect it leaves alone.
+    # Rulebook, card 'Kuroda Kanbei': «Strategising is the one effect it leaves alone».
     t = scenario(game, {"red": "kuroda-kanbei", "blue": "strategising"}, tables={"blue": ["surveying"]})
     assert won(t) == {"red"} and t.state.tables["blue"] == []
 
 
 def test_kuroda_blocks_sasuke(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: "a blocked Sasuke has no level and loses".
+    # RULINGS.md: «a Sasuke whose copy is blocked has no level, and loses».
     t = scenario(game, {"red": "sarutobi-sasuke", "blue": "kuroda-kanbei"}, last={"red": "invasion"})
     assert won(t) == {"blue"}
 
 
 def test_sasuke_without_earlier_card_loses(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: "Sasuke with no earlier card to copy loses".
+    # RULINGS.md: «a Sasuke with nothing laid before it to copy loses».
     t = scenario(game, {"red": "sarutobi-sasuke", "blue": "strategising"})
     assert won(t) == set()
 
 
 def test_fuma_beats_reject(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: Fuma "overrides every win, Reject's 'all others win' included".
+    # RULINGS.md: «Fuma's everyone-loses beats every win, the wins a Reject hands out included».
     t = scenario(game, {"red": "fuma-kotaro", "blue": "party", "green": "invasion"})
     assert won(t) == set()
 
 
 def test_fuma_blocked_by_kuroda_loses(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'Fuma Kotaro': with its effect blocked by Kuroda it has no level, so it loses too.
+    # Rulebook, card 'Fuma Kotaro': «with its effect blocked by Kuroda it has no level, so it loses too».
     t = scenario(game, {"red": "fuma-kotaro", "blue": "kuroda-kanbei"})
     assert won(t) == {"blue"}
 
 
 def test_nene_then_maeda_chain(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: win-together effects "chained as written (Nene wins, so Maeda wins through her level)".
+    # RULINGS.md: «win-together effects chain: Nene wins, so Maeda wins through Nene's level 2».
     t = scenario(game, {"red": "invasion", "blue": "nene", "green": "maeda-toshiie"})
     assert won(t) == {"red", "blue", "green"}
 
 
 def test_rejected_card_stays_a_loser_with_win_together(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: "a rejected card ... stays a loser even with a win-together effect".
+    # RULINGS.md: «a rejected card loses, even when its own effect would let it win alongside a winner».
     t = scenario(game, {"red": "hattori-hanzo", "blue": "nene", "green": "surveying"})
     assert won(t) == {"red", "green"}
 
 
 def test_trust_netted_then_floored(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: "Trust changes of a round are netted, then floored at 0 ... stacked loss effects add up."
+    # RULINGS.md: «a round's trust changes are added up per player, then trust stops at 0».
     t = scenario(game, {"red": "date-masamune", "blue": "war-drills", "green": "kato-kiyomasa"},
                  trust={"green": 2})
     # Date (3) and Kato (3) are the majority; Date wins, so blue (the loser) loses 2 from 0: floored at 0.
@@ -314,8 +337,8 @@ def test_trust_netted_then_floored(game):  # type: ignore[no-untyped-def]
 # ---- Middle Player mode ----------------------------------------------------------------------
 
 def test_npc_card_counts_and_gains_nothing(game):  # type: ignore[no-untyped-def]
-    # Rulebook, Middle Player mode: the NPC card takes part in deciding the round and can win it, but
-    # never scores trust.
+    # Rulebook, Middle Player mode: «the NPC card takes part in deciding the round and can win it, but
+    # never scores trust».
     t = scenario(game, {"red": "invasion", "blue": "surveying"}, options=["middle-player"], npc="surveying")
     assert won(t) == {"red"}
     t = scenario(game, {"red": "fortressing", "blue": "surveying"}, options=["middle-player"], npc="surveying")
@@ -331,7 +354,7 @@ def test_card_not_in_hand_is_refused(game):  # type: ignore[no-untyped-def]
 
 
 def test_hideyoshi_forces_strategising(game):  # type: ignore[no-untyped-def]
-    # Rulebook, card 'Toyotomi Hideyoshi': win or lose, its player is forced to play Strategising next round.
+    # Rulebook, card 'Toyotomi Hideyoshi': «win or lose, its player lays Strategising next round».
     with pytest.raises(IllegalMove) as e:
         scenario(game, {}, rounds=[{"red": "toyotomi-hideyoshi", "blue": "surveying"},
                                    {"red": "surveying", "blue": "surveying"}])
@@ -339,7 +362,7 @@ def test_hideyoshi_forces_strategising(game):  # type: ignore[no-untyped-def]
 
 
 def test_kuroda_blocks_must_strategise(game):  # type: ignore[no-untyped-def]
-    # RULINGS.md: "Kuroda also blocks 'must play Strategising next round' effects."
+    # RULINGS.md: «Kuroda switches off the must-Strategise-next-round effects as well».
     t = scenario(game, {}, rounds=[{"red": "chacha", "blue": "kuroda-kanbei"},
                                    {"red": "surveying", "blue": "surveying"}])
     assert len(t.rounds) == 2
