@@ -15,8 +15,8 @@ INK = "#2b261f"
 BURST = "#e2a21b"
 GHOST = "#8a8a8a"
 # Booklets print a board diagram at about a quarter of board scale; type this size on the board
-# prints at 6 pt or more, the smallest pnp prints.
-BOARD_PT = 22.0
+# prints at 6.4 pt or more (6 pt once the Letter booklet shrinks its pages).
+BOARD_PT = 23.5
 
 
 @dataclass

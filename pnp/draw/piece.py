@@ -12,14 +12,16 @@ BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outsid
 NAME_PT = 6.0     # nothing printed is smaller than 6 pt
 
 
-def counter_scene(counter: Counter, lang: str) -> Scene:
+def counter_scene(counter: Counter, lang: str, bleed: bool = True) -> Scene:
     """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
-    thin circle on the edge and the colour running `BLEED` mm beyond it."""
+    thin circle on the edge and the colour running `BLEED` mm beyond it (without `bleed`: the
+    counter as it looks once cut, for pictures of it)."""
     d = counter.piece.diameter
     r = d / 2
-    scene = Scene(f"piece-{counter.slug}", d, d, BLEED)
+    b = BLEED if bleed else 0.0
+    scene = Scene(f"piece-{counter.slug}", d, d, b)
     ink = readable("#ffffff", counter.colour)   # white, or as dark as a light colour (yellow) needs
-    scene.add(Circle(r, r, r + BLEED, Style(fill=counter.colour)))
+    scene.add(Circle(r, r, r + b, Style(fill=counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
     kanji = counter.piece.kanji
     if kanji:

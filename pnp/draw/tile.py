@@ -12,17 +12,19 @@ from .shapes import Polygon, Rect, Scene, Style
 CUT = Style(stroke="#000000", width=0.25)
 
 
-def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0) -> Scene:
-    """A flat-topped hex: its bounding box is the scene, the cut line its outline."""
+def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0, bleed: bool = True) -> Scene:
+    """A flat-topped hex: its bounding box is the scene, the cut line its outline (without
+    `bleed`, the tile as it looks once cut, for pictures of it)."""
     t = game.tiles
     r = t.radius
     w, h = 2 * r, SQRT3 * r
     name = f"{t.name}-{clan.id if clan else 'neutral'}"
-    scene = Scene(name, w, h, t.bleed)
+    b = t.bleed if bleed else 0.0
+    scene = Scene(name, w, h, b)
     fill = clan.colour if clan else t.neutral_colour
     ink = readable("#ffffff" if clan else "#8a8170", fill)
     cx, cy = w / 2, h / 2
-    scene.add(Polygon(corners((cx, cy), r + t.bleed * 2 / SQRT3), Style(fill=fill)))
+    scene.add(Polygon(corners((cx, cy), r + b * 2 / SQRT3), Style(fill=fill)))
     scene.add(Polygon(corners((cx, cy), r * 0.86), Style(stroke=ink, width=0.4)))
     if t.kanji:
         scene.add(*text.box(cx - r * 0.5, cy - r * 0.45, r, r * 0.7, t.kanji, "jp", r * 1.1, "center", ink,

@@ -12,7 +12,7 @@ from .diagram import BURST, DiagramSpec, PieceStyle, _arrow, _burst, _ghost, _pi
 from .shapes import Polygon, Scene, Style
 
 R = 10.0          # tile radius in diagram millimetres
-MAP_PT = 12.0     # type on a tile map: booklets print these maps at half size or more, so 6 pt or more
+MAP_PT = 13.0     # type on a tile map: booklets print these maps at half size or more, so 6.4 pt or more
 NEUTRAL = "#f3ecdc"
 
 

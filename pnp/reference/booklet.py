@@ -11,22 +11,24 @@ from ..catalog import rules_for
 from ..draw import text
 from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
+from ..draw.miniature import legible
 from ..draw.piece import counter_scene
 from ..draw.shapes import PT, Group, Scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
 from ..games.interface import BookletAdapter, Figure, GameModule
 from ..model import Game
+from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
-from .flow import INK, Flow, Frame, rich_wrap
+from .flow import INK, LEAST_PT, Flow, Frame, rich_wrap
 from .markup import parse
 from .narration import Narrator, render_template
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
     k = width / scene.width
-    return Group(tuple(scene.shapes), x, y, 0.0, (0, 0, scene.width, scene.height), k)
+    return Group(legible(scene.shapes, k, LEAST_PT), x, y, 0.0, (0, 0, scene.width, scene.height), k)
 
 
 class Booklet:
@@ -157,24 +159,19 @@ class Booklet:
         return render_template(value, where, key, count=count, game=self.game.meta)
 
     def do_aid(self, _arg: str) -> None:
-        """The player aid: a one-page turn summary from booklet/aid.LANG.toml, on a page of its own
-        (a title, then sections of short lines). It must fit on that page."""
-        data, where = self._data("aid", "the player aid (title, [[section]] heading and lines)")
-        sections = data.get("section", [])
-        if not isinstance(sections, list) or not sections:
-            raise DefinitionError(where, "section", "expected [[section]] tables with heading and lines")
+        """The player aid: a one-page turn summary from booklet/aid.LANG.toml (`pnp.model.aid`, the
+        same data as the kit's reference card), on a page of its own. It must fit on that page."""
+        aid, where = read_aid(self.game.folder, self.lang)
+        aid = aid.rendered(lambda value, key: self._text(value, where, key))
         f = self.flow
         if not f.at_top():
             f.new_page()
         page = len(f.pages)
-        f.heading(self._text(data.get("title"), where, "title"), 1)
-        for i, sec in enumerate(sections):
-            key = f"section[{i}]"
-            if not isinstance(sec, dict) or not isinstance(sec.get("lines"), list):
-                raise DefinitionError(where, key, "expected a table with heading and lines (a list of texts)")
-            f.heading(self._text(sec.get("heading"), where, key + ".heading"), 2)
-            for j, line in enumerate(sec["lines"]):
-                f.paragraph(self._text(line, where, f"{key}.lines[{j}]"), size=7.6, indent=3.5, bullet="•")
+        f.heading(aid.title, 1)
+        for sec in aid.section:
+            f.heading(sec.heading, 2)
+            for line in sec.lines:
+                f.paragraph(line, size=7.6, indent=3.5, bullet="•")
         if len(f.pages) != page:
             raise DefinitionError(where, None, "the player aid does not fit on one A5 page: shorten it")
         f.y = f.limit     # whatever follows starts on a new page
@@ -224,8 +221,8 @@ class Booklet:
             if key not in seen:
                 seen[key] = (counter, 0)
             seen[key] = (seen[key][0], seen[key][1] + 1)
-        pieces = [(counter_scene(c, lang), 1.0, say.say("booklet", "components-piece", name=c.piece.name[lang], n=n))
-                  for c, n in seen.values()]
+        pieces = [(counter_scene(c, lang, bleed=False), 1.0,
+                   say.say("booklet", "components-piece", name=c.piece.name[lang], n=n)) for c, n in seen.values()]
         self.flow.grid(pieces, cols=4, gap=8)
         width = self.flow.width
         if g.board is not None:
@@ -234,9 +231,9 @@ class Booklet:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
             first = next(iter(g.clans.values()), None)
-            tiles = [(tile_scene(g, None, lang), 0.866, f"{t.title}: {t.neutral} neutral")]
+            tiles = [(tile_scene(g, None, lang, bleed=False), 0.866, f"{t.title}: {t.neutral} neutral")]
             if first is not None:
-                tiles.append((tile_scene(g, first, lang), 0.866, f"{t.title}: {t.per_clan} per clan"))
+                tiles.append((tile_scene(g, first, lang, bleed=False), 0.866, f"{t.title}: {t.per_clan} per clan"))
             if g.mats is not None and first is not None:
                 mat = mat_scene(g, first, lang)
                 tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, g.mats.file)}: 1 per clan"))

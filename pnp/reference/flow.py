@@ -6,11 +6,16 @@ import re
 from dataclasses import dataclass, field
 
 from ..draw import text
+from ..draw.miniature import legible
 from ..draw.shapes import PT, Group, Line, Scene, Shape, Style, Text
 from .markup import typographic
 
 A5 = (148.0, 210.0)
 INK = "#231f1a"
+# The smallest type on an A5 page: on Letter the saddle-stitch booklet shrinks A5 onto half a sheet
+# (x 0.944), and 6.4 pt there still prints at 6 pt. Pictures of components drawn smaller than this
+# show a bar for each line of text they cannot print legibly (`draw.miniature`).
+LEAST_PT = 6.4
 
 
 @dataclass
@@ -135,7 +140,7 @@ class Flow:
             for i, (scene, _aspect, _) in enumerate(row):
                 x = self.left + i * (w + gap)
                 k = w / scene.width
-                self.add(Group(tuple(scene.shapes), x, self.y, 0, (0, 0, scene.width, scene.height), k))
+                self.add(Group(legible(scene.shapes, k, LEAST_PT), x, self.y, 0, (0, 0, scene.width, scene.height), k))
                 cy = self.y + img_h + 1.2
                 for ln in caps[i]:
                     self.add(*draw_rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
