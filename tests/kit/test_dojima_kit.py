@@ -1,0 +1,136 @@
+"""Dôjima's printed kit, read back from the PDFs a player prints: every card once, one back for all,
+the central board on A3 and on two sheets, the tokens and the dice stickers."""
+
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.model import load_game
+
+FOLDER = Path(__file__).parents[2] / "cards" / "dojima"
+MM = 72 / 25.4
+PARTS = ("cards", "board", "pieces", "dice")
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(FOLDER)
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def kit(request, game):
+    arts = build_kit(game, Options(paper=request.param, only=PARTS))
+    return request.param, {a.name: a for a in arts}
+
+
+def pdf(kit, name):
+    paper, arts = kit
+    return pymupdf.open(stream=arts[name.format(paper=paper)].data)
+
+
+def mm(rect):
+    return round(rect.width / MM), round(rect.height / MM)
+
+
+def words_of(doc, pages=None):
+    return [w[4] for i, page in enumerate(doc) if pages is None or i in pages for w in page.get_text("words")]
+
+
+def test_every_card_of_the_rulebook_is_printed_once(kit):
+    """18 workers (Waterer, Sower, Merchant in six colours), 3 basic and 4 advanced advisors, the
+    first-player card: 26 fronts, counted by the titles printed on the front sheets."""
+    doc = pdf(kit, "dojima-cards-{paper}.pdf")
+    text = "\n".join(page.get_text() for page in doc)
+    fronts = [i for i, page in enumerate(doc) if "· fronts" in page.get_text()]
+    assert fronts and len(fronts) * 2 == doc.page_count      # every fronts sheet has its backs sheet
+    front_text = "\n".join(doc[i].get_text() for i in fronts)
+    counts = Counter(line.strip() for line in front_text.splitlines())
+    assert counts["Waterer"] == counts["Sower"] == counts["Merchant"] == 6
+    for advisor in ("Sow Advisor", "Water Advisor", "Market Advisor", "Saboteur", "Sake Seller", "Beggar",
+                    "Imperial", "First player"):
+        assert counts[advisor] == 1, advisor
+    for colour in ("Red", "Blue", "Green", "Yellow", "Purple", "Orange"):
+        assert front_text.count(f"Dôjima · {colour}") == 3, colour   # the three workers of each colour
+    assert "Sake Merchant" not in text                              # one name for the one advisor
+
+
+def test_all_backs_look_alike(kit):
+    """A player lays three workers and an advisor face down: nothing on the back tells them apart.
+    Every back prints the same two words and nothing else (the sheet note aside)."""
+    doc = pdf(kit, "dojima-cards-{paper}.pdf")
+    backs = [page for page in doc if "· backs" in page.get_text()]
+    assert len(backs) * 2 == doc.page_count
+    for page in backs:
+        lines = [ln for ln in page.get_text().splitlines() if "· backs" not in ln]
+        assert set(lines) == {"堂島", "Dôjima"}
+        assert lines.count("Dôjima") == lines.count("堂島")
+
+
+def test_the_central_board_is_a3_and_two_halves(kit):
+    a3 = pdf(kit, "dojima-board-a3.pdf")
+    assert a3.page_count == 1 and mm(a3[0].rect) == (420, 297)
+    words = words_of(a3)
+    text = a3[0].get_text()
+    for word in ("Water", "Rice", "Spring", "Summer", "Autumn", "Winter", "Ryô reserve", "Saboteur", "Beggar"):
+        assert word in text, word
+    numbers = sorted(int(w) for w in words if w.isdigit() and len(w) == 1)
+    # the water track 0-8 and the rice track 0-6, plus the digits of the panels' texts
+    assert Counter(numbers) >= Counter(list(range(9)) + list(range(7)))
+    paper, _ = kit
+    halves = pdf(kit, "dojima-board-2x{paper}.pdf")
+    assert halves.page_count == 2
+    size = {"a4": (210, 297), "letter": (216, 279)}[paper]
+    assert {tuple(sorted(mm(p.rect))) for p in halves} == {tuple(sorted(size))}
+    # each half shows its own end of the water track
+    assert "8" in words_of(halves, {1}) and "0" in words_of(halves, {0})
+
+
+def test_water_spaces_hold_several_markers(kit):
+    """A space is 37 mm wide, room for the 16 mm markers of two players side by side."""
+    page = pdf(kit, "dojima-board-a3.pdf")[0]
+    water = page.search_for("Water")[0]
+    row = sorted((w[0], w[4]) for w in page.get_text("words") if w[4].isdigit() and 0 < w[1] - water.y1 < 20 * MM)
+    assert [s for _x, s in row] == [str(n) for n in range(9)]
+    assert {round((b - a) / MM) for (a, _), (b, _) in zip(row, row[1:])} == {37}
+
+
+def test_tokens_field_ryo_and_markers(kit):
+    doc = pdf(kit, "dojima-pieces-{paper}.pdf")
+    words = Counter(words_of(doc))
+    assert words["Field"] == 6
+    assert words["Ryô"] == 38                      # 26 of value 1 and 12 of value 3
+    assert words["Water"] == words["Rice"] == 6    # 12 markers: one of each per colour
+    # the number printed above each "Field" label: the six tokens are 1 to 6
+    fields = []
+    for page in doc:
+        found = page.get_text("words")
+        for f in (w for w in found if w[4] == "Field"):
+            centre = (f[0] + f[2]) / 2
+            fields += [int(w[4]) for w in found if w[4].isdigit() and abs((w[0] + w[2]) / 2 - centre) < 3 * MM
+                       and 0 < f[1] - w[1] < 15 * MM]
+    fields.sort()
+    assert fields == [1, 2, 3, 4, 5, 6]
+
+
+def test_dice_stickers_four_per_colour_and_the_black_die(kit):
+    doc = pdf(kit, "dojima-dice-{paper}.pdf")
+    text = "\n".join(page.get_text() for page in doc)
+    for colour in ("Red", "Blue", "Green", "Yellow", "Purple", "Orange"):
+        assert f"{colour} die 4/4" in text and f"{colour} die 5/4" not in text
+    assert "Black die 1/1" in text
+
+
+def test_the_svgs_name_every_card(game):
+    arts = build_kit(game, Options(only=("cards",)))
+    names = [a.name.rsplit("/", 1)[-1] for a in arts if "/cards/" in a.name and a.name.endswith(".svg")]
+    for colour in COLOURS:
+        for role in ("waterer", "sower", "merchant"):
+            assert sum(n.startswith(f"{role}-{colour}") for n in names) == 1, (role, colour)
+    for advisor in ("sow-advisor", "water-advisor", "market-advisor", "saboteur", "sake-seller", "beggar",
+                    "imperial", "first-player"):
+        assert sum(n.startswith(advisor) for n in names) == 1, advisor
+    assert len([n for n in names if not n.startswith("back-")]) == 26
