@@ -27,3 +27,4 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_build.py", *session.posargs)
     session.run("python", "benchmarks/bench_engine.py")
     session.run("python", "benchmarks/bench_memory.py")
+    session.run("python", "benchmarks/bench_shogun.py")
