@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 from .errors import UsageError
 from .model import Game
+from .model.aid import has_aid
 from .output import Artifact
 from .press.cards import Duplex
 
 if TYPE_CHECKING:   # pnp.kit imports the drawing and booklet code: loaded only when a kit is built
     from .kit import Context
 
-PARTS = ("cards", "board", "tiles", "mats", "pieces", "dice", "booklet")
+PARTS = ("cards", "board", "tiles", "mats", "pieces", "dice", "aid", "booklet")
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,10 @@ def parse_offset(value: str | None) -> tuple[float, float]:
 
 
 def available_parts(game: Game) -> tuple[str, ...]:
-    """The parts this game's kit has: its components, and a booklet if it has a booklet/ folder."""
+    """The parts this game's kit has: its components, a booklet if it has a booklet/ folder, and a
+    reference card if that folder writes a player aid (booklet/aid.LANG.toml)."""
     have = set(game.components) | ({"booklet"} if (game.folder / "booklet").is_dir() else set())
+    have |= {"aid"} if has_aid(game.folder) else set()
     return tuple(p for p in PARTS if p in have)
 
 

@@ -6,10 +6,10 @@ Every module offers ``build(game, ctx) -> list[Artifact]``; `KINDS` lists them i
 
 from __future__ import annotations
 
-from . import board, booklet, cards, dice, mats, pieces, tiles
+from . import aid, board, booklet, cards, dice, mats, pieces, tiles
 from .context import Context
 
 KINDS = {"cards": cards, "board": board, "tiles": tiles, "mats": mats, "pieces": pieces, "dice": dice,
-         "booklet": booklet}
+         "aid": aid, "booklet": booklet}
 
 __all__ = ["KINDS", "Context"]

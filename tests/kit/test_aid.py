@@ -1,0 +1,151 @@
+"""The player aid as a reference card in the kit: the turn summary of booklet/aid.LANG.toml (the file
+the booklet's aid page prints) on the front and back of a poker card with bleed, one per player, the
+backs behind their fronts; read back from the PDF."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from pnp.build import Options, available_parts, build_kit
+from pnp.catalog import find_game
+from pnp.model import load_game
+from pnp.model.load import read_toml
+from tests.conftest import open_pdf, run_pnp
+
+MM = 72 / 25.4
+PAPER = (0xfb / 255, 0xf8 / 255, 0xf1 / 255)     # the card's ground, drawn into the bleed
+CASES = [("daimyni", "en"), ("daimyni", "it"), ("daimyo", "en")]
+POKER_BLEED = sorted((63.5 + 6, 88.9 + 6))
+
+
+def aid_pdf(folder, lang, **opts):
+    arts = build_kit(load_game(folder), Options(lang=lang, only=("aid",), **opts))
+    pdfs = [a for a in arts if a.name.endswith(".pdf")]
+    assert len(pdfs) == 1, [a.name for a in arts]
+    return pdfs[0], [a.name for a in arts]
+
+
+def cards_on(page):
+    """The rectangles (mm) of the cards drawn on a sheet: their ground, bleed included."""
+    out = []
+    for d in page.get_drawings():
+        fill = d.get("fill")
+        if fill and all(abs(a - b) < 0.01 for a, b in zip(fill, PAPER)):
+            r = d["rect"]
+            out.append((r.x0 / MM, r.y0 / MM, r.width / MM, r.height / MM))
+    return sorted(out)
+
+
+def card_text(page, rect):
+    x, y, w, h = (v * MM for v in rect)
+    return " ".join(page.get_text(clip=pymupdf.Rect(x, y, x + w, y + h)).split())
+
+
+def plain(line):
+    """A line of the aid file as it reads printed: no **, no template, typographic apostrophes."""
+    return re.sub(r"\*\*", "", line).split("{{")[0].replace("'", "’")
+
+
+@pytest.mark.parametrize(("gid", "lang"), CASES)
+def test_one_poker_card_per_player_front_and_back_with_bleed(gid, lang):
+    folder = find_game(gid)
+    art, names = aid_pdf(folder, lang)
+    players = load_game(folder).meta.players.max
+    doc = open_pdf(art.data)
+    assert len(doc) == 2                                     # the fronts sheet, then its backs
+    fronts, backs = cards_on(doc[0]), cards_on(doc[1])
+    assert len(fronts) == len(backs) == players
+    for _x, _y, w, h in fronts + backs:
+        assert sorted((round(w, 1), round(h, 1))) == [round(v, 1) for v in POKER_BLEED]
+    # flipped on the long edge, each back lands behind its front: the columns mirror
+    sheet_w = doc[0].rect.width / MM
+    mirrored = sorted((round(sheet_w - x - w, 1), round(y, 1)) for x, y, w, _h in fronts)
+    assert mirrored == sorted((round(x, 1), round(y, 1)) for x, y, _w, _h in backs)
+    assert any(n.endswith("/aid/aid-front.svg") for n in names) and any(n.endswith("/aid/aid-back.svg")
+                                                                         for n in names)
+
+
+@pytest.mark.parametrize(("gid", "lang"), CASES)
+def test_the_two_sides_hold_every_line_of_the_aid_at_6_pt_or_more(gid, lang):
+    folder = find_game(gid)
+    aid = read_toml(folder / "booklet" / f"aid.{lang}.toml")
+    doc = open_pdf(aid_pdf(folder, lang)[0].data)
+    front = card_text(doc[0], cards_on(doc[0])[0])
+    back = card_text(doc[1], cards_on(doc[1])[0])
+    assert front.startswith(aid["title"]) and back.startswith(aid["title"])
+    assert "1/2" in front and "2/2" in back
+    assert aid["section"][0]["heading"] in front             # the turn starts on the front
+    assert aid["section"][-1]["heading"] in back             # and the aid ends on the back
+    both = front + " " + back
+    for sec in aid["section"]:
+        assert sec["heading"] in both
+        for line in sec["lines"]:
+            words = plain(line).split()[:3]
+            assert " ".join(words) in both, line
+    for page in doc:
+        rects = cards_on(page)
+        for block in page.get_text("dict")["blocks"]:
+            for ln in block.get("lines", []):
+                for span in ln["spans"]:
+                    x, y = span["bbox"][0] / MM, span["bbox"][1] / MM
+                    if any(rx <= x <= rx + rw and ry <= y <= ry + rh for rx, ry, rw, rh in rects):
+                        assert span["size"] >= 6 - 1e-3, span["text"]
+
+
+def test_the_booklet_page_and_the_card_print_the_same_file(game_copy):
+    """Written once: a line changed in booklet/aid.en.toml shows on the booklet's aid page and on the
+    card."""
+    path = game_copy / "booklet" / "aid.en.toml"
+    text = path.read_text(encoding="utf-8")
+    assert "**2. Take back.**" in text
+    path.write_text(text.replace("**2. Take back.**", "**2. Gather your reserve now.**"), encoding="utf-8")
+    arts = build_kit(load_game(game_copy), Options(lang="en", only=("aid", "booklet")))
+    by_name = {a.name: a for a in arts}
+    card = open_pdf(by_name["daimyni-aid-a4.pdf"].data)
+    rules = open_pdf(by_name["daimyni-rules-a5.pdf"].data)
+    assert "Gather your reserve now." in " ".join(card[0].get_text().split() + card[1].get_text().split())
+    assert "Gather your reserve now." in " ".join(rules[-1].get_text().split())
+    assert "Take back." not in " ".join(rules[-1].get_text().split())
+
+
+def test_an_aid_too_long_for_two_sides_is_refused_naming_its_file(game_copy, tmp_path):
+    path = game_copy / "booklet" / "aid.en.toml"
+    extra = "\n".join(f'[[section]]\nheading = "More {i}"\nlines = ["{"A long reminder of a rule. " * 12}"]'
+                      for i in range(4))
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + extra + "\n", encoding="utf-8")
+    res = run_pnp("build", game_copy, "--only", "aid", "--out", tmp_path / "kit")
+    assert res.returncode == 2, res.stderr
+    assert "booklet/aid.en.toml" in res.stderr and "does not fit on the two sides" in res.stderr
+    assert "6 pt" in res.stderr and "Traceback" not in res.stderr
+    assert not (tmp_path / "kit").exists()
+
+
+def test_an_unknown_card_size_is_named(game_copy, tmp_path):
+    path = game_copy / "booklet" / "aid.en.toml"
+    path.write_text(path.read_text(encoding="utf-8") + '\n[card]\nsize = "tarot"\n', encoding="utf-8")
+    res = run_pnp("build", game_copy, "--only", "aid", "--out", tmp_path / "kit")
+    assert res.returncode == 2, res.stderr
+    assert "card.size" in res.stderr and "tarot" in res.stderr and "poker" in res.stderr
+
+
+def test_any_game_folder_with_an_aid_gets_the_card(tmp_path):
+    """The card is a generic kit part: a user's folder (the proof game High Roll) with an aid file
+    gets it, as many copies as its [card] asks, in its own words."""
+    folder = tmp_path / "high-roll"
+    shutil.copytree(Path(__file__).parents[1] / "fixtures" / "high-roll", folder)
+    assert "aid" not in available_parts(load_game(folder))
+    (folder / "booklet" / "aid.en.toml").write_text(
+        'title = "At a glance"\n[card]\ncopies = 3\n'
+        '[[section]]\nheading = "A round"\n'
+        'lines = ["**Lay** one card face down.", "**Roll** the die: high or low wins."]\n'
+        '[[section]]\nheading = "The end"\nlines = ["The most points after the last card wins."]\n', encoding="utf-8")
+    assert "aid" in available_parts(load_game(folder))
+    art, _ = aid_pdf(folder, "en")
+    assert art.name == "high-roll-aid-a4.pdf"
+    doc = open_pdf(art.data)
+    assert len(cards_on(doc[0])) == 3
+    text = " ".join((doc[0].get_text() + doc[1].get_text()).split())
+    assert "Lay one card face down." in text and "The most points after the last card wins." in text
