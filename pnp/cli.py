@@ -77,7 +77,7 @@ def build(
              "pnp built.")] = None,
     only: Annotated[Optional[str], typer.Option(
         help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, "
-             "booklet.")] = None,
+             "dice, aid (the player aid card), booklet.")] = None,
     offset: Annotated[Optional[str], typer.Option(
         help="Move every backs sheet (cards, two-sided counters) by X,Y mm (x right, y down as the back is "
              "seen), as the kit's duplex check sheet reads it, e.g. --offset 0.5,-1.")] = None,
