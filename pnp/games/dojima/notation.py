@@ -1,0 +1,403 @@
+"""Dôjima's notation: a TOML file a person can write, `replay` reads, `write` produces. The dice
+are part of the record: each round states what was rolled, and the replay uses those values.
+
+```toml
+game = "dojima"
+players = 3                      # the first N colours of game.toml, in seat order
+first = "red"                    # who holds the first-player card in round 1
+options = ["dice-first"]         # optional: dice-first (phases 1 and 2 swapped), short-game
+
+[position]                       # optional: start here instead of the setup
+round = 5
+season = "summer"
+first = "blue"
+reserve = 3
+water = { red = 6, blue = 2, green = 8 }
+rice = { red = 2, blue = 0, green = 5 }
+ryo = { red = 4, blue = 5, green = 0 }
+advisors = ["sow-advisor", "water-advisor", "market-advisor", "imperial"]
+
+[[round]]                                      # 3-6 players
+draft = { red = "sow-advisor", hide = "imperial", blue = "water-advisor", green = "imperial" }
+black = 4                                      # the black die, for the advisor left face down
+roll = { red = [1, 3, 3, 5], blue = [2, 2, 2, 6], green = [1, 2, 4, 6] }
+reroll = { blue = [1, 4, 5, 6] }               # a player with three equal dice who rolled again
+red = "sow-advisor 3, sower 3, waterer 1, merchant 5"
+blue = "water-advisor 4, sower 1, waterer 5, merchant 6"
+green = "imperial 2, sower 1, waterer 4, merchant 6"
+imperial = { green = "sower" }                 # the Imperial's holder moved this worker
+sell = { red = 1 }                             # sales made (rice given: 1 or 3); others: none
+expect = { red = { water = 3, rice = 4, ryo = 1 }, reserve = 7, first = "blue" }
+
+[[round]]                                      # two players
+pyramid = ["beggar", "saboteur", "sake-seller", "sow-advisor", "water-advisor", "market-advisor"]
+roll = { red = [2, 3, 5], blue = [1, 4, 4] }   # worker dice
+advisor_dice = { red = [1, 4, 6], blue = [2, 3, 3] }
+red = "sower 3, waterer 2, merchant 5"
+blue = "sower 4, waterer 1, merchant 4"
+picks = ["4 sow-advisor", "1 water-advisor", ...]   # from the first player, in turn
+
+[end]
+winner = "red"                   # several for a full tie: "red+blue"
+round = 12
+ryo = { red = 9, blue = 7, green = 7 }
+```
+
+The pyramid lists its six advisors top first, then the middle row and the bottom row, left to
+right. An illegal game (a card not offered, a die not rolled, a sale on an empty field ...) is
+exit 1 with the rule's short name (`pnp.games.dojima.rules.RULES`); a malformed file is exit 2.
+`write(replay(text))` gives the same file back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import StrictInt
+
+from ...engine import Illegal
+from ...engine.notation import GameRejected, IllegalMove, NotationError, quote
+from ...engine.position import value_text, write_table
+from ...engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
+from .rules import (
+    IMPERIAL,
+    RECOMMENDED,
+    ROLE_OF,
+    ROLES,
+    SEASONS,
+    DojimaState,
+    MissingRecord,
+    Recorded,
+    RoundRecord,
+    Rules,
+)
+
+GAME = "dojima"
+OPTIONS = ("dice-first", "short-game")
+ROUND_KEYS = ("draft", "black", "roll", "reroll", "advisor_dice", "pyramid", "picks", "imperial", "sell",
+              "expect", "note")
+
+
+class DojimaHeader(Header):
+    players: StrictInt | None = None
+    first: str | None = None
+    options: list[str] = []
+
+
+class DojimaEnd(End):
+    ryo: dict[str, int] | None = None
+
+
+@dataclasses.dataclass
+class RoundLog:
+    """One replayed round: its record (draft, dice, cards, sales, events) and the tracks after it."""
+
+    round: int
+    record: RoundRecord
+    water: dict[str, int]
+    rice: dict[str, int]
+    ryo: dict[str, int]
+    reserve: int
+    expectations: int = 0
+
+
+def _dice(value: Any, count: int, where: str, key: str) -> tuple[int, ...]:
+    if (not isinstance(value, list) or len(value) != count
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)):
+        raise NotationError(where, key, f"expected {count} dice from 1 to 6, e.g. {value_text([1, 3, 3, 5][:count])}, "
+                            f"got {value_text(value) if isinstance(value, (list, int, str)) else repr(value)}")
+    return tuple(value)
+
+
+def _table(entry: RoundEntry, name: str, players: Sequence[str], where: str,
+           extra: Sequence[str] = ()) -> dict[str, Any]:
+    value = entry.get(name, {})
+    if not isinstance(value, dict):
+        raise entry.error(where, name, f"expected a table by player ({', '.join(players)})")
+    for key in value:
+        if key not in players and key not in extra:
+            raise entry.error(where, f"{name}.{key}", f"not a player of this game ({', '.join(players)})")
+    return value
+
+
+def start_state(game: Any, head: DojimaHeader, position: dict[str, Any] | None, where: str) -> DojimaState:
+    rules = Rules.of(game)
+    count = head.players if head.players is not None else game.meta.players.min
+    if not 2 <= count <= min(6, len(rules.colours)):
+        raise NotationError(where, "players", f"expected 2 to {min(6, len(rules.colours))} players, got {count}")
+    seats = rules.colours[:count]
+    for opt in head.options:
+        if opt not in OPTIONS:
+            raise NotationError(where, "options", f"unknown option {opt!r} (options: {', '.join(OPTIONS)})")
+        if count == 2:
+            raise NotationError(where, "options", f"{opt} is for 3 to 6 players")
+    first = head.first or seats[0]
+    if first not in seats:
+        raise NotationError(where, "first", f"expected a player ({', '.join(seats)}), got {first!r}")
+    state = DojimaState(rules, seats, first, Recorded(), frozenset(head.options), head.round_cap)
+    if position is not None:
+        state.set_position(position, where)
+    state.begin()
+    return state
+
+
+def replay(game: Any, text: str, where: str) -> Transcript[DojimaState, RoundLog]:
+    """Replay a notation file; NotationError (bad file, exit 2) or GameRejected (illegal, exit 1)."""
+    n = read_notation(text, where, game.id, DojimaHeader, round_keys=None)
+    state = start_state(game, n.header, n.position, where)
+    rounds = n.rounds
+    if n.position is not None:
+        rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
+    logs = play_rounds(state, rounds, where, lambda entry: play_round(state, entry, where))
+    met = sum(log.expectations for log in logs)
+    if n.end is not None:
+        met += check_end(state, read_end(DojimaEnd, n.end, where), where)
+    return Transcript(n.header.title, n.header.description, state, logs, met, state.start, n.header)
+
+
+def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
+    """Play one ``[[round]]`` on `state`: its recorded dice, then each decision from its tables."""
+    players = state.players
+    entry.check_keys((*ROUND_KEYS, *players), where)
+    number = state.round
+    chance = state.dice_source
+    assert isinstance(chance, Recorded)
+    count = 3 if state.two else 4
+    roll = _table(entry, "roll", players, where)
+    chance.queue = {}
+    for p in players:
+        if p not in roll:
+            raise entry.error(where, f"roll.{p}", f"missing: the {count} dice {p} rolled, e.g. "
+                              f"{value_text([1, 3, 3, 5][:count])}")
+        chance.queue[("workers", p)] = _dice(roll[p], count, where, entry.key(f"roll.{p}"))
+    for p, values in _table(entry, "reroll", players, where).items():
+        chance.queue[("reroll", p)] = _dice(values, count, where, entry.key(f"reroll.{p}"))
+    if state.two:
+        for key in ("black", "draft"):
+            if key in entry.data:
+                raise entry.error(where, key, "not used with two players (the advisors lie in the pyramid)")
+        dice = _table(entry, "advisor_dice", players, where)
+        for p in players:
+            if p not in dice:
+                raise entry.error(where, f"advisor_dice.{p}", f"missing: the 3 advisor dice {p} rolled")
+            chance.queue[("advisors", p)] = _dice(dice[p], 3, where, entry.key(f"advisor_dice.{p}"))
+        pyramid = entry.get("pyramid")
+        if (not isinstance(pyramid, list) or sorted(map(str, pyramid)) != sorted(state.advisors)):
+            raise entry.error(where, "pyramid", f"expected the six advisors in pyramid order (top, middle row, "
+                              f"bottom row), each once: {value_text(sorted(state.advisors))}")
+        chance.queue[("pyramid",)] = tuple(pyramid)
+    else:
+        for key in ("advisor_dice", "pyramid", "picks"):
+            if key in entry.data:
+                raise entry.error(where, key, "only used with two players")
+        black = entry.get("black")
+        if isinstance(black, bool) or not isinstance(black, int) or not 1 <= black <= 6:
+            raise entry.error(where, "black", f"expected the black die (1 to 6), got {black!r}")
+        chance.queue[("black",)] = (black,)
+    draft = _table(entry, "draft", players, where, extra=("hide",)) if not state.two else {}
+    picks = entry.get("picks", [])
+    if not isinstance(picks, list) or not all(isinstance(x, str) for x in picks):
+        raise entry.error(where, "picks", "expected a list like [\"4 sow-advisor\", \"1 beggar\"]")
+    imperial = _table(entry, "imperial", players, where)
+    for p, role in imperial.items():
+        if role not in ROLES:
+            raise entry.error(where, f"imperial.{p}", f"expected a worker ({', '.join(ROLES)}), got {role!r}")
+    sell = _table(entry, "sell", players, where)
+    for p, units in sell.items():
+        if units not in (1, 3) or isinstance(units, bool):
+            raise entry.error(where, f"sell.{p}", f"expected the rice sold, 1 or 3, got {units!r}")
+    used_imperial: set[str] = set()
+    picked = 0
+    try:
+        while state.round == number and not state.is_terminal():
+            d = state.decision()
+            assert d is not None
+            p = d.player
+            if d.kind.startswith("draft"):
+                if p not in draft:
+                    raise entry.error(where, f"draft.{p}", "missing: the advisor this player kept")
+                action = f"keep {draft[p]}"
+                if d.kind == "draft-first":
+                    if "hide" not in draft:
+                        raise entry.error(where, "draft.hide", f"missing: the advisor the first player ({p}) laid "
+                                          "face down")
+                    action += f" hide {draft['hide']}"
+            elif d.kind == "reroll":
+                action = "reroll" if p in _table(entry, "reroll", players, where) else "stand"
+            elif d.kind == "assign":
+                written = entry.get(p)
+                if not isinstance(written, str):
+                    example = ", ".join(f"{c} {v}" for c, v in zip(state.cards_of(p), state.dice[p]))
+                    raise entry.error(where, p, f"missing: {p}'s cards on their dice, e.g. \"{example}\"")
+                action = written
+            elif d.kind == "pick":
+                if picked >= len(picks):
+                    raise entry.error(where, "picks", f"missing: pick {picked + 1} of 6 ({p} gives an advisor die "
+                                      "to a face-up card)")
+                action = picks[picked]
+                picked += 1
+            elif d.kind == "imperial":
+                role = ROLE_OF[d.card]
+                if imperial.get(p) == role:
+                    action = f"imperial {role}"
+                    used_imperial.add(p)
+                else:
+                    action = "pass"
+            else:
+                units = sell.get(p)
+                action = f"sell {units}" if units else "no sale"
+            state.apply_action(action)
+    except MissingRecord as exc:
+        raise entry.error(where, ".".join(exc.key), "missing: the dice rolled") from None
+    record = state.history[-1] if state.history and state.history[-1].round == number else state.record
+    assert record is not None
+    for left in list(chance.queue):
+        kind, p = left[0], left[-1]
+        if kind == "reroll":
+            shown = ", ".join(map(str, record.roll.get(p, ())))
+            raise Illegal(number, p, None, "reroll-triple", f"{p} rolled {shown}: without three equal dice there "
+                          "is no second roll")
+        raise entry.error(where, ".".join(left), "these dice were never rolled in this round")
+    for p in imperial:
+        if p not in used_imperial:
+            holder = "nobody holds it" if state.owner.get(IMPERIAL) is None else f"{state.owner[IMPERIAL]} holds it"
+            raise Illegal(number, p, "imperial", "imperial-holder", f"{p} cannot move a worker with the Imperial: "
+                          f"{holder}")
+    if picked < len(picks):
+        raise entry.error(where, "picks", f"{len(picks)} picks written; a round has 6")
+    extra = [p for p in players if p in entry.data and p not in record.assign]
+    if extra:
+        raise entry.error(where, extra[0], "this player laid no cards this round")
+    log = RoundLog(number, record, dict(state.water), dict(state.rice), dict(state.ryo), state.reserve)
+    log.expectations = check_expect(state, entry, where)
+    return log
+
+
+def check_expect(state: DojimaState, entry: RoundEntry, where: str) -> int:
+    expect = entry.get("expect")
+    if expect is None:
+        return 0
+    if not isinstance(expect, dict):
+        raise entry.error(where, "expect", "expected a table: a player's water/rice/ryo, reserve, box, first, season")
+    met = 0
+    for key, want in expect.items():
+        if key in state.players:
+            if not isinstance(want, dict):
+                raise entry.error(where, f"expect.{key}", "expected { water = ..., rice = ..., ryo = ... }")
+            for track, value in want.items():
+                if track not in ("water", "rice", "ryo"):
+                    raise entry.error(where, f"expect.{key}.{track}", "unknown key (expected water, rice, ryo)")
+                have = getattr(state, track)[key]
+                if have != value:
+                    raise GameRejected(f"{where}: {entry.key(f'expect.{key}.{track}')}: expected {value}, "
+                                       f"but it is {have}")
+                met += 1
+            continue
+        if key == "reserve":
+            got: Any = state.reserve
+        elif key == "box":
+            got = state.box
+        elif key == "first":
+            got = state.first
+        elif key == "season":
+            got = state.season_name
+        else:
+            raise entry.error(where, f"expect.{key}", "unknown key (expected a player, reserve, box, first, season)")
+        if got != want:
+            raise GameRejected(f"{where}: {entry.key(f'expect.{key}')}: expected {value_text(want)}, "
+                               f"but it is {value_text(got)}")
+        met += 1
+    return met
+
+
+def check_end(state: DojimaState, end: DojimaEnd, where: str) -> int:
+    met = 0
+    if end.winner is not None:
+        got = state.winner or ("none" if state.is_terminal() else "nobody yet (the game goes on)")
+        want = "+".join(sorted(end.winner.split("+"), key=lambda p: state.players.index(p)
+                               if p in state.players else 99))
+        if want != got:
+            raise GameRejected(f"{where}: expected the winner to be {end.winner}, but it is {got}")
+        met += 1
+    if end.round is not None:
+        if not state.over or state.round != end.round:
+            how = f"ended in round {state.round}" if state.over else f"is still going in round {state.round}"
+            raise GameRejected(f"{where}: expected the game to end in round {end.round}, but it {how}")
+        met += 1
+    if end.ryo is not None:
+        for p, value in end.ryo.items():
+            if state.ryo.get(p) != value:
+                raise GameRejected(f"{where}: end.ryo.{p}: expected {value}, but it is {state.ryo.get(p)}")
+            met += 1
+    return met
+
+
+def write(state: DojimaState, title: str = "", description: str = "", expect_final: bool = True) -> str:
+    """The notation of a game (finished or not); replaying it gives the same game."""
+    out = [f"game = {quote(GAME)}"]
+    if title:
+        out.append(f"title = {quote(title)}")
+    if description:
+        out.append(f"description = {quote(description)}")
+    out.append(f"players = {len(state.players)}")
+    first = state.history[0].first if state.history else state.first
+    out.append(f"first = {quote(first)}")
+    if state.options:
+        out.append(f"options = {value_text(sorted(state.options))}")
+    if state.round_cap is not None:
+        out.append(f"round_cap = {state.round_cap}")
+    if state.start is not None:
+        out += ["", write_table("position", state.start)]
+    for i, rec in enumerate(state.history):
+        out += ["", f"[[round]]  # round {rec.round}, {rec.season}, {rec.first} first"]
+        out += round_lines(state, rec)
+        if expect_final and i == len(state.history) - 1:
+            tracks = {p: {"water": state.water[p], "rice": state.rice[p], "ryo": state.ryo[p]} for p in state.players}
+            out.append(f"expect = {value_text({**tracks, 'reserve': state.reserve})}")
+    if state.over:
+        out += ["", "[end]", f"winner = {quote(state.winner or 'none')}", f"round = {state.history[-1].round}",
+                f"ryo = {value_text(state.ryo)}"]
+    return "\n".join(out) + "\n"
+
+
+def round_lines(state: DojimaState, rec: RoundRecord) -> list[str]:
+    lines = []
+    if rec.pyramid:
+        lines.append(f"pyramid = {value_text(list(rec.pyramid))}")
+    if rec.draft:
+        lines.append(f"draft = {value_text(rec.draft)}")
+    if rec.black is not None:
+        lines.append(f"black = {rec.black}")
+    lines.append(f"roll = {value_text({p: list(v) for p, v in rec.roll.items()})}")
+    if rec.reroll:
+        lines.append(f"reroll = {value_text({p: list(v) for p, v in rec.reroll.items()})}")
+    if rec.advisor_dice:
+        lines.append(f"advisor_dice = {value_text({p: list(v) for p, v in rec.advisor_dice.items()})}")
+    for p in state.players:
+        if p in rec.assign:
+            lines.append(f"{p} = {quote(rec.assign[p])}")
+    if rec.picks:
+        lines.append(f"picks = {value_text(rec.picks)}")
+    if rec.imperial is not None:
+        lines.append(f"imperial = {value_text({rec.imperial[0]: rec.imperial[1]})}")
+    if rec.sell:
+        lines.append(f"sell = {value_text(rec.sell)}")
+    return lines
+
+
+def summary(t: Transcript[DojimaState, RoundLog]) -> str:
+    s = t.state
+    n = len(t.rounds)
+    ryo = ", ".join(f"{p} {v}" for p, v in s.ryo.items())
+    if s.over:
+        won = " and ".join(s.winners)
+        end = f"{won} win{'s' if len(s.winners) == 1 else ''} in round {s.history[-1].round}"
+    else:
+        end = f"still going in {s.season_name}, round {s.round}"
+    return f"{n} round{'s' if n != 1 else ''}, {end} (Ryô {ryo}), {t.expectations} expectations met"
+
+
+__all__ = ["GAME", "IllegalMove", "NotationError", "RECOMMENDED", "SEASONS", "RoundLog", "check_expect",
+           "play_round", "replay", "summary", "write"]
