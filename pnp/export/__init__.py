@@ -1,0 +1,45 @@
+"""Exports for print shops and virtual tables, from the kit's own card drawings.
+
+`pnp export GAME --target T`: per-card PNGs at a shop's pixel size (`mpc`, `tgc`, `png`), one card
+per PDF page with TrimBox and BleedBox (`pdf-cards`, and `dtc` in CMYK with PDF/X-1a keys), and
+Tabletop Simulator deck sheets with their saved object (`tts`). See docs/exports.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..errors import UsageError
+from ..model import Game
+from ..output import Artifact
+from .presets import TARGETS, Spec, spec, target
+
+__all__ = ["TARGETS", "Spec", "export", "settings"]
+
+
+def settings(name: str, dpi: str | None, bleed: str | None) -> Spec:
+    """The target's settings, `--dpi` and `--bleed` checked: a bad one is exit 2 before any work."""
+    tgt = target(name)
+    if tgt.what == "tts" and bleed is not None:
+        raise UsageError("--bleed: Tabletop Simulator shows cards at their trim; --target tts takes no bleed")
+    return spec(tgt, dpi, bleed)
+
+
+def export(game: Game, chosen: Spec, lang: str | None, where: Path,
+           progress: Callable[[str], None] = lambda _: None) -> Iterator[Artifact]:
+    """The target's files, one at a time. `where` is the absolute folder they will be in (the TTS
+    saved object points to its images there)."""
+    from . import images, pdf_cards, tts
+    from .cards import entries
+
+    language = lang or game.meta.languages[0]
+    if language not in game.meta.languages:
+        raise UsageError(f"--lang {language}: {game.id} is written in {', '.join(game.meta.languages)}")
+    entries(game)     # a game without cards is an error before anything is drawn
+    suffix = "" if language == game.meta.languages[0] else f"-{language}"
+    what = chosen.target.what
+    if what == "images":
+        return images.export(game, language, chosen, suffix, progress)
+    if what == "pdf":
+        return pdf_cards.export(game, language, chosen, suffix)
+    return tts.export(game, language, chosen.dpi or 300, where)

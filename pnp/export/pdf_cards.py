@@ -1,0 +1,33 @@
+"""One card per page for a print shop: front, back, front, back..., each page the card's trim plus
+the bleed, with TrimBox and BleedBox; in CMYK with PDF/X keys for a shop that asks for them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import Game
+from ..output import Artifact
+from ..render.pdf import PdfDocument
+from .cards import Drawings, Entry, card_page, entries, face_and_back
+from .cmyk import to_pdfx
+from .presets import Spec, product_for
+
+
+def export(game: Game, lang: str, spec: Spec, suffix: str) -> Iterator[Artifact]:
+    """A PDF per deck, `GAME-DECK-TARGET.pdf`."""
+    drawings = Drawings(game, lang)
+    by_deck: dict[str, list[Entry]] = {}
+    for entry in entries(game):
+        by_deck.setdefault(entry.deck, []).append(entry)
+    for deck, cards in by_deck.items():
+        size = game.size_of(cards[0].card)
+        product_for(spec.target, size.size, f"deck {deck!r} ({size.name})")
+        title = f"{game.meta.title}: {deck}"
+        doc = PdfDocument(title, f"{len(cards)} cards, one side a page, front then back", game.meta.title)
+        for entry in cards:
+            for _face, scene in face_and_back(drawings, entry):
+                doc.add(card_page(scene, spec.bleed_for(scene.bleed)))
+        data = doc.finish()
+        if spec.target.cmyk:
+            data = to_pdfx(data, title)
+        yield Artifact(f"{game.id}-{deck}-{spec.target.key}{suffix}.pdf", data, doc.pages, "pdf")
