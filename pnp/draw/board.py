@@ -7,7 +7,7 @@ from ..hexgrid import SQRT3
 from ..model import Game
 from . import text
 from .contrast import readable
-from .shapes import Circle, Group, Polygon, Rect, Scene, Shape, Style
+from .shapes import PT, Circle, Group, Polygon, Rect, Scene, Shape, Style
 
 BAND = 6.0      # coloured strip along a clan's edge, mm
 TITLE = 24.0    # room for the title above the map, mm
@@ -45,9 +45,15 @@ def map_shapes(game: Game, label_size: float = 9.0) -> list[Shape]:
                         for label in grid.cells]
     for label, cell in grid.cells.items():
         x, y = cell.centre
-        out.append(text.line(x, y - grid.radius * SQRT3 / 2 + label_size * 0.5 + 0.1, label, "sans-bold",
+        out.append(text.line(x, y - grid.radius * SQRT3 / 2 + label_drop(label_size), label, "sans-bold",
                              label_size, m.line, "middle"))
     return out
+
+
+def label_drop(size: float) -> float:
+    """From a flat-topped hex's top edge to its label's baseline, mm: the capitals' height and a
+    little air, so the label sits in the top of the cell and leaves its middle to the pieces."""
+    return size * PT * 0.73 + max(0.8, size * PT * 0.25)
 
 
 def board_scene(game: Game, lang: str) -> Scene:

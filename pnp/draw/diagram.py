@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..model import Game
 from . import text
 from .board import map_shapes
-from .shapes import Circle, Group, Line, Polygon, Scene, Shape, Style
+from .shapes import PT, Circle, Group, Polygon, Scene, Shape, Style, Text
 
 INK = "#2b261f"
 BURST = "#e2a21b"
@@ -17,6 +17,92 @@ GHOST = "#8a8a8a"
 # Booklets print a board diagram at about a quarter of board scale; type this size on the board
 # prints at 6.4 pt or more (6 pt once the Letter booklet shrinks its pages).
 BOARD_PT = 23.5
+
+Box = tuple[float, float, float, float]    # x0, y0, x1, y1 in mm
+
+
+def label_boxes(shapes: list[Shape], labels: set[str] | dict) -> list[Box]:
+    """The ink boxes (capitals to descenders, with a little air) of the cell labels among `shapes`:
+    the places no arrow, burst, highlight or piece of a diagram may cover."""
+    out = []
+    for s in shapes:
+        if isinstance(s, Text) and s.string in labels:
+            x0 = {"start": s.x, "middle": s.x - s.width / 2, "end": s.x - s.width}[s.anchor]
+            pad = s.size * PT * 0.1
+            out.append((x0 - pad, s.y - s.size * PT * 0.76 - pad, x0 + s.width + pad, s.y + s.size * PT * 0.24 + pad))
+    return out
+
+
+def _point_box(x: float, y: float, b: Box) -> float:
+    dx = max(b[0] - x, 0.0, x - b[2])
+    dy = max(b[1] - y, 0.0, y - b[3])
+    return math.hypot(dx, dy)
+
+
+def _point_segment(px: float, py: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float], box: Box) -> bool:
+    """Does the segment a-b pass through the box (Liang-Barsky)?"""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def segment_clear(a: tuple[float, float], b: tuple[float, float], half: float, boxes: list[Box]) -> bool:
+    """True if a stroke `half` mm either side of the segment a-b touches none of the boxes."""
+    for box in boxes:
+        if _crosses(a, b, box) or _point_box(*a, box) < half or _point_box(*b, box) < half:
+            return False
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+        if any(_point_segment(x, y, a, b) < half for x, y in corners):
+            return False
+    return True
+
+
+def disc_clear(x: float, y: float, r: float, boxes: list[Box]) -> bool:
+    return all(_point_box(x, y, box) >= r for box in boxes)
+
+
+def clear_drop(xs: list[float], y: float, r: float, boxes: list[Box], limit: float) -> float:
+    """How far (mm, up to `limit`) discs of radius `r` at (x, y) for x in `xs` move down to clear the boxes."""
+    step = limit / 24 if limit > 0 else 0.0
+    for i in range(25):
+        if all(disc_clear(x, y + i * step, r, boxes) for x in xs):
+            return i * step
+    return 0.0
+
+
+def shrink_clear(points: list[tuple[float, float]], cx: float, cy: float, half: float,
+                 boxes: list[Box]) -> tuple[tuple[float, float], ...]:
+    """A closed outline (a burst, a highlight) pulled towards (cx, cy) where an edge of it would touch a
+    label: the corners of each offending edge move in, a little at a time, until it clears."""
+    pts = list(points)
+    for _ in range(40):
+        bad = {i for i in range(len(pts)) if not segment_clear(pts[i], pts[(i + 1) % len(pts)], half, boxes)}
+        if not bad:
+            break
+        for i in bad:
+            for j in (i, (i + 1) % len(pts)):
+                x, y = pts[j]
+                pts[j] = (cx + (x - cx) * 0.93, cy + (y - cy) * 0.93)
+    return tuple(pts)
 
 
 @dataclass
@@ -91,62 +177,136 @@ def _ghost(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
     grown to hold it."""
     label = style.letter if style.diagram == "leader" else f"−{stack.count}"
     pt = max(pt, r * 2.4)
-    r = max(r, text.measure(label, "sans-bold", pt) / 2 + r * 0.25)
+    r = ghost_radius(stack, style, r, pt)
     return [Circle(x, y, r, Style(fill="#ffffff", stroke=stack.colour, width=r * 0.12, dash=(r * 0.3, r * 0.2))),
             text.line(x, y + pt * 0.127, label, "sans-bold", pt, stack.colour, "middle")]
 
 
-def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float) -> list[Shape]:
-    dx, dy = x2 - x1, y2 - y1
-    length = math.hypot(dx, dy) or 1
-    ux, uy = dx / length, dy / length
-    sx, sy = x1 + ux * w * 2.2, y1 + uy * w * 2.2      # leave the pieces visible
-    ex, ey = x2 - ux * w * 2.6, y2 - uy * w * 2.6
+def _route(p: tuple[float, float], q: tuple[float, float], half: float,
+           boxes: list[Box]) -> list[tuple[float, float]]:
+    """The shortest path of an arrow from p to q that keeps `half` mm from every box: straight if
+    it can be, else bending at the corners of the boxes in its way (a search over the corners of
+    the boxes near the line, widening the search until a path is found); the straight line if
+    none is (an endpoint inside a box)."""
+    if segment_clear(p, q, half, boxes):
+        return [p, q]
+    air = half + 0.25
+    span = math.dist(p, q)
+    for reach in (span * 0.3, span * 0.7, span * 1.5):
+        x0, x1 = min(p[0], q[0]) - reach, max(p[0], q[0]) + reach
+        y0, y1 = min(p[1], q[1]) - reach, max(p[1], q[1]) + reach
+        near = [b for b in boxes if b[2] + air >= x0 and b[0] - air <= x1 and b[3] + air >= y0 and b[1] - air <= y1]
+        nodes = [p, q] + [(x, y) for b in near for x in (b[0] - air, b[2] + air) for y in (b[1] - air, b[3] + air)
+                          if x0 <= x <= x1 and y0 <= y <= y1 and all(_point_box(x, y, o) >= half for o in near)]
+        dist = {0: 0.0}
+        back: dict[int, int] = {}
+        todo = {0}
+        done: set[int] = set()
+        while todo:
+            i = min(todo, key=lambda k: (dist[k], k))
+            todo.discard(i)
+            done.add(i)
+            if i == 1:
+                path = [q]
+                while i != 0:
+                    i = back[i]
+                    path.append(nodes[i])
+                return path[::-1]
+            for j, node in enumerate(nodes):
+                if j in done:
+                    continue
+                d = dist[i] + math.dist(nodes[i], node)
+                if d < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], node, half, near):
+                    dist[j], back[j] = d, i
+                    todo.add(j)
+    return [p, q]
+
+
+def ghost_radius(stack: Stack, style: PieceStyle, r: float, pt: float = 0.0) -> float:
+    """A removed piece's dashed disc: `r`, or larger to hold its label."""
+    label = style.letter if style.diagram == "leader" else f"−{stack.count}"
+    return max(r, text.measure(label, "sans-bold", max(pt, r * 2.4)) / 2 + r * 0.25)
+
+
+def ghost_row(stacks: list[Stack], styles: dict[str, PieceStyle], x: float, r: float, pt: float) -> list[float]:
+    """Centres (x) of removed pieces side by side around `x`, their discs 0.4 r apart."""
+    radii = [ghost_radius(s, styles.get(s.kind, PieceStyle()), r, pt) for s in stacks]
+    gap = r * 0.4
+    total = sum(2 * v for v in radii) + gap * (len(radii) - 1)
+    out, left = [], x - total / 2
+    for v in radii:
+        out.append(left + v)
+        left += 2 * v + gap
+    return out
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float,
+           avoid: list[Box] | None = None) -> list[Shape]:
+    """An arrow from (x1, y1) to (x2, y2), its shaft `w` wide on a white casing; with `avoid`, trimmed
+    and routed so that neither shaft nor head covers any of those boxes (the cells' labels)."""
+    boxes = avoid or []
+    total = math.hypot(x2 - x1, y2 - y1) or 1
+    ux, uy = (x2 - x1) / total, (y2 - y1) / total
+    start = (x1 + ux * w * 2.2, y1 + uy * w * 2.2)      # leave the pieces visible
+    end = (x2 - ux * w * 2.6, y2 - uy * w * 2.6)
     head = w * 2.4
-    bx, by = ex - ux * head, ey - uy * head
-    px, py = -uy * head * 0.6, ux * head * 0.6
-    tip = ((ex, ey), (bx + px, by + py), (bx - px, by - py))
-    return [Line(sx, sy, bx, by, Style(stroke="#ffffff", width=w * 1.9)),
+
+    def draw(path: list[tuple[float, float]]) -> tuple[tuple, tuple]:
+        (px, py), (ex, ey) = path[-2], path[-1]
+        length = math.hypot(ex - px, ey - py) or 1
+        ux, uy = (ex - px) / length, (ey - py) / length
+        bx, by = ex - ux * head, ey - uy * head
+        nx, ny = -uy * head * 0.6, ux * head * 0.6
+        return (*path[:-1], (bx, by)), ((ex, ey), (bx + nx, by + ny), (bx - nx, by - ny))
+
+    shaft, tip = draw(_route(start, end, w * 1.0, boxes))
+    if not all(segment_clear(tip[i], tip[(i + 1) % 3], w * 0.5, boxes) for i in range(3)):
+        shaft, tip = draw(_route(start, end, w * 1.95, boxes))   # room for the head's width too
+    return [Polygon(shaft, Style(stroke="#ffffff", width=w * 1.9), closed=False),
             Polygon(tip, Style(fill="#ffffff", stroke="#ffffff", width=w * 0.9)),
-            Line(sx, sy, bx, by, Style(stroke=colour, width=w)),
+            Polygon(shaft, Style(stroke=colour, width=w), closed=False),
             Polygon(tip, Style(fill=colour))]
 
 
-def _burst(x: float, y: float, r: float) -> Shape:
-    pts = tuple((x + (r if i % 2 == 0 else r * 0.72) * math.cos(math.pi * i / 8),
-                 y + (r if i % 2 == 0 else r * 0.72) * math.sin(math.pi * i / 8)) for i in range(16))
-    return Polygon(pts, Style(stroke=BURST, width=r * 0.07))
+def _burst(x: float, y: float, r: float, avoid: list[Box] | None = None) -> Shape:
+    """A combat mark: a star outline around (x, y), pulled in where it would cross a label."""
+    pts = [(x + (r if i % 2 == 0 else r * 0.72) * math.cos(math.pi * i / 8),
+            y + (r if i % 2 == 0 else r * 0.72) * math.sin(math.pi * i / 8)) for i in range(16)]
+    width = r * 0.07
+    return Polygon(shrink_clear(pts, x, y, width, avoid or []), Style(stroke=BURST, width=width))
 
 
 def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Scene:
-    """The map (in mm at board scale) with the position drawn on it."""
+    """The map (in mm at board scale) with the position drawn on it; no mark covers a cell's label."""
     grid = game.grid
     w, h = grid.extent
     R = grid.radius
     scene = Scene(name, w, h, 0.0)
-    scene.add(*map_shapes(game, label_size=BOARD_PT))
+    cells = map_shapes(game, label_size=BOARD_PT)
+    boxes = label_boxes(cells, grid.cells)
+    scene.add(*cells)
     for cell in spec.highlight:
-        scene.add(Polygon(tuple(grid.corners(cell, R * 0.9)), Style(stroke=BURST, width=1.2)))
+        x, y = grid.cells[cell].centre
+        scene.add(Polygon(shrink_clear(grid.corners(cell, R * 0.99), x, y, 0.6, boxes), Style(stroke=BURST, width=1.2)))
     for cell in spec.combats:
         x, y = grid.cells[cell].centre
-        scene.add(_burst(x, y + 1.5, R * 0.86))
+        scene.add(_burst(x, y + R * 0.2, R * 0.86, boxes))
     r = R * 0.34
     styles = piece_styles(game)
     for cell, stacks in spec.units.items():
         x, y = grid.cells[cell].centre
-        y += 2.5
         n = len(stacks)
-        for i, stack in enumerate(stacks):
-            px = x + (i - (n - 1) / 2) * r * 2.15
+        xs = [x + (i - (n - 1) / 2) * r * 2.15 for i in range(n)]
+        y += 2.5 + clear_drop(xs, y + 2.5, r * 1.2, boxes, R * 0.3)
+        for px, stack in zip(xs, stacks):
             scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r, BOARD_PT))
     for cell, stacks in spec.losses.items():
         x, y = grid.cells[cell].centre
-        for i, stack in enumerate(stacks):
-            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()),
-                              x + (i - (len(stacks) - 1) / 2) * r * 2.1, y + R * 0.55, r * 0.62, BOARD_PT))
+        for gx, stack in zip(ghost_row(stacks, styles, x, r * 0.62, BOARD_PT), stacks):
+            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()), gx, y + R * 0.55, r * 0.62, BOARD_PT))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
-        scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09))
+        scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes))
     return scene
 
 

@@ -5,10 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..hexgrid import centre, corners
+from ..hexgrid import SQRT3, centre, corners
 from ..model import Game
 from . import text
-from .diagram import BURST, DiagramSpec, PieceStyle, _arrow, _burst, _ghost, _piece, piece_styles
+from .board import label_drop
+from .diagram import (
+    BURST,
+    DiagramSpec,
+    PieceStyle,
+    _arrow,
+    _burst,
+    _ghost,
+    _piece,
+    clear_drop,
+    ghost_row,
+    label_boxes,
+    piece_styles,
+    shrink_clear,
+)
 from .shapes import Polygon, Scene, Style
 
 R = 10.0          # tile radius in diagram millimetres
@@ -39,31 +53,34 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         fill = clan.tint if clan else NEUTRAL
         line = clan.colour if clan else "#8a8170"
         shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
-        shapes.append(text.line(cx, cy - R * 0.55, tid, "sans-bold", MAP_PT, line, "middle"))
+        shapes.append(text.line(cx, cy - R * 0.97 * SQRT3 / 2 + label_drop(MAP_PT), tid, "sans-bold", MAP_PT, line,
+                                "middle"))
+    boxes = label_boxes(shapes, tiles)
     for src, dst in moved:   # where a tile came from: a dashed outline and an arrow
         (ax, ay), (bx, by) = centre(src, R), centre(dst, R)
         shapes.append(Polygon(corners((ax - x0, ay - y0), R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
-        shapes += _arrow(ax - x0, ay - y0, bx - x0, by - y0, "#8a8170", R * 0.07)
+        low = R * 0.3    # from the middle of the tiles, below their labels
+        shapes += _arrow(ax - x0, ay - y0 + low, bx - x0, by - y0 + low, "#8a8170", R * 0.07, boxes)
     for tid in spec.highlight:
         if tid in at:
-            shapes.append(Polygon(corners(at[tid], R * 0.86), Style(stroke=BURST, width=0.8)))
+            shapes.append(Polygon(shrink_clear(list(corners(at[tid], R * 1.03)), *at[tid], 0.4, boxes),
+                                  Style(stroke=BURST, width=0.8)))
     for tid in spec.combats:
-        shapes.append(_burst(at[tid][0], at[tid][1] + 1, R * 0.86))
+        shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes))
     r = R * 0.3
     styles = piece_styles(game)
     for tid, stacks in spec.units.items():
         cx, cy = at[tid]
-        for i, stack in enumerate(stacks):
-            style = styles.get(stack.kind, PieceStyle())
-            shapes += _piece(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.2, cy + 1.5, r, MAP_PT)
+        xs = [cx + (i - (len(stacks) - 1) / 2) * r * 2.2 for i in range(len(stacks))]
+        y = cy + 1.5 + clear_drop(xs, cy + 1.5, r * 1.2, boxes, R * 0.2)
+        for x, stack in zip(xs, stacks):
+            shapes += _piece(stack, styles.get(stack.kind, PieceStyle()), x, y, r, MAP_PT)
     for tid, stacks in spec.losses.items():
         cx, cy = at[tid]
-        for i, stack in enumerate(stacks):
-            style = styles.get(stack.kind, PieceStyle())
-            shapes += _ghost(stack, style, cx + (i - (len(stacks) - 1) / 2) * r * 2.1, cy + R * 0.58, r * 0.62,
-                              MAP_PT)
+        for gx, stack in zip(ghost_row(stacks, styles, cx, r * 0.62, MAP_PT), stacks):
+            shapes += _ghost(stack, styles.get(stack.kind, PieceStyle()), gx, cy + R * 0.58, r * 0.62, MAP_PT)
     for src, dst, colour in spec.arrows:
         if src in at and dst in at:
-            shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08)
+            shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08, boxes)
     scene.add(*shapes)
     return scene
