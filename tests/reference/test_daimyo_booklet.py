@@ -33,10 +33,10 @@ def test_rulebook_examples_appear_with_the_engines_verdict(text):
 
 
 def test_walkthrough_follows_the_replayed_sample(text):
-    t, rounds = ref.walkthrough(GAME, cards_dir() / "daimyo" / "samples" / "two-clans.toml", "en")
+    t, rounds = ref.walkthrough(GAME, cards_dir() / "daimyo" / "samples" / "lords-on-the-move.toml", "en")
     for r in t.rounds:
         assert f"Round {r.round}" in text
-    assert "Red lifts the empty Han n2 and sets it down elsewhere" in text
+    assert "Red lifts the empty Han g1 and sets it down elsewhere" in text
     moved = [p for page in rounds for p in page.panels if "lifts the empty Han" in p.sentence]
     assert moved and all(p.scene is not None for p in moved)
     # each panel's map shows the tiles where the engine left them

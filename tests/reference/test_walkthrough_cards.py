@@ -38,17 +38,29 @@ def test_daimyni_walkthroughs_resolve_every_card_type(lang):
     assert resolved_types(game, walkthroughs(game, lang)) == {c.type_id for c in game.cards}
 
 
-@pytest.mark.xfail(strict=True, reason="two-clans.toml plays no Daimyo Move (C) or New Han (D): a Daimyo "
-                   "walkthrough sample with every card type is still to write (issue 16)")
-def test_daimyo_walkthrough_resolves_every_basic_card_type():
+def test_daimyo_walkthrough_carries_out_every_basic_card_type():
+    """Every basic card (A Bushi Move, B Bushi Recruitment, C Daimyo Move, D New Han, E Han Move) is
+    played in the walkthrough and does something: a card with no legal use resolves with no action,
+    and that would not show the card at work."""
     game = load_game(find_game("daimyo"))
     basic = {c.type_id for c in game.cards if c.type.letter in "ABCDE" and c.type.letter}
     seen = set()
     for path in walkthroughs(game, "en"):
         t = yn.replay(path.read_text(encoding="utf-8"), game, str(path))
-        labels = {s.card for r in t.rounds for s in r.steps}
+        labels = {s.card for r in t.rounds for s in r.steps if s.action}
         seen |= {c.type_id for c in game.cards if (c.label or f"{c.type.letter}{c.number}") in labels}
     assert basic <= seen, basic - seen
+
+
+def test_daimyo_designer_notes_are_printed_beside_their_rounds():
+    game = load_game(find_game("daimyo"))
+    doc = open_pdf(render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(game, "en")], "t"))
+    text = " ".join(" ".join(p.get_text() for p in doc).split())
+    notes = [r["note"]["en"] for path in walkthroughs(game, "en") for r in read_toml(path)["round"] if "note" in r]
+    assert len(notes) == 4
+    assert text.count("Designer’s note.") == len(notes)
+    for note in notes:
+        assert " ".join(note.split()[:6]) in text
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
