@@ -71,6 +71,14 @@ def texts(gid, lang):
         yield f"game.toml clan {clan.id}", clan.name.get(lang, "")
     yield "game.toml subtitle", game.meta.subtitle.get(lang, "")
     yield from data_texts(game.folder, lang)
+    for path in sorted((game.folder / "samples").glob("*.toml")):   # titles, descriptions, designer's notes
+        data = read_toml(path)
+        for entry in [data, *data.get("round", [])]:
+            for key in ("title", "description", "note"):
+                value = entry.get(key)
+                text = value.get(lang) if isinstance(value, dict) else value if lang == game.meta.languages[0] else None
+                if isinstance(text, str):
+                    yield f"samples/{path.name} {key}", text
 
 
 def offending(variant, term, text):
