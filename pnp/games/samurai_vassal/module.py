@@ -7,7 +7,7 @@ from typing import Any
 
 from pnp.engine.core import Chance
 from pnp.engine.notation import rounds
-from pnp.games.interface import GameModule, Option, Settings
+from pnp.games.interface import BookletAdapter, GameModule, Option, Settings
 
 from .bot import bot_card
 from .notation import replay, write
@@ -49,3 +49,7 @@ class SamuraiVassal(GameModule):
         else:
             end = f"still going in round {s.round}"
         return f"{rounds(len(transcript.rounds))}, {end} (trust {trust}), {transcript.expectations} expectations met"
+
+    def booklet(self) -> BookletAdapter:
+        from .booklet import SamuraiVassalBooklet
+        return SamuraiVassalBooklet()

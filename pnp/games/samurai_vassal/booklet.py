@@ -1,0 +1,379 @@
+"""Samurai Vassal figures for the booklet: each round as the cards on the table (drawn by the
+generic `pnp.draw.table`), the approval as sentences, the resolution steps and the characters as
+lists, the rulebook's examples as replayed card diagrams.
+
+Every diagram is a position the rules replayed: a walkthrough round shows the cards just revealed
+(the winners ringed) beside what already lay in front of each player, then the tables and trust
+after the trust step; an example shows its last round the same way."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...draw import text
+from ...draw.card import card_back, card_face
+from ...draw.shapes import Rect, Scene, Style
+from ...draw.table import EDGE, FELT, MARK, placed
+from ...engine.notation import localized
+from ...engine.replay import Transcript as Replayed
+from ...errors import DefinitionError
+from ...model import Game
+from ...model.load import display, read_text
+from ...reference.narration import Narrator
+from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from .cards import CARDS, CHARACTER_IDS, Bonus, Penalty, Spite
+from .events import (
+    Blocked,
+    CardsFlipped,
+    CardsReturned,
+    Copied,
+    GameEnded,
+    Rejected,
+    RoundDecided,
+    TrustChanged,
+)
+from .notation import replay
+from .rules import STEPS, RoundLog, SamuraiVassalState
+
+Table = list[tuple[str, bool]]
+
+
+class Cards:
+    """The drawn card faces and backs of one game and language, each drawn once."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
+        self.by_key = {(c.type_id, c.clan.id if c.clan else None): c for c in game.cards}
+        self.drawn: dict[tuple[str, str | None, bool], Scene] = {}
+
+    def card(self, card_id: str, seat: str | None, up: bool = True) -> Scene:
+        key = (card_id, seat if (card_id, seat) in self.by_key else None, up)
+        if key not in self.drawn:
+            c = self.by_key[(card_id, key[1])]
+            self.drawn[key] = card_face(self.game, c, self.lang) if up else card_back(self.game, c, self.lang)
+        return self.drawn[key]
+
+
+def _tables(position: dict[str, Any]) -> dict[str, Table]:
+    """The cards in front of each player in a stated position ("card" or "card down")."""
+    out = {}
+    for p, cards in position.get("tables", {}).items():
+        out[p] = [(c.split()[0], not c.endswith(" down")) for c in cards]
+    return out
+
+
+class Say:
+    """The narration's sentences for one game and language, with the names they need."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
+        self.n = Narrator(game, lang)
+        self.titles = {c.type_id: c.type.title.get(lang, c.type_id) for c in game.cards}
+
+    def __call__(self, section: str, key: str, **values: Any) -> str:
+        return self.n.say(section, key, **values)
+
+    def who(self, seat: str, npc: str | None) -> str:
+        return self("words", "npc") if seat == npc else self.n.short(seat)
+
+    def people(self, seats: Sequence[str], npc: str | None) -> str:
+        names = [self.who(s, npc) for s in seats]
+        if len(names) < 2:
+            return "".join(names)
+        return self("words", "list", items=names[:-1], last=names[-1])
+
+    def cards(self, ids: Sequence[str]) -> str:
+        return self.joined([self.titles[c] for c in ids])
+
+    def joined(self, names: Sequence[str]) -> str:
+        if len(names) < 2:
+            return "".join(names)
+        return self("words", "list", items=names[:-1], last=names[-1])
+
+
+@dataclass(frozen=True)
+class Column:
+    """One player's place at the table, drawn as a column: the name on top, `cards` overlapping
+    downwards (each one's top edge, with its level, stays in view), the ringed ones won, a short
+    `note` under them, then `small` cards, smaller, in the same way."""
+
+    label: str
+    colour: str
+    cards: tuple[Scene, ...]
+    ring: tuple[int, ...] = ()
+    note: str = ""
+    small: tuple[Scene, ...] = ()
+
+
+def columns_scene(cols: Sequence[Column], name: str, card_width: float = 15.0, small_width: float = 9.0,
+                  step: float = 0.3, rows: int = 1, small_rows: int = 0, gap: float = 3.0,
+                  min_columns: int = 0, min_height: float = 0.0) -> Scene:
+    """The players side by side, one column each, on the table's felt (the colours of
+    `pnp.draw.table`). `rows` and `small_rows` reserve room for that many overlapping cards, so the
+    rounds of one walkthrough are drawn at one size; `min_columns` keeps the felt that wide (the
+    columns centred), so a figure of two players prints at the size of one of five; `min_height`
+    lengthens the felt so that two figures side by side are as tall as each other."""
+    faces = [c for col in cols for c in (*col.cards, *col.small)]
+    aspect = max((c.height / c.width for c in faces), default=1.4)
+    cw, ch = card_width, card_width * aspect
+    sw, sh = small_width, small_width * aspect
+    rows = max([rows, *(len(c.cards) for c in cols), 1])
+    small_rows = max([small_rows, *(len(c.small) for c in cols)])
+    col_w = max(cw, sw) + gap
+    label_h, note_h = 6.0, 5.5
+    stack_h = ch + (rows - 1) * step * ch
+    small_h = (sh + (small_rows - 1) * step * sh + 1.0) if small_rows else 0.0
+    width = gap + max(len(cols), min_columns) * col_w
+    left = (width - gap - len(cols) * col_w) / 2
+    height = max(min_height, gap + label_h + stack_h + note_h + small_h + gap / 2)
+    scene = Scene(name, width, height, 0.0)
+    scene.add(Rect(0, 0, width, height, Style(fill=FELT, stroke=EDGE, width=0.4), radius=3.0))
+    for i, col in enumerate(cols):
+        cx = left + gap + i * col_w
+        x = cx + (col_w - gap - cw) / 2
+        scene.add(*text.box(cx - gap / 2, gap, col_w, label_h - 1, col.label, "sans-bold", 8.6,
+                            "center", col.colour, valign="middle"))
+        top = gap + label_h
+        for j, card in enumerate(col.cards):
+            y = top + j * step * ch
+            if j in col.ring:
+                scene.add(Rect(x - 1.0, y - 1.0, cw + 2.0, ch + 2.0, Style(stroke=MARK, width=1.0), radius=1.5))
+            scene.add(placed(card, x, y, cw))
+        below = top + stack_h
+        if col.note:
+            scene.add(*text.box(cx - gap / 2, below, col_w, note_h, col.note, "sans-bold", 9.6,
+                                "center", col.colour, valign="middle"))
+        sx = cx + (col_w - gap - sw) / 2
+        for j, card in enumerate(col.small):
+            scene.add(placed(card, sx, below + note_h + j * step * sh, sw))
+    return scene
+
+
+def reveal_scene(cards: Cards, say: Say, seats: Sequence[str], npc: str | None, plays: dict[str, str],
+                 winners: Sequence[str], before: dict[str, Table] | None, gained: dict[str, int], name: str,
+                 small_rows: int = 0, min_columns: int = 0, min_height: float = 0.0) -> Scene:
+    """The revealed cards side by side, the winners ringed, the trust each player won or lost under
+    them; with `before`, the cards that already lay in front of each player, smaller, below."""
+    cols = []
+    for s in seats:
+        if s not in plays:
+            continue
+        change = gained.get(s, 0)
+        note = f"+{change}" if change > 0 else (f"−{-change}" if change < 0 else "")
+        earlier = tuple(cards.card(c, s, up) for c, up in (before or {}).get(s, []))
+        cols.append(Column(say.who(s, npc), say.game.clans[s].colour, (cards.card(plays[s], s),),
+                           (0,) if s in winners else (), note, earlier))
+    return columns_scene(cols, name, small_rows=small_rows, min_columns=min_columns, min_height=min_height)
+
+
+def after_scene(cards: Cards, say: Say, seats: Sequence[str], tables: dict[str, Table], trust: dict[str, int],
+                name: str, rows: int, min_height: float = 0.0) -> Scene:
+    """Each player's cards in front after the trust step (face down: the back), and the trust held."""
+    cols = [Column(say.n.short(s), say.game.clans[s].colour, tuple(cards.card(c, s, up) for c, up in tables[s]),
+                   note=say("booklet", "trust-note", n=trust[s])) for s in seats]
+    return columns_scene(cols, name, rows=rows, step=0.25, min_height=min_height)
+
+
+def approval(say: Say, log: RoundLog, npc: str | None) -> list[str]:
+    """The round's approval, step by step, as sentences (the steps of `rules.STEPS`)."""
+    out = []
+    t = say.titles
+    plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
+    copied = {e.player: e.card for e in log.events if isinstance(e, Copied)}
+    blocked = {w for e in log.events if isinstance(e, Blocked) for w in e.by}
+
+    def level(w: str) -> int | None:
+        card = copied[w] if w in copied else plays.get(w)
+        return CARDS[card].level if card else None
+
+    def owned(w: str) -> str:
+        return say("words", "owned", player=say.who(w, npc), card=t[plays[w]])
+
+    for e in log.events:
+        if isinstance(e, Blocked):
+            out.append(say("events", "blocked", by=say.people(e.by, npc)))
+        elif isinstance(e, Copied):
+            if e.card is None:
+                out.append(say("events", "copied-nothing", player=say.who(e.player, npc)))
+            else:
+                out.append(say("events", "copied", player=say.who(e.player, npc), card=t[e.card]))
+        elif isinstance(e, CardsReturned):
+            key = "strategising" if CARDS[e.by].id == "strategising" else "returned"
+            out.append(say("events", key, player=say.who(e.player, npc), cards=say.cards(e.cards), by=t[e.by],
+                           n=len(e.cards)))
+        elif isinstance(e, CardsFlipped) and e.by != "lost":
+            out.append(say("events", "flipped", player=say.who(e.player, npc), cards=say.cards(e.cards),
+                           by=t[e.by], n=len(e.cards)))
+        elif isinstance(e, Rejected):
+            by = [owned(w) for w in e.by]
+            targets = [owned(w) for w in e.targets]
+            out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=say.joined(targets),
+                           n=len(targets)))
+        elif isinstance(e, RoundDecided):
+            together = [w for w in e.winners if w in e.together]
+            first = [w for w in e.winners if w not in e.together]
+            levels = sorted({lv for w in first if (lv := level(w)) is not None})
+            out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
+                           level=levels[-1] if levels else 0))
+            if together:
+                out.append(say("events", "together", players=say.people(together, npc), n=len(together)))
+            for w in plays:
+                effects = () if (blocked and w not in blocked) else CARDS[copied.get(w) or plays[w]].effects
+                won = w in e.winners
+                for fx in effects:
+                    if isinstance(fx, Penalty) and won:
+                        out.append(say("events", "penalty", card=owned(w), points=fx.points))
+                    elif isinstance(fx, Spite) and not won:
+                        out.append(say("events", "spite", card=owned(w), points=fx.points))
+                    elif isinstance(fx, Bonus) and won:
+                        out.append(say("events", "bonus", card=owned(w), points=fx.points))
+        elif isinstance(e, GameEnded):
+            out.append(say("ended", e.tie_break, winners=say.people(e.winners, npc), n=len(e.winners)))
+    return out
+
+
+def trust_sentence(say: Say, log: RoundLog, npc: str | None) -> str:
+    changes = [e for e in log.events if isinstance(e, TrustChanged)]
+    if not changes:
+        return say("events", "no-trust")
+    parts = [say("events", "trust", player=say.who(e.player, npc), before=e.before, after=e.after,
+                 gained=e.gained, lost=e.lost) for e in changes]
+    return say("events", "trust-list", parts=parts)
+
+
+RoundDrawn = tuple[RoundLog, Scene, Scene, list[str], str]
+
+
+def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, name: str, with_before: bool = False,
+              columns: int = 0, side_by_side: bool = True) -> list[RoundDrawn]:
+    """Each round of a replayed game: the log, the reveal and after-the-round diagrams, the approval
+    sentences and the trust sentence."""
+    state: SamuraiVassalState = t.state
+    cards, say = Cards(game, lang), Say(game, lang)
+    seats = list(state.players) + ([state.npc] if state.npc else [])
+    start = t.start["position"] if isinstance(t.start, dict) else {}
+    before: dict[str, Table] = {p: [] for p in state.players} | _tables(start)
+    trust = {p: 0 for p in state.players} | dict(start.get("trust", {}))
+    widest = max([len(v) for log in t.rounds for v in log.tables.values()] + [1])
+    earlier = max([len(v) for v in before.values()] + [len(v) for log in t.rounds[:-1] for v in log.tables.values()]
+                  + [0])
+    out = []
+    for log in t.rounds:
+        plays = dict(log.plays) | ({state.npc: log.npc} if state.npc and log.npc else {})
+        gained = {p: log.trust[p] - trust[p] for p in state.players}
+        shown = before if with_before else None
+        reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
+                              f"{name}-round-{log.round}", small_rows=earlier, min_columns=columns)
+        after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}", widest)
+        if side_by_side and abs(reveal.height - after.height) > 1e-6:     # as tall as each other
+            tall = max(reveal.height, after.height)
+            reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
+                                  f"{name}-round-{log.round}", small_rows=earlier, min_columns=columns,
+                                  min_height=tall)
+            after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}",
+                                widest, min_height=tall)
+        out.append((log, reveal, after, approval(say, log, state.npc), trust_sentence(say, log, state.npc)))
+        before, trust = log.tables, log.trust
+    return out
+
+
+def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPage]]:
+    where = display(sample)
+    t = replay(game, read_text(sample, where, "a sample game"), where)
+    say = Say(game, lang)
+    npc = t.state.npc
+    pages = []
+    for log, reveal, after, steps, trust in rounds_of(game, t, lang, sample.stem):
+        plays = [say("round", "play", player=say.n.short(p), card=say.titles[c]) for p, c in log.plays.items()]
+        intro = []
+        if npc and log.npc:
+            intro.append(say("round", "npc", card=say.titles[log.npc], colour=say.n.short(npc)))
+        intro.append(say("round", "played", plays=plays))
+        panels = [Panel(reveal, say("booklet", "revealed"), " ".join(steps)),
+                  Panel(after, say("booklet", "after"), trust)]
+        pages.append(RoundPage(log.round, intro, panels))
+    return t, pages
+
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
+    """`@example NAME [NAME...]`: examples/NAME.toml replayed, its last round drawn with its result;
+    `@example` alone: every example."""
+    folder = game.folder / "examples"
+    names = arg.split()
+    for n in names:
+        if not NAME.fullmatch(n):
+            raise DefinitionError(display(game.folder / "booklet" / f"rules.{lang}.md"), "@example",
+                                  f"{n!r}: expected the name of a file in examples/ (without .toml)")
+    paths = [folder / f"{n}.toml" for n in names] if names else sorted(folder.glob("*.toml"))
+    out = []
+    for path in paths:
+        where = display(path)
+        t = replay(game, read_text(path, where, "an example the booklet draws"), where)
+        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=4, side_by_side=False)[-1]
+        caption = (f"**{localized(t.title, lang)}.** {localized(t.description, lang)} "
+                   + " ".join(steps) + " " + trust)
+        out.append(Figure(reveal, caption.strip()))
+        del log
+    return out
+
+
+def step_lines(game: Game, lang: str, _arg: str) -> list[str]:
+    """The resolution algorithm, one bullet a step, from `rules.STEPS` (the order the engine uses)."""
+    say = Say(game, lang)
+    return [say("steps", "line", n=n, text=text) for n, text in STEPS]
+
+
+def character_lines(game: Game, lang: str, _arg: str) -> list[str]:
+    """One bullet per character: name, convincing level (or none), trust value, effect as printed."""
+    say = Say(game, lang)
+    by_id = {c.type_id: c for c in game.cards}
+    out = []
+    for cid in CHARACTER_IDS:
+        c = by_id[cid]
+        d = CARDS[cid]
+        out.append(say("characters", "line", name=c.type.title.get(lang, cid), level=d.level, trust=d.trust,
+                       text=c.type.text.get(lang, "")))
+    return out
+
+
+def cover(game: Game, lang: str) -> Scene:
+    """The six Proposal cards of the first colour set and a character, fanned."""
+    cards = Cards(game, lang)
+    first = next(iter(game.clans))
+    faces = [cards.card(c, first) for c in ("party", "surveying", "fortressing", "war-drills", "invasion",
+                                            "strategising")] + [cards.card("kuroda-kanbei", None)]
+    w = 34.0
+    step = w * 0.42
+    h = w * faces[0].height / faces[0].width
+    scene = Scene("cover", w + step * (len(faces) - 1), h + 2.0, 0.0)
+    for i, face in enumerate(faces):
+        scene.add(placed(face, i * step, 1.0 if i % 2 else 0.0, w))
+    return scene
+
+
+class SamuraiVassalBooklet(BookletAdapter):
+    def cover_scene(self, game: Game, lang: str) -> Scene:
+        return cover(game, lang)
+
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+        return walkthrough(game, sample, lang)
+
+    def figures(self):  # type: ignore[no-untyped-def]
+        return {"example": example_figures, "steps": step_lines, "characters": character_lines}
+
+    def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
+        s = transcript.state
+        say = Say(game, lang)
+        return {"players": len(s.players), "round": s.round,
+                "options": ", ".join(s.rules.names()),
+                "winner": say.people(s.winners, None) if s.winners else "-"}
+
+
+__all__ = ["SamuraiVassalBooklet"]
