@@ -1,0 +1,369 @@
+"""Dôjima's figures for the booklet: each reveal step of a replayed round drawn as the row of six
+fields with the advisors above and the workers below (each on its die), and the events as sentences.
+
+Everything drawn comes from the events the rules module emitted while replaying a notation file (a
+sample game or an example from a stated position), so a figure cannot show what the rules did not do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...catalog import rules_for
+from ...draw.fieldrow import Chip, Place, field_row
+from ...draw.shapes import Group, Scene
+from ...draw.trackboard import trackboard_scene
+from ...engine.notation import localized, read_notation_file
+from ...errors import DefinitionError
+from ...model import Game
+from ...model.load import display
+from ...reference.narration import Narrator
+from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from .events import (
+    AdvisorRevealed,
+    BeggarPaid,
+    DiceShown,
+    DiePicked,
+    Drafted,
+    FirstPlayer,
+    GameOver,
+    ImperialMoved,
+    Overstock,
+    PyramidLaid,
+    Rerolled,
+    SeasonStarted,
+    Sold,
+    WorkerPaid,
+)
+from .rules import BEGGAR, IMPERIAL, MARKET, SABOTEUR, SAKE, SOW, WATER, field_effect
+
+ACTIVE, ADJACENT = "#f2d46b", "#fbefc4"     # the shades of the active and adjacent fields
+NOBODY = "#3a3a3a"                          # an advisor nobody chose: it sits on the black die
+STEP_OF = {SABOTEUR: "A", SAKE: "A", SOW: "B", WATER: "C", MARKET: "D", BEGGAR: "E"}
+ADVISOR_OF = {"B": SOW, "C": WATER, "D": MARKET}
+ROLE_STEP = {"sower": "B", "waterer": "C", "merchant": "D"}
+FIELDS = range(1, 7)
+TYPE_PT = 10.0      # the diagrams' numbers: still 7 pt when a row fills half a booklet column
+# An example whose name says which step it shows (sowing, watering, market) is drawn at that step.
+HINTS = {"sow": "B", "water": "C", "market": "D", "sell": "D", "merchant": "D", "beggar": "E"}
+
+
+@dataclass
+class Step:
+    """One reveal step of a round: its letter, the row drawn, the sentences."""
+
+    key: str
+    scene: Scene | None
+    sentences: list[str] = field(default_factory=list)
+    results: list[str] = field(default_factory=list)               # what the workers (or the Beggar) got
+    above: dict[int, list[str]] = field(default_factory=dict)     # field -> card ids, for tests
+    below: dict[int, list[str]] = field(default_factory=dict)     # field -> "player role", for tests
+    shades: dict[int, str] = field(default_factory=dict)          # field -> active | adjacent | empty
+
+
+class Words:
+    """The names the pictures and sentences use: players by colour, cards by title."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
+        self.say = Narrator(game, lang)
+        self.titles = {c.label: c.type.title.get(lang, c.type_id) for c in game.cards}
+        self.glyphs = {c.label: c.type.kanji or c.type.title.get(lang, c.type_id)[:1] for c in game.cards}
+        self.card_colour = {c.label: c.colour for c in game.cards}
+
+    def player(self, p: str | None) -> str:
+        return self.say.short(p) if p and p in self.game.clans else (p or "")
+
+    def colour(self, p: str | None) -> str:
+        return self.game.clans[p].colour if p and p in self.game.clans else NOBODY
+
+    def title(self, card: str) -> str:
+        return self.titles.get(card, card)
+
+    def effect(self, eff: str) -> str:
+        return self.say.say("effect", eff)
+
+
+def _record(log: Any) -> Any:
+    """A round's record (what was drafted, rolled, laid and the events), from the round's log."""
+    return getattr(log, "record", log)
+
+
+def _events(transcript: Any) -> list[list[Any]]:
+    """The events of each round of a replayed game."""
+    return [list(getattr(_record(r), "events", ())) for r in transcript.rounds]
+
+
+def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) -> tuple[list[Step], list[str]]:
+    """The reveal steps of one round, drawn, and the sentences of the round's end."""
+    w = Words(game, lang)
+    say = w.say
+    placed: list[tuple[int, str, str | None]] = []        # (field, card, owner) of every advisor turned up
+    hidden: set[str] = set()                              # advisors nobody chose, turned up on the black die
+    steps: dict[str, Step] = {}
+    workers: dict[str, list[tuple[str, int, str]]] = {}    # step -> (player, field, note)
+    ghosts: dict[str, list[tuple[str, int, int]]] = {}     # step -> (player, from, to)
+    end: list[str] = []
+    current = "A"
+
+    def step(key: str) -> Step:
+        return steps.setdefault(key, Step(key, None))
+
+    for i, e in enumerate(events):
+        if isinstance(e, AdvisorRevealed):
+            placed.append((e.field, e.card, e.owner))
+            if e.owner is None and e.by is not None:
+                hidden.add(e.card)
+            if e.card != IMPERIAL:
+                current = STEP_OF.get(e.card, current)
+            if e.card == IMPERIAL and e.owner is not None and i + 1 < len(events) \
+                    and isinstance(events[i + 1], ImperialMoved):
+                continue                  # the move's own sentence says the Imperial was turned up
+            step(current).sentences.append(say.say("events", "advisor", card=w.title(e.card), field=e.field,
+                                                   owner=w.player(e.owner), by=w.player(e.by)))
+        elif isinstance(e, ImperialMoved):
+            key = ROLE_STEP[e.role]
+            ghosts.setdefault(key, []).append((e.player, e.src, e.dst))
+            said = say.say("events", "imperial", player=w.player(e.player), role=w.title(f"{e.role}-{e.player}"),
+                           src=e.src, dst=e.dst)
+            step(key).sentences.append(said)
+            step(key).results.append(said)
+        elif isinstance(e, WorkerPaid):
+            key = ROLE_STEP[e.role]
+            values = dict(player=w.player(e.player), field=e.field, effect=w.effect(e.effect), water=e.water,
+                          rice=e.rice, withered=e.withered, lost=e.lost)
+            said = say.say("events", e.role, **values)
+            step(key).sentences.append(said)
+            step(key).results.append(said)
+            workers.setdefault(key, []).append((e.player, e.field, say.say("note", e.role, **values)))
+        elif isinstance(e, Sold):
+            values = dict(player=w.player(e.player), field=e.field, effect=w.effect(e.effect), kind=e.effect,
+                          rice=e.rice, ryo=e.ryo, from_box=e.from_box)
+            said = say.say("events", "sold", **values)
+            step("D").sentences.append(said)
+            step("D").results.append(said)
+            workers.setdefault("D", []).append((e.player, e.field, say.say("note", "sold", **values)))
+        elif isinstance(e, BeggarPaid):
+            said = say.say("events", "beggar", player=w.player(e.player), field=e.field, blocked=e.blocked,
+                           ryo=e.ryo, from_box=e.from_box)
+            step("E").sentences.append(said)
+            step("E").results.append(said)
+        elif isinstance(e, Overstock):
+            end.append(say.say("events", "overstock", ryo=e.ryo))
+        elif isinstance(e, FirstPlayer):
+            end.append(say.say("events", f"first-{e.why}", player=w.player(e.player)))
+        elif isinstance(e, SeasonStarted):
+            end.append(say.say("events", "season", season=say.say("season", e.season), reserve=e.reserve,
+                               water=e.water))
+        elif isinstance(e, GameOver):
+            end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners]))
+
+    field_of = {card: f for f, card, _o in placed}
+    for key, st in sorted(steps.items()):
+        if key == "A" and "B" in steps:        # the Saboteur and Sake Seller show in the Sow Advisor's row
+            steps["B"].sentences[:0] = st.sentences
+            continue
+        if key == "A":                         # nothing else was revealed: a row of its own
+            st.results = list(st.sentences)
+        above: dict[int, list[Chip]] = {}
+        seen = placed if key == "E" else [p for p in placed if _before(p[1], key)]
+        for f, card, owner in seen:
+            colour = w.colour(owner) if owner else NOBODY if card in hidden else w.card_colour.get(card, NOBODY)
+            above.setdefault(f, []).append(Chip(w.glyphs.get(card, card[:1]), colour, die=f))
+            st.above.setdefault(f, []).append(card)
+        places = [Place(n) for n in FIELDS]
+        adv = ADVISOR_OF.get(key)
+        if adv is not None and adv in field_of:
+            a = field_of[adv]
+            sab, sake = field_of.get(SABOTEUR) == a, field_of.get(SAKE) == a
+            places = []
+            for n in FIELDS:
+                eff = field_effect(n, a, sab, sake)
+                st.shades[n] = eff
+                places.append(Place(n, "", {"active": ACTIVE, "adjacent": ADJACENT}.get(eff, "#ffffff")))
+        elif key == "E" and BEGGAR in field_of:
+            b = field_of[BEGGAR]
+            places = [Place(n, "", ADJACENT if n == b else "#ffffff") for n in FIELDS]
+        below: dict[int, list[Chip]] = {}
+        for p, src, _dst in ghosts.get(key, []):
+            below.setdefault(src, []).append(Chip("", w.colour(p), die=src, ghost=True))
+        for p, f, note in workers.get(key, []):
+            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=note))
+            st.below.setdefault(f, []).append(p)
+        arrows = [(src, dst, w.colour(p)) for p, src, dst in ghosts.get(key, [])]
+        st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,
+                             rows_above=2, type_size=TYPE_PT)
+    return [s for k, s in sorted(steps.items()) if not (k == "A" and "B" in steps)], end
+
+
+def _before(card: str, key: str) -> bool:
+    """Whether an advisor is on the table by reveal step `key` (the Imperial: from its own move)."""
+    return card == IMPERIAL or STEP_OF.get(card, "Z") <= key
+
+
+def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any]) -> list[str]:
+    """The round's opening: season and first player, the draft, the dice and any re-roll."""
+    w = Words(game, lang)
+    say = w.say
+    out = []
+    season = getattr(record, "season", "")
+    if season:
+        out.append(say.say("round", "season", season=say.say("season", season), n=getattr(record, "round", ""),
+                           first=w.player(getattr(record, "first", None)), reserve=None))
+    kept, hidden = [], ""
+    dice, black = [], None
+    picks = []
+    for e in events:
+        if isinstance(e, Drafted):
+            kept.append(f"{w.player(e.player)} {w.title(e.card)}")
+            if e.hidden:
+                hidden = w.title(e.hidden)
+        elif isinstance(e, DiceShown):
+            if e.what == "black":
+                black = e.values[0] if e.values else None
+            else:
+                dice.append(f"{w.player(e.player)} {' '.join(map(str, e.values))}")
+        elif isinstance(e, Rerolled):
+            out.append(say.say("round", "reroll", player=w.player(e.player), before=" ".join(map(str, e.before)),
+                               after=" ".join(map(str, e.after))))
+        elif isinstance(e, PyramidLaid):
+            out.append(say.say("round", "pyramid", cards=", ".join(w.title(c) for c in e.order)))
+        elif isinstance(e, DiePicked):
+            picks.append(say.say("round", "pick", player=w.player(e.player), value=e.value, card=w.title(e.card)))
+    if kept:
+        out.insert(1 if season else 0, say.say("round", "draft", kept="; ".join(kept), hidden=hidden))
+    if dice:
+        out.append(say.say("round", "dice", dice="; ".join(dice), black=black))
+    out += picks
+    return out
+
+
+def _replay(game: Game, path: Path) -> Any:
+    shown = display(path)
+    return rules_for(game).replay(game, read_notation_file(path, shown), shown)
+
+
+def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
+    say = Narrator(game, lang)
+    pages = []
+    records = list(transcript.rounds)
+    tallest = max((_stack(evs) for evs in _events(transcript)), default=1)
+    w = Words(game, lang)
+    for i, (log, events) in enumerate(zip(records, _events(transcript)), 1):
+        steps, end = steps_of(game, lang, events, rows_below=tallest)
+        panels = [Panel(s.scene, say.say("step", s.key), " ".join(s.sentences), s)
+                  for s in steps if s.scene is not None]
+        if all(hasattr(log, k) for k in ("water", "rice", "ryo")):
+            end.append(say.say("events", "tracks", players="; ".join(
+                say.say("events", "track", player=w.player(p), water=log.water[p], rice=log.rice[p], ryo=log.ryo[p])
+                for p in log.water)))
+        if panels and end:
+            panels[-1].sentence += " " + " ".join(end)
+        pages.append(RoundPage(getattr(log, "round", i), intro_lines(game, lang, _record(log), events), panels))
+    return pages
+
+
+def _stack(events: Iterable[Any]) -> int:
+    """The most workers (and ghosts) one field holds in any step of the round."""
+    count: dict[tuple[str, int], int] = {}
+    for e in events:
+        if isinstance(e, WorkerPaid):
+            key = (e.role, e.field)
+        elif isinstance(e, Sold):
+            key = ("merchant", e.field)
+        elif isinstance(e, ImperialMoved):
+            key = (e.role, e.src)
+        else:
+            continue
+        count[key] = count.get(key, 0) + 1
+    return max(count.values(), default=1)
+
+
+def focus(events: Sequence[Any], steps: Sequence[Step], name: str = "") -> list[Step]:
+    """The steps an example is about: the step its name says (sowing: B), the Imperial's step, the
+    basic advisor sharing a field with the Saboteur or Sake Seller, the Beggar's step; else every
+    step with workers."""
+    keys: list[str] = [key for hint, key in HINTS.items() if hint in name]
+    if keys:
+        return [s for s in steps if s.key in keys]
+    fields: dict[str, int] = {e.card: e.field for e in events if isinstance(e, AdvisorRevealed)}
+    for e in events:
+        if isinstance(e, ImperialMoved):
+            keys.append(ROLE_STEP[e.role])
+    for special in (SABOTEUR, SAKE):
+        if special in fields:
+            keys += [k for k, adv in ADVISOR_OF.items() if fields.get(adv) == fields[special]]
+    if any(isinstance(e, BeggarPaid) and e.player for e in events):
+        keys.append("E")
+    chosen = [s for s in steps if s.key in keys]
+    return chosen or [s for s in steps if s.below]
+
+
+def stacked(scenes: Sequence[Scene], name: str, gap: float = 3.0) -> Scene:
+    """Several rows one under the other, as one figure."""
+    width = max(s.width for s in scenes)
+    height = sum(s.height for s in scenes) + gap * (len(scenes) - 1)
+    out = Scene(name, width, height, 0.0)
+    y = 0.0
+    for s in scenes:
+        out.add(Group(tuple(s.shapes), 0.0, y))
+        y += s.height + gap
+    return out
+
+
+def example_figures(game: Game, lang: str) -> list[Figure]:
+    """One figure per file in examples/: the steps it is about, replayed from its stated position."""
+    say = Narrator(game, lang)
+    out = []
+    for path in sorted((game.folder / "examples").glob("*.toml")):
+        t = _replay(game, path)
+        events = [e for evs in _events(t) for e in evs]
+        steps, _end = steps_of(game, lang, events)
+        shown = focus(events, steps, path.stem)
+        if not shown:
+            continue
+        scene = stacked([s.scene for s in shown if s.scene is not None], path.stem)
+        caption = say.say("booklet", "example", title=localized(t.title, lang) or path.stem,
+                          description=localized(t.description, lang))
+        caption += " " + " ".join(sentence for s in shown for sentence in s.results)
+        out.append(Figure(scene, caption))
+    return out
+
+
+def standings(game: Game, transcript: Any, lang: str) -> list[str]:
+    """Each player's water, rice and Ryô at the end of a replayed game, as bullet lines."""
+    w = Words(game, lang)
+    s = transcript.state
+    return [w.say.say("events", "track", player=w.player(p), water=s.water[p], rice=s.rice[p], ryo=s.ryo[p])
+            for p in s.players]
+
+
+class DojimaBooklet(BookletAdapter):
+    def cover_scene(self, game: Game, lang: str) -> Scene:
+        return trackboard_scene(game, lang)
+
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+        t = _replay(game, sample)
+        return t, panels_for(game, t, lang)
+
+    def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
+        def final(game: Game, lang: str, arg: str) -> list[Figure] | list[str]:
+            if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", arg):   # no path may leave samples/
+                where = display(game.folder / "booklet" / f"rules.{lang}.md")
+                raise DefinitionError(where, "@standings", f"{arg!r}: expected the name of a file in samples/ "
+                                                           "(letters, digits, '-' or '_', without .toml)")
+            return standings(game, _replay(game, game.folder / "samples" / f"{arg}.toml"), lang)
+
+        return {
+            "examples": lambda game, lang, _arg: example_figures(game, lang),
+            "standings": final,
+        }
+
+    def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
+        w = Words(game, lang)
+        s = transcript.state
+        return {"players": len(s.players), "winner": " & ".join(w.player(p) for p in s.winners) or "-"}
