@@ -1,0 +1,194 @@
+"""The Samurai Vassal rules booklet, read back from the PDF `pnp build` writes: every ruling in the
+Clarifications, the resolution steps the rules use, the 28 characters, the rulebook's examples and
+the walkthrough drawn from replayed games, legible levels on the diagrams, players' words only, the
+glossary's words, typographic quotes, the aid on the last page, the same bytes on every build."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.catalog import cards_dir
+from pnp.cli import app
+from pnp.draw.shapes import Group, Text
+from pnp.games.samurai_vassal.booklet import example_figures, walkthrough
+from pnp.games.samurai_vassal.cards import CARDS, CHARACTER_IDS
+from pnp.games.samurai_vassal.module import SamuraiVassal
+from pnp.games.samurai_vassal.rules import STEPS
+from pnp.model import load_game
+from pnp.model.load import read_toml
+from pnp.reference.booklet import build_booklet, glossary_entries
+from pnp.reference.flow import A5, LEAST_PT, Flow, Frame
+from pnp.render.pdf import Page, render_pdf
+from tests.conftest import open_pdf
+from tests.reference.test_glossary import offending, texts
+from tests.reference.test_player_words import DEVELOPER
+
+GID = "samurai-vassal"
+GAME = load_game(cards_dir() / GID)
+EXAMPLES = sorted((GAME.folder / "examples").glob("*.toml"))
+
+
+@pytest.fixture(scope="module")
+def pages():  # type: ignore[no-untyped-def]
+    return build_booklet(GAME, "en")
+
+
+@pytest.fixture(scope="module")
+def pdf(pages):  # type: ignore[no-untyped-def]
+    return render_pdf([Page(A5[0], A5[1], p) for p in pages], "t")
+
+
+@pytest.fixture(scope="module")
+def words(pdf):  # type: ignore[no-untyped-def]
+    """The booklet's text as printed, one space between words, straight quotes for comparing."""
+    doc = open_pdf(pdf)
+    text = " ".join(" ".join(p.get_text() for p in doc).split())
+    text = re.sub(r" ?Samurai Vassal · Rules of play · \d+/\d+", "", text)     # the running footers
+    return text.replace("’", "'").replace("“", '"').replace("”", '"')
+
+
+def plain(s: str) -> str:
+    return " ".join(s.replace("**", "").split())
+
+
+def test_pnp_build_writes_the_booklet(tmp_path):  # type: ignore[no-untyped-def]
+    out = tmp_path / "kit"
+    result = CliRunner().invoke(app, ["build", GID, "--only", "booklet", "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    a5 = out / "samurai-vassal-rules-a5.pdf"
+    doc = open_pdf(a5.read_bytes())
+    assert len(doc) % 4 == 0 and "Samurai Vassal" in doc[0].get_text()
+    assert (out / "samurai-vassal-rules-a4-booklet.pdf").is_file()
+
+
+RULINGS = [   # each ruling of RULINGS.md "Samurai Vassal", as the Clarifications word it
+    "2 to 6, one colour set each",
+    "they are 0, except Sarutobi Sasuke, which is worth 1",
+    "of the 42, 32 are worth 1 and 10 are worth 5",
+    "A round is resolved in the steps printed under Resolving a round",
+    "Kuroda Kanbei switches off every other card effect of the round except Strategising's",
+    "A Sasuke whose copy is switched off has no level and loses",
+    "Several Rejects add up their targets",
+    "it loses even if its own effect would let it win together with a winner",
+    "Strategising is never counted for a majority",
+    "Maeda Toshiie wins through Nene's level 2",
+    "Fuma Kotaro makes everyone lose, including the players a Reject would have made winners",
+    "Sarutobi Sasuke with no earlier card to copy loses",
+    "A Sasuke copying Strategising loses and takes the cards back to hand",
+    "then stop at 0",
+    "The end of the game is checked once the whole trust step is done",
+    "look at trust as it stood when the cards were revealed",
+    "Losses from several effects add up",
+    "for the tie-break include the face-down ones",
+    "to hand by Strategising may be laid again later",
+    "must-lay-Strategising effects of Hideyoshi and Chacha",
+    "so it is for 2 to 5 players",
+    "The NPC deck is shuffled again after six rounds",
+    "The NPC counts as another player for every effect",
+    "when it turns up Strategising, that card simply loses",
+]
+
+
+@pytest.mark.parametrize("ruling", RULINGS)
+def test_the_clarifications_state_every_ruling(words, ruling):  # type: ignore[no-untyped-def]
+    clarifications = words[words.index("Clarifications The original rulebook"):]
+    assert ruling in clarifications
+
+
+def test_the_booklet_prints_the_steps_the_rules_follow(words):  # type: ignore[no-untyped-def]
+    for n, text in STEPS:
+        assert f"{n}. {plain(text)}" in words, text[:40]
+
+
+def test_every_character_is_described(words):  # type: ignore[no-untyped-def]
+    for cid in CHARACTER_IDS:
+        d = CARDS[cid]
+        level = "no level" if d.level is None else f"level {d.level}"
+        assert f"{d.name} ({level}" in words, cid
+
+
+def test_every_rulebook_example_is_drawn_with_its_result(words):  # type: ignore[no-untyped-def]
+    figures = example_figures(GAME, "en", "")
+    assert len(figures) == len(EXAMPLES) >= 10
+    for path, fig in zip(EXAMPLES, figures, strict=True):
+        t = SamuraiVassal().replay(GAME, path.read_text(encoding="utf-8"), path.name)
+        assert plain(f"{t.title}.") in words
+        winners = t.rounds[-1].winners
+        for w in winners:                                # the caption names each winner
+            assert GAME.clans[w].name["en"] in fig.caption
+        if not winners:
+            assert "every player loses" in fig.caption
+
+
+def test_the_walkthrough_shows_every_round_and_the_end(words):  # type: ignore[no-untyped-def]
+    sample = GAME.folder / "samples" / "four-players.toml"
+    t, rounds = walkthrough(GAME, sample, "en")
+    assert [r.round for r in rounds] == list(range(1, len(t.rounds) + 1))
+    for log, r in zip(t.rounds, rounds, strict=True):
+        assert len(r.panels) == 2                        # the reveal, the tables after the trust step
+        assert f"Round {log.round} Revealed: " in words
+        for p, card in log.plays.items():
+            assert f"{GAME.clans[p].name['en']} {CARDS[card].name}" in r.intro[-1]
+    assert "the game ends, and Blue wins" in rounds[-1].panels[0].sentence
+    assert t.state.winners == ("blue",)
+
+
+def test_the_levels_on_the_walkthrough_cards_stay_legible():  # type: ignore[no-untyped-def]
+    # A card's level is the one thing a diagram must show: it must not print under the booklet's
+    # smallest type (where it would become a bar).
+    cell = (Flow(Frame(), "t").width - 5) / 2            # the walkthrough's two figures a row
+    t, rounds = walkthrough(GAME, GAME.folder / "samples" / "four-players.toml", "en")
+    for log, r in zip(t.rounds, rounds, strict=True):
+        reveal = r.panels[0].scene
+        with_level = [c for c in log.plays.values() if CARDS[c].level is not None]
+        assert len(_levels(reveal.shapes, cell / reveal.width)) == len(with_level)
+
+
+def _levels(shapes, scale):  # type: ignore[no-untyped-def]
+    found = []
+    for s in shapes:
+        if isinstance(s, Text) and re.fullmatch(r"[0-5]", "".join(r.text for r in s.runs)) \
+                and s.size * scale >= LEAST_PT:
+            found.append(s)
+        elif isinstance(s, Group):
+            found += _levels(s.shapes, scale * s.scale)
+    return found
+
+
+def test_no_developer_words(words):  # type: ignore[no-untyped-def]
+    assert not DEVELOPER.search(words), DEVELOPER.search(words)
+
+
+def test_no_text_uses_a_forbidden_variant():  # type: ignore[no-untyped-def]
+    entries = glossary_entries(read_toml(GAME.folder / "booklet" / "glossary.en.toml"), "glossary")
+    problems = []
+    for where, text in texts(GID, "en"):
+        for e in entries:
+            for variant in e.forbidden:
+                problems += [f"{where}: {variant!r}: …{s}…" for s in offending(variant, e.term, text)]
+    assert not problems, "\n".join(problems)
+
+
+def test_glossary_terms_printed_and_quotes_typographic(pages):  # type: ignore[no-untyped-def]
+    lines = [" ".join(r.text for r in s.runs) for page in pages for s in page if isinstance(s, Text)]
+    text = "\n".join(lines)
+    for e in glossary_entries(read_toml(GAME.folder / "booklet" / "glossary.en.toml"), "glossary"):
+        assert e.term in text
+    assert "'" not in text and '"' not in text, [ln for ln in lines if "'" in ln or '"' in ln][:5]
+
+
+def test_the_aid_is_the_last_page(pdf):  # type: ignore[no-untyped-def]
+    aid = read_toml(GAME.folder / "booklet" / "aid.en.toml")
+    doc = open_pdf(pdf)
+    last = " ".join(doc[-1].get_text().split())
+    assert last.startswith(aid["title"])
+    for sec in aid["section"]:
+        assert sec["heading"] in last
+
+
+def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
+    again = render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(GAME, "en")], "t")
+    assert again == pdf
