@@ -49,7 +49,7 @@ ROLE_STEP = {"sower": "B", "waterer": "C", "merchant": "D"}
 FIELDS = range(1, 7)
 TYPE_PT = 10.0      # the diagrams' numbers: still 7 pt when a row fills half a booklet column
 # An example whose name says which step it shows (sowing, watering, market) is drawn at that step.
-HINTS = {"sow": "B", "water": "C", "market": "D", "sell": "D", "merchant": "D", "beggar": "E"}
+HINTS = {"sowing": "B", "watering": "C", "market": "D", "beggar": "E"}
 
 
 @dataclass

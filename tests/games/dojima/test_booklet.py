@@ -1,0 +1,218 @@
+"""Dôjima's rules booklet, read back from its PDF: every ruling in the Clarifications, the rulebook's
+examples drawn at the step they are about and showing what the rule says, the walkthrough round by
+round, the glossary's words kept, and prose in our own words."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from pnp.catalog import find_game
+from pnp.games.dojima.booklet import DojimaBooklet, _events, _replay, focus, steps_of
+from pnp.model.game import load_game
+from pnp.model.load import read_toml
+from pnp.reference.booklet import Booklet, build_booklet
+from pnp.reference.flow import A5
+from pnp.render.pdf import Page, render_pdf
+from tests.conftest import open_pdf
+
+ROOT = Path(__file__).parents[3]
+SEED = next((ROOT.parent / "shared" / "seeds").glob("003_*.txt"), None)
+RULINGS = ROOT.parent / "shared" / "RULINGS.md"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(find_game("dojima"))
+
+
+@pytest.fixture(scope="module")
+def pdf_text(game):
+    pages = build_booklet(game, "en")
+    doc = open_pdf(render_pdf([Page(A5[0], A5[1], p) for p in pages], "t"))
+    return " ".join(" ".join(p.get_text() for p in doc).split())
+
+
+def section(text, heading, after):
+    start = text.index(heading)
+    return text[start:text.index(after, start)]
+
+
+def example(game, name):
+    """The events of an example replayed from its stated position, and its steps drawn."""
+    path = game.folder / "examples" / f"{name}.toml"
+    t = _replay(game, path)
+    events = [e for evs in _events(t) for e in evs]
+    steps, _end = steps_of(game, "en", events)
+    return events, steps, focus(events, steps, name)
+
+
+# Each ruling of RULINGS.md's Dôjima section and the words that say it in the Clarifications.
+RULING_WORDS = [
+    ("Sake Merchant", ("Sake Merchant and Sake Seller", "one advanced advisor")),
+    ("Two-player pyramid", ("Two-player pyramid", "exactly one die", "laid out anew every round",
+                            "not first player")),
+    ("Advisor deck", ("one advisor more than there are players", "passes to the left")),
+    ("Re-roll", ("rolled again, once", "three equal numbers again", "black die is never rolled again",
+                 "only your three worker dice")),
+    ("Withering", ("both stop at 0", "nothing else")),
+    ("Empty reserve", ("paid in full", "from the box", "Beggar paid later", "season ends")),
+    ("End of round order", ("overstock Ryô goes back to the box", "then you check")),
+    ("A hidden Saboteur", ("hidden Saboteur or Sake Seller", "field of the black die", "passes to the left")),
+    ("Beggar", ("Only the three basic advisors stop it", "hidden basic advisor")),
+    ("Imperial", ("own workers, before that worker is paid, once a round",)),
+    ("Selling", ("never compulsory", "or no sale", "A full tie", "shared victory")),
+    ("Variant", ("Dice first variant", "in the first phase", "left hidden after the draft")),
+]
+
+
+def test_every_ruling_is_in_the_clarifications(pdf_text):
+    """RULINGS.md overrides the rulebook, and the players read it in Clarifications: one bullet
+    per ruling, each in our words. A ruling added to RULINGS.md without its words here fails."""
+    text = RULINGS.read_text(encoding="utf-8")
+    part = text[text.index("## Dôjima"):]
+    part = part[:part.index("\n## ", 5)]
+    bullets = [b for b in part.split("\n- ")[1:]]
+    assert len(bullets) == len(RULING_WORDS)
+    for bullet, (key, _words) in zip(bullets, RULING_WORDS):
+        assert key.lower() in bullet.lower(), (key, bullet[:60])
+    clar = section(pdf_text, "Clarifications The source rulebook", "Walkthrough:")
+    for key, words in RULING_WORDS:
+        for w in words:
+            assert w in clar, (key, w)
+
+
+def test_sowing_example_pays_active_adjacent_and_empty(game, pdf_text):
+    """« A Sower on the Sow Advisor's field grows 3 rice, one on a field next to it 1, any other
+    nothing. » The example's row is the sowing step: the Sow Advisor's field shaded active, its
+    two neighbours adjacent, and each Sower's die standing where the example laid it."""
+    _events, _steps, shown = example(game, "sowing")
+    assert [s.key for s in shown] == ["B"]
+    row = shown[0]
+    advisor = next(f for f, cards in row.above.items() if "sow-advisor" in cards)
+    assert row.shades[advisor] == "active"
+    assert {f for f, eff in row.shades.items() if eff == "adjacent"} == {advisor - 1, advisor + 1} & set(range(1, 7))
+    assert row.below[advisor] == ["yellow"]
+    for sentence in ("Yellow (4, active): +3 rice.", "Red (3, adjacent): +1 rice.", "Green (5, adjacent): +1 rice.",
+                     "Blue (1, empty): no rice."):
+        assert sentence in " ".join(row.results)
+    assert "Sowing." in pdf_text and "Yellow (4, active): +3 rice." in pdf_text
+
+
+def test_imperial_example_shows_the_move(game):
+    """« Once a round, as a basic advisor is turned up, the Imperial's holder may move one of their
+    own workers to the Imperial's field; the worker is paid where it now stands. » The figure keeps
+    a dashed die where the Sower stood and an arrow to the Imperial's field, adjacent to the Sow
+    Advisor, where it grows 1 rice."""
+    events, _steps, shown = example(game, "imperial")
+    assert [s.key for s in shown] == ["B"]
+    row = shown[0]
+    imperial = next(f for f, cards in row.above.items() if "imperial" in cards)
+    assert "yellow" in row.below[imperial] and row.shades[imperial] == "adjacent"
+    ghosts = [s for s in row.scene.shapes if getattr(getattr(s, "style", None), "dash", ())]
+    assert ghosts, "no dashed die where the Sower stood"
+    assert any("moves the Sower from field 2 to field 5" in r for r in row.results)
+
+
+@pytest.mark.parametrize(("name", "own", "near"), [
+    # « A basic advisor sharing the Saboteur's field keeps only its own field: the ones beside it are empty. »
+    ("saboteur", "active", "empty"),
+    # « A basic advisor sharing the Sake Seller's field swaps: the fields beside it pay as active,
+    #   its own as adjacent. »
+    ("sake-seller", "adjacent", "active"),
+    # « With both on its field, the fields beside it pay as active and its own field is empty. »
+    ("saboteur-and-sake-seller", "empty", "active"),
+])
+def test_saboteur_and_sake_seller_rows(game, name, own, near):
+    events, _steps, shown = example(game, name)
+    assert shown, name
+    for row in shown:
+        basic = {"B": "sow-advisor", "C": "water-advisor", "D": "market-advisor"}[row.key]
+        advisor = next(f for f, cards in row.above.items() if basic in cards)
+        assert {"saboteur", "sake-seller"} & set(row.above[advisor])     # the row the example is about
+        assert row.shades[advisor] == own
+        for n in (advisor - 1, advisor + 1):
+            if 1 <= n <= 6:
+                assert row.shades[n] == near
+        for n in set(range(1, 7)) - {advisor - 1, advisor, advisor + 1}:
+            assert row.shades[n] == "empty"
+
+
+def test_beggar_example(game):
+    """« The Beggar's holder gets 1 Ryô when no Sow, Water or Market Advisor shares its field. »"""
+    _events, _steps, shown = example(game, "beggar")
+    assert [s.key for s in shown] == ["E"]
+    row = shown[0]
+    beggar = next(f for f, cards in row.above.items() if "beggar" in cards)
+    assert not set(row.above[beggar]) & {"sow-advisor", "water-advisor", "market-advisor"}
+    assert any("takes 1 Ryô" in r for r in row.results)
+
+
+def test_every_example_is_in_the_booklet(game, pdf_text):
+    examples = sorted((game.folder / "examples").glob("*.toml"))
+    assert len(examples) >= 8
+    part = section(pdf_text, "Examples", "Clarifications")
+    for path in examples:
+        title = read_toml(path)["title"]
+        assert f"{title}." in part, title
+
+
+def test_the_walkthrough_shows_every_reveal_step_of_every_round(game, pdf_text):
+    sample = game.folder / "samples" / "six-players.toml"
+    transcript, rounds = DojimaBooklet().walkthrough(game, sample, "en")
+    assert len(rounds) == len(transcript.rounds) >= 3
+    for page in rounds:
+        keys = [p.spec.key for p in page.panels]
+        assert keys[:3] == ["B", "C", "D"], (page.round, keys)
+        assert f"Round {page.round}" in pdf_text
+    # six players use every advisor: the Beggar has a row in every round
+    assert all(page.panels[-1].spec.key == "E" for page in rounds)
+    s = transcript.state
+    for p in s.players:
+        assert f"{game.clans[p].name['en']} {s.water[p]} water, {s.rice[p]} rice, {s.ryo[p]} Ryô" in pdf_text
+
+
+def texts(game):
+    """Every text of the game in English a player reads: the booklet's prose, narration, aid, cards."""
+    folder = game.folder / "booklet"
+    yield "rules", Booklet(game, "en").source()
+    for name in ("narration", "aid"):
+        yield name, re.sub(r"\{\{.*?\}\}|\{%.*?%\}", " ", (folder / f"{name}.en.toml").read_text(encoding="utf-8"))
+    for c in game.cards:
+        yield f"card {c.label}", f"{c.type.title['en']} {c.type.text['en']}"
+
+
+def test_the_glossary_words_are_kept(game):
+    data = read_toml(game.folder / "booklet" / "glossary.en.toml")
+    forbidden = [v for t in data["term"] for v in t.get("forbidden", [])]
+    assert forbidden
+    for where, text in texts(game):
+        for v in forbidden:
+            assert not re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", text), (where, v)
+
+
+@pytest.mark.skipif(SEED is None, reason="the source rulebook is not beside the repository")
+def test_no_ten_word_run_from_the_rulebook(game):
+    """Facts carry over, sentences do not: no run of ten words is shared with the source rulebook."""
+    def words(s):
+        return re.findall(r"[a-zà-ÿ0-9]+", s.lower())
+
+    seed = words(SEED.read_text(encoding="utf-8"))
+    runs = {tuple(seed[i:i + 10]) for i in range(len(seed) - 9)}
+    for where, text in texts(game):
+        w = words(text)
+        shared = [" ".join(w[i:i + 10]) for i in range(len(w) - 9) if tuple(w[i:i + 10]) in runs]
+        assert not shared, (where, shared[:3])
+
+
+def test_no_developer_words(pdf_text):
+    found = re.findall(r"\bpnp\b|\.toml\b|\bengine\b|\bnotation\b|\bbot\b", pdf_text, re.I)
+    assert not found, found
+
+
+def test_card_texts_in_the_booklet_name_each_card(game, pdf_text):
+    with open(game.folder / "cards.toml", "rb") as fh:
+        types = tomllib.load(fh)["types"]
+    for tid, t in types.items():
+        assert t["title"]["en"] in pdf_text, tid
