@@ -72,6 +72,7 @@ from .rules import (
     Recorded,
     RoundRecord,
     Rules,
+    triple,
 )
 
 GAME = "dojima"
@@ -174,6 +175,10 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
         chance.queue[("workers", p)] = _dice(roll[p], count, where, entry.key(f"roll.{p}"))
     for p, values in _table(entry, "reroll", players, where).items():
         chance.queue[("reroll", p)] = _dice(values, count, where, entry.key(f"reroll.{p}"))
+        if not triple(chance.queue[("workers", p)]):
+            shown = ", ".join(map(str, sorted(chance.queue[("workers", p)])))
+            raise Illegal(number, p, None, "reroll-triple", f"{p} rolled {shown}: without three equal dice there "
+                          "is no second roll")
     if state.two:
         for key in ("black", "draft"):
             if key in entry.data:
@@ -262,7 +267,8 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
         raise entry.error(where, ".".join(left), "these dice were never rolled in this round")
     for p in imperial:
         if p not in used_imperial:
-            holder = "nobody holds it" if state.owner.get(IMPERIAL) is None else f"{state.owner[IMPERIAL]} holds it"
+            holders = [q for q, card in record.draft.items() if card == IMPERIAL and q != "hide"]
+            holder = f"{holders[0]} holds it" if holders else "nobody holds it"
             raise Illegal(number, p, "imperial", "imperial-holder", f"{p} cannot move a worker with the Imperial: "
                           f"{holder}")
     if picked < len(picks):
@@ -392,8 +398,11 @@ def summary(t: Transcript[DojimaState, RoundLog]) -> str:
     n = len(t.rounds)
     ryo = ", ".join(f"{p} {v}" for p, v in s.ryo.items())
     if s.over:
-        won = " and ".join(s.winners)
-        end = f"{won} win{'s' if len(s.winners) == 1 else ''} in round {s.history[-1].round}"
+        last = s.history[-1].round
+        if len(s.winners) == 1:
+            end = f"{s.winners[0]} wins in round {last}"
+        else:
+            end = f"{', '.join(s.winners[:-1])} and {s.winners[-1]} share the victory in round {last}"
     else:
         end = f"still going in {s.season_name}, round {s.round}"
     return f"{n} round{'s' if n != 1 else ''}, {end} (Ryô {ryo}), {t.expectations} expectations met"

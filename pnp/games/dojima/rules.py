@@ -941,8 +941,10 @@ class DojimaState:
                 raise Illegal(self.round, p, "merchant", "sell-field", f"the merchant on field {value} stands on "
                               f"an empty field (Market Advisor on {self.fields[MARKET]}): no sale")
             if units == 3 and eff != "active":
-                raise Illegal(self.round, p, "merchant", "sell-three", f"the merchant on field {value} is on an "
-                              f"adjacent field (Market Advisor on {self.fields[MARKET]}): it sells 1 rice only")
+                how = " with the Sake Seller" if self.fields.get(SAKE) == self.fields[MARKET] else ""
+                raise Illegal(self.round, p, "merchant", "sell-three", f"the merchant on field {value} pays as a "
+                              f"field next to the Market Advisor (on {self.fields[MARKET]}{how}): it sells 1 rice "
+                              "only")
             if self.rice[p] < units:
                 raise Illegal(self.round, p, "merchant", "sell-rice", f"{p} has {self.rice[p]} rice, not {units}")
         self.sell_queue.pop(0)
