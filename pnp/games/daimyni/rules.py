@@ -446,6 +446,32 @@ class DaimyniState:
         other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"])) for r in self.history]
         return other
 
+    def determinize(self, player: str, rng: random.Random) -> "DaimyniState":
+        """A copy in which what `player` cannot see is drawn again: the other clan's face-down cards,
+        while the round's cards are not yet revealed, become two cards drawn from its hand. Everything
+        else is public or follows from what was revealed (for `pnp.simulate` policies that look ahead)."""
+        other = self.clone()
+        if self.phase != "play":
+            return other
+        commits: Commitments[tuple[int, ...]] = Commitments(self.players)
+        for clan in self.players:
+            own = self.commits.own(clan)
+            if own is None:
+                continue
+            if clan != player:
+                hand = sorted(other.hand[clan] | set(own))
+                own = tuple(sorted(rng.sample(hand, CARDS_PLAYED)))
+                other.hand[clan] = set(hand) - set(own)
+                other.history[-1]["plays"][clan] = PlayCards(own)
+            commits.commit(clan, own)
+        other.commits = commits
+        return other
+
+    def heuristic(self, player: str) -> float:
+        """The bot's evaluation of the position for `player` (higher is better), for greedy look-ahead."""
+        from .bot import evaluate
+        return evaluate(self, player)
+
     # -- legal choices ------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:

@@ -1,0 +1,200 @@
+"""Playing many games: one game per index, its seed the base seed plus the index, so game `i` is
+the game `pnp play GAME --seed S+i --policy P` writes, whichever worker plays it. Games run in
+chunks on local processes or on a Dask cluster; the records come back in index order, so the
+same seeds give the same results whatever the number of workers.
+
+>>> spec = Spec("daimyni", 2, (), "random", seed=10)
+>>> [r.seed for r in play_chunk(spec, 0, 2)]
+[10, 11]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import UsageError
+from .policies import DEFAULT_BUDGET, policies_for
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What to simulate, as plain values a worker process or a cluster node can receive."""
+
+    game: str                       # a built-in id or a game folder's absolute path
+    players: int
+    options: tuple[str, ...]
+    policy: str
+    seed: int = 1
+    budget: int = DEFAULT_BUDGET
+    max_steps: int = 100_000        # decisions before a game is cut short (a guard, never reached normally)
+
+
+@dataclass
+class GameRecord:
+    """One played game, reduced to what the tables need."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    returns: dict[str, float]
+    outcome: str | None
+    rounds: int
+    decisions: int
+    finished: bool
+    plays: list[tuple[str, str]] = field(default_factory=list)    # (player, label) per labelled choice
+
+    @property
+    def winner(self) -> str | None:
+        """The seat with the strictly highest return (None: a draw, or a one-player game)."""
+        if len(self.seats) < 2:
+            return None
+        best = max(self.returns.values())
+        top = [p for p in self.seats if self.returns.get(p) == best]
+        return top[0] if len(top) == 1 and len(set(self.returns.values())) > 1 else None
+
+
+_LOADED: dict[tuple[str, int, tuple[str, ...]], tuple[Any, Any, Any]] = {}
+
+
+def load(spec: Spec) -> tuple[Any, Any, Any]:
+    """(game, module, settings template) for a spec, loaded once per process."""
+    key = (spec.game, spec.players, spec.options)
+    if key not in _LOADED:
+        from ..catalog import find_game, rules_for
+        from ..model import load_game
+        game = load_game(find_game(spec.game))
+        module = rules_for(game)
+        settings = module.settings(game, spec.players, list(spec.options), spec.seed)
+        _LOADED[key] = (game, module, settings)
+    return _LOADED[key]
+
+
+def labels(state: Any, decision: Any, action: Any) -> list[str]:
+    """What a choice plays, for the card table: the state's ``action_labels(action)`` if it has it;
+    else the cards an action lays (an action with ``cards``); else, for a choice that is not carrying
+    out a card already laid, the action itself when it is a word or number (a card name), or the
+    decision's kind and the action's type. Carrying out a laid card is not counted again."""
+    hook = getattr(state, "action_labels", None)
+    if hook is not None:
+        return [str(x) for x in hook(action)]
+    cards = getattr(action, "cards", None)
+    if isinstance(cards, (tuple, list)):
+        return [str(c) for c in cards]
+    if decision.card is not None:
+        return []
+    if isinstance(action, (str, int)):
+        return [str(action)]
+    return [f"{decision.kind} {type(action).__name__}"]
+
+
+def play_game(spec: Spec, index: int) -> GameRecord:
+    """Game `index` of the spec, played by its policy from seed `spec.seed + index`."""
+    from dataclasses import replace
+    game, module, settings = load(spec)
+    seed = spec.seed + index
+    settings = replace(settings, seed=seed)
+    choose = policies_for(module, spec.budget)[spec.policy]
+    state = module.new_state(game, settings)
+    rng = random.Random(seed)
+    plays: list[tuple[str, str]] = []
+    steps = 0
+    while not state.is_terminal() and steps < spec.max_steps:
+        decision = state.decision()
+        action = choose(state, rng)
+        for label in labels(state, decision, action):
+            plays.append((str(decision.player), label))
+        state.apply_action(action)
+        steps += 1
+    returns = {str(p): float(v) for p, v in state.returns().items()}
+    outcome = module.outcome(state) if state.is_terminal() else None
+    return GameRecord(index, seed, tuple(str(p) for p in state.players), returns, outcome,
+                      int(getattr(state, "round", 0)), steps, bool(state.is_terminal()), plays)
+
+
+def play_chunk(spec: Spec, start: int, stop: int) -> list[GameRecord]:
+    """Games `start` to `stop - 1` (what one worker task plays)."""
+    return [play_game(spec, i) for i in range(start, stop)]
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Index ranges small enough to spread the work and show progress, big enough to be cheap.
+
+    >>> chunks(10, 2)
+    [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
+    """
+    size = max(1, min(64, games // (workers * 4) or 1))
+    return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+def check_policy(spec: Spec) -> None:
+    """A usage error (exit 2) for a policy the game does not have, before any worker starts."""
+    _, module, _ = load(spec)
+    known = policies_for(module, spec.budget)
+    if spec.policy not in known:
+        raise UsageError(f"--policy {spec.policy}: {module.id} has no such policy (its policies: {', '.join(known)})")
+
+
+def run(spec: Spec, games: int, workers: int = 1, scheduler: str | None = None,
+        progress: Progress | None = None) -> list[GameRecord]:
+    """Every game's record in index order: in this process (1 worker), in `workers` processes, or
+    on the Dask cluster whose scheduler address is given."""
+    check_policy(spec)
+    parts = chunks(games, workers)
+    out: list[GameRecord] = []
+    tick = progress or (lambda _done, _total: None)
+    for records in _results(spec, parts, workers, scheduler):
+        out.extend(records)
+        tick(len(out), games)
+    return out
+
+
+def _results(spec: Spec, parts: list[tuple[int, int]], workers: int,
+             scheduler: str | None) -> Iterator[list[GameRecord]]:
+    if scheduler is not None:
+        yield from _dask(spec, parts, scheduler)
+        return
+    if workers <= 1:
+        for start, stop in parts:
+            yield play_chunk(spec, start, stop)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(play_chunk, spec, start, stop) for start, stop in parts]
+        for fut in futures:                # in index order, whatever order they finish in
+            yield fut.result()
+
+
+def _dask(spec: Spec, parts: list[tuple[int, int]], scheduler: str) -> Iterator[list[GameRecord]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask distributed: pip install 'pnp[cluster]'") from None
+    try:
+        client = Client(scheduler, timeout=10, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({exc})") from None
+    try:
+        futures = [client.submit(play_chunk, spec, start, stop, pure=False, key=f"pnp-simulate-{start}-{os.getpid()}-"
+                                 f"{time.time_ns()}") for start, stop in parts]
+        for fut in futures:
+            yield fut.result()
+    finally:
+        client.close()
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:      # not on Linux
+        return os.cpu_count() or 1
