@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.engine.core import Chance
-from pnp.games.interface import GameModule, Settings
+from pnp.games.interface import BookletAdapter, GameModule, Settings
 
 from . import notation
 from .bot import heuristic_policy, random_policy
@@ -42,6 +42,10 @@ class ShogunSolitaire(GameModule):
     def outcome(self, state: Any) -> str | None:
         """The rulebook's rank of a finished game (Total Defeat, Weak Shogun, Shogun, Supreme Shogun)."""
         return rank(state.score) if state.is_terminal() else None
+
+    def booklet(self) -> BookletAdapter:
+        from .booklet import ShogunBooklet
+        return ShogunBooklet()
 
     def replay(self, game: Any, text: str, where: str) -> Any:
         return notation.replay(game, text, where)

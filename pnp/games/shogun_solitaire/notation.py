@@ -83,7 +83,7 @@ def check_expect(state: ShogunState, entry: RoundEntry, where: str) -> int:
 
 
 def replay(game: Any, text: str, where: str) -> Transcript[ShogunState, list[str]]:
-    n = read_notation(text, where, game.id, ShogunHeader, round_keys=("do", "expect"))
+    n = read_notation(text, where, game.id, ShogunHeader, round_keys=("do", "expect", "note"))
     state = start_state(game, n.header.seed, n.position, where)
     start = n.position
     met = 0

@@ -121,7 +121,7 @@ class InRow:
         own = clan_of(self.card)
         if kind(self.card) == FLEET:
             return f"{self.card} as {self.colour}-{self.type}"
-        if kind(self.card) == LEADER and self.type != LEADER:
+        if kind(self.card) == LEADER:      # a Leader always names its type, even "as leader"
             return f"{self.card} as {self.type}"
         assert own == self.colour
         return self.card

@@ -1,0 +1,323 @@
+"""Shogun Solitaire figures for the booklet: positions as play-area and hand diagrams (drawn by the
+generic `pnp.draw.table`), events as sentences, the rulebook's examples as replayed before/after
+pairs, and the difficulty table measured by playing seeded games.
+
+Every diagram is a position the rules reached by replaying a notation file (a sample game or an
+example from `examples/`), so a diagram cannot show an illegal position."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...draw import text
+from ...draw.shapes import Rect, Scene, Style
+from ...draw.table import Seat, table_scene
+from ...engine.notation import localized
+from ...model import Game
+from ...model.load import display, read_text
+from ...reference.narration import Narrator
+from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from . import notation
+from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
+from .rules import OBJECTIVES, RANKS, ShogunState, clan_of, kind
+
+PLAY_ROW = "#e2a21b"      # the dot before each row: play area (gold), hand (ink), discarded (grey)
+HAND_ROW = "#231f1a"
+GONE_ROW = "#9a8f83"
+DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
+
+
+class Cards:
+    """Small card pictures for the diagrams, by notation name (hojo-cavalry, fleet; a played wild as
+    ``fleet as kato-soldier``), each drawn once. A printed card face shrunk to a diagram's size
+    leaves nothing legible, so a diagram card shows what play needs: its colour and its type's
+    kanji, large; a wild in the play area takes the colour of the clan it was named as, with the
+    kanji of the type it stands for under its own."""
+
+    W, H = 20.0, 28.0
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
+        self.by_name = {(f"{c.clan.id}-{c.type_id}" if c.clan else c.type_id): c for c in game.cards}
+        self.drawn: dict[str, Scene] = {}
+
+    def __call__(self, name: str) -> Scene:
+        if name not in self.drawn:
+            self.drawn[name] = self.draw(name)
+        return self.drawn[name]
+
+    def draw(self, name: str) -> Scene:
+        card, _, declared = name.partition(" as ")
+        c = self.by_name[card.strip()]
+        colour, tint = c.colour, c.tint
+        w, h = self.W, self.H
+        scene = Scene(f"mini-{name.replace(' ', '-')}", w, h, 0.0)
+        if declared:
+            clan = clan_of(declared) or (c.clan.id if c.clan else "")
+            if clan in self.game.clans:
+                colour, tint = self.game.clans[clan].colour, self.game.clans[clan].tint
+        scene.add(Rect(0, 0, w, h, Style(fill=tint, stroke=colour, width=1.4), radius=1.8))
+        kanji = c.type.kanji or c.type.title.get(self.lang, c.type_id)
+        if not declared:
+            if len(kanji) == 2:        # two kanji read top to bottom, each as large as a single one
+                scene.add(*text.box(1, 2, w - 2, 12, kanji[0], "jp", 28, "center", colour, valign="bottom"))
+                scene.add(*text.box(1, 14, w - 2, 12, kanji[1], "jp", 28, "center", colour, valign="top"))
+            else:
+                scene.add(*text.box(1, 2, w - 2, h - 4, kanji, "jp", 30, "center", colour, valign="middle"))
+            return scene
+        size = 30 if len(kanji) == 1 else 19
+        target = next((x for x in self.game.cards if x.type_id == kind(declared)), None)
+        stands = (target.type.kanji if target else "") or kind(declared)
+        scene.add(Rect(1.6, 1.6, w - 3.2, h - 3.2, Style(stroke=colour, width=0.5, dash=(1.0, 0.8)), radius=1.2))
+        scene.add(*text.box(1, 2.5, w - 2, 13, kanji, "jp", size * 0.8, "center", colour, valign="middle"))
+        scene.add(Rect(3, 16, w - 6, 0.0, Style(stroke=colour, width=0.4)))
+        scene.add(*text.box(1, 16.5, w - 2, 10, "＝" + stands, "jp", 18, "center", colour, valign="middle"))
+        return scene
+
+
+class Say:
+    """The narration's sentences with the names of cards, clans and objectives in one language."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
+        self.n = Narrator(game, lang)
+        self.titles = {c.type_id: c.type.title.get(lang, c.type_id) for c in game.cards}
+
+    def __call__(self, section: str, key: str, **values: Any) -> str:
+        return self.n.say(section, key, **values)
+
+    def clan(self, clan: str) -> str:
+        return self.n.short(clan)
+
+    def card(self, name: str) -> str:
+        """'Takeda Cavalry', 'Fleet', 'Raid'."""
+        clan = clan_of(name)
+        title = self.titles.get(kind(name), kind(name))
+        return f"{self.clan(clan)} {title}" if clan else title
+
+    def cards(self, names: Sequence[str]) -> str:
+        items = [self.card(c) for c in names]
+        if len(items) < 2:
+            return "".join(items)
+        return self("words", "list", items=items[:-1], last=items[-1])
+
+    def objective(self, index: int) -> str:
+        return self("words", OBJECTIVES[index])
+
+
+@dataclass
+class Snapshot:
+    """What a diagram shows: the play area (as card names), the hand, the cards the step discarded
+    or set aside, the score and the deck's size."""
+
+    row: list[str]
+    hand: list[str]
+    gone: list[str]
+    score: int
+    deck: int
+
+
+def snapshot(state: ShogunState, gone: Sequence[str] = ()) -> Snapshot:
+    return Snapshot([r.text() for r in state.row], sorted(state.hand, key=_order(state)), list(gone), state.score,
+                    len(state.deck))
+
+
+def _order(state: ShogunState) -> Any:
+    clans = {c: i for i, c in enumerate(state.clans)}
+    kinds = {k: i for i, k in enumerate(("leader", "samurai", "ninja", "cavalry", "soldier", "fleet", "envoy"))}
+    return lambda c: (clans.get(clan_of(c) or "", len(clans)), kinds.get(kind(c), len(kinds)), c)
+
+
+def diagram(cards: Cards, snap: Snapshot, name: str, columns: int = 0, played: bool = False) -> Scene:
+    """One position, three rows: the play area (the card just played ringed), the hand, and what
+    left the hand or the deck in this step (discarded, set aside). The rows carry no words, so the
+    diagram stays legible at the size a booklet prints it; the legend names them."""
+    rows = [Seat("", PLAY_ROW, tuple(cards(c) for c in snap.row),
+                 highlight=(len(snap.row) - 1,) if played and snap.row else ()),
+            Seat("", HAND_ROW, tuple(cards(c) for c in snap.hand))]
+    if snap.gone:
+        rows.append(Seat("", GONE_ROW, tuple(cards(c) for c in snap.gone)))
+    return table_scene(rows, name=name, columns=max(columns, 5), label_width=6.0, note_width=0.0, card_width=14.0)
+
+
+def sentences(say: Say, action: str, events: Sequence[Any]) -> str:
+    """What one action did, in words: the card played or discarded, a seize, an enemy met, the draws."""
+    out: list[str] = []
+    drawn: list[str] = []
+    aside: list[str] = []
+    order = action.partition("top ")[2].split() if action.startswith("ninja:") else []
+
+    def flush() -> None:
+        if drawn:
+            out.append(say("events", "drew", cards=say.cards(drawn), n=len(drawn)))
+            drawn.clear()
+        if aside:
+            out.append(say("events", "aside", cards=say.cards(aside), n=len(aside)))
+            aside.clear()
+
+    for e in events:
+        if isinstance(e, Drew):
+            if aside:
+                flush()
+            drawn.append(e.card)
+            continue
+        if isinstance(e, SetAside):
+            if drawn:
+                flush()
+            aside.append(e.card)
+            continue
+        flush()
+        if isinstance(e, Played):
+            wild = kind(e.card) in ("fleet", "leader") and (kind(e.card) == "fleet" or e.type != "leader")
+            out.append(say("events", "play-wild" if wild else "play", card=say.card(e.card),
+                           as_=say.card(f"{e.colour}-{e.type}")))
+        elif isinstance(e, Seized):
+            out.append(say("events", "seize", clan=say.clan(e.clan), objective=say.objective(e.objective),
+                           unified=e.unified, n=len(e.cleared)))
+        elif isinstance(e, Discarded):
+            cards = [c for c in e.cards if kind(c) not in ("raid", "assassin", "ronin")]
+            out.append(say("discard", e.reason, cards=say.cards(cards), n=len(cards)))
+            if e.reason == "ninja" and order:
+                out.append(say("events", "ninja-order", cards=say.cards(order)))
+                order = []
+        elif isinstance(e, Struck):
+            out.append(say("events", "struck", card=say.card(e.card), enemy=kind(e.card)))
+        elif isinstance(e, Met) and e.answer == "ronin: none":
+            out.append(say("events", "ronin-none"))
+        elif isinstance(e, Revealed4):
+            out.append(say("events", "ninja", cards=say.cards(e.cards), n=len(e.cards)))
+        elif isinstance(e, Returned):
+            out.append(say("events", "returned", clan=say.clan(e.clan), objective=say.objective(e.objective)))
+        elif isinstance(e, Ended):
+            out.append(say("events", "won" if e.won else "ended", score=e.score, rank=e.rank))
+    flush()
+    if order:     # no Shogun card was revealed: the cards only go back
+        out.append(say("events", "ninja-order", cards=say.cards(order)))
+    return " ".join(x for x in out if x)
+
+
+def steps(game: Game, t: Transcript, where: str) -> tuple[ShogunState, list[tuple[int, str, list[Any], Snapshot]]]:
+    """Replay a transcript action by action: the start, and (round, action, events, the position after)."""
+    state = notation.start_state(game, getattr(t.header, "seed", 1), t.start, where)
+    start = state.clone()
+    out = []
+    for actions in t.rounds:
+        rnd = state.round
+        for action in actions:
+            before = len(state.discard)
+            events = state.apply_action(action)
+            gone = state.discard[before:] + [e.card for e in events if isinstance(e, SetAside)]
+            out.append((rnd, action, events, snapshot(state, gone)))
+    return start, out
+
+
+def panels_for(game: Game, t: Transcript, where: str, lang: str, name: str) -> list[RoundPage]:
+    cards, say = Cards(game, lang), Say(game, lang)
+    start, done = steps(game, t, where)
+    columns = max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done] + [len(s.gone) for *_, s in done])
+    pages: dict[int, RoundPage] = {}
+    last = snapshot(start)
+    for i, (rnd, action, events, snap) in enumerate(done):
+        if rnd not in pages:
+            pages[rnd] = RoundPage(rnd, [say("round", "intro", deck=last.deck, score=last.score)], [])
+        scene = diagram(cards, snap, f"{name}-{i + 1}", columns, played=action.startswith("play "))
+        heading = f"**{say('actions', action.split()[0].rstrip(':'))}** · {say('words', 'score', score=snap.score)}"
+        pages[rnd].panels.append(Panel(scene, heading, sentences(say, action, events), snap))
+        last = snap
+    return list(pages.values())
+
+
+def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+    where = display(sample)
+    t = notation.replay(game, read_text(sample, where, "a sample game"), where)
+    return t, panels_for(game, t, where, lang, sample.stem)
+
+
+def example_figures(game: Game, lang: str) -> list[Figure]:
+    """Each file of examples/: the stated position, then the position after its turns, with what happened."""
+    cards, say = Cards(game, lang), Say(game, lang)
+    out = []
+    for path in sorted((game.folder / "examples").glob("*.toml")):
+        where = display(path)
+        t = notation.replay(game, read_text(path, where, "an example"), where)
+        start, done = steps(game, t, where)
+        columns = max([len(start.row), len(start.hand)] + [max(len(s.row), len(s.hand), len(s.gone))
+                                                           for *_, s in done])
+        before = diagram(cards, snapshot(start), f"{path.stem}-before", columns)
+        told = " ".join(sentences(say, a, ev) for _, a, ev, _ in done)
+        after = diagram(cards, done[-1][3], f"{path.stem}-after", columns,
+                        played=done[-1][1].startswith("play "))
+        title = localized(t.title, lang)
+        out.append(Figure(before, say("booklet", "example-before", title=title,
+                                      description=localized(t.description, lang))))
+        out.append(Figure(after, say("booklet", "example-after", title=title, what=told)))
+    return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a share k/n.
+
+    >>> [round(x, 3) for x in wilson(30, 100)]
+    [0.219, 0.396]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
+    """The share of each rank over seeded games played by the heuristic policy, with 95 % intervals,
+    as bullet lines (argument: how many games)."""
+    from .module import ShogunSolitaire
+
+    n = int(arg) if arg.strip().isdigit() and 0 < int(arg) <= 100_000 else DIFFICULTY_GAMES
+    module = ShogunSolitaire()
+    got: Counter[str] = Counter()
+    for seed in range(1, n + 1):
+        got[module.outcome(module.play(game, module.settings(game, seed=seed), "heuristic")) or ""] += 1
+    say = Say(game, lang)
+    rows = []
+    bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
+    for (low, name), (_, high) in zip(RANKS, bounds, strict=True):
+        lo, hi = wilson(got[name], n)
+        rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * got[name] / n,
+                        lo=100 * lo, hi=100 * hi))
+    rows.append(say("difficulty", "games", n=n))
+    return rows
+
+
+def cover_scene(game: Game, lang: str) -> Scene | None:
+    """The cover: the first example's stated position."""
+    paths = sorted((game.folder / "examples").glob("*.toml"))
+    if not paths:
+        return None
+    where = display(paths[0])
+    t = notation.replay(game, read_text(paths[0], where, "an example"), where)
+    start, _ = steps(game, t, where)
+    return diagram(Cards(game, lang), snapshot(start), "cover")
+
+
+class ShogunBooklet(BookletAdapter):
+    def cover_scene(self, game: Game, lang: str) -> Scene | None:
+        return cover_scene(game, lang)
+
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+        return walkthrough(game, sample, lang)
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "examples": lambda game, lang, _arg: example_figures(game, lang),
+            "difficulty": difficulty_rows,
+        }
+
+    def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
+        s = transcript.state
+        return {"score": s.score, "rank": notation.rank(s.score), "round": s.round}
