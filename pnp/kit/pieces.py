@@ -18,7 +18,8 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     backs = [counter_back_scene(c, lang) if c.piece.back else None for c in game.counters]
     two_sided = any(b is not None for b in backs)
     pages = impose_counters(scenes, *paper.size, paper.margin, title, backs if two_sided else None,
-                            ctx.duplex.value, sheet_words(game, lang), ctx.offset)
+                            ctx.duplex.value, sheet_words(game, lang), ctx.offset,
+                            game.files.get("pieces", "pieces.toml"))
     out = [Artifact(f"{game.id}-pieces-{ctx.paper_key}{ctx.suffix}.pdf", render_pdf(pages, f"{title}: counters"),
                     len(pages), "pieces")]
     if ctx.svg:

@@ -1,21 +1,99 @@
-"""A sheet (or more) of round counters with cut guides."""
+"""Sheets of round counters, nested like coins in a box and centred on the paper, each with its
+bleed; a two-sided counter's back lands behind its front on the backs sheet."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from ..draw import text
-from ..draw.shapes import Group, Line, Scene, Shape, Style
+from ..draw.shapes import Group, Scene, Shape
+from ..errors import DefinitionError
 from ..render.pdf import Page
 from .cards import sheet_page, shift
 from .words import SheetWords, english
 
-GAP = 4.0
-GUIDE = Style(stroke="#999999", width=0.15, dash=(1.0, 1.0))
+SPACE = 1.0     # paper between two counters' bleeds, mm: room for the scissors
+NOTE = 8.0      # room for the note at the foot of the sheet, mm
+
+
+@dataclass(frozen=True)
+class Spot:
+    x: float        # top-left of the counter's square (its trim), mm
+    y: float
+    d: float        # diameter of its cut circle
+    b: float        # its bleed
+
+    @property
+    def reach(self) -> float:
+        """From the centre to the outer edge of the bleed."""
+        return self.d / 2 + self.b
+
+
+def _drop(x: float, reach: float, page: list[Spot]) -> float:
+    """The highest centre (y) for a counter at x, `reach` to the edge of its bleed, below `page`'s."""
+    y = reach
+    for other in page:
+        gap = reach + other.reach + SPACE
+        dx = abs(other.x + other.d / 2 - x)
+        if dx < gap - 1e-9:
+            y = max(y, other.y + other.d / 2 + math.sqrt(gap * gap - dx * dx))
+    return y
+
+
+def nest(sizes: list[tuple[float, float]], width: float, height: float) -> list[list[Spot]]:
+    """Places for counters (diameter, bleed), in order, within width x height (origin top-left):
+    rows left to right, every other row shifted by half a counter and raised as far as the row
+    above allows, so equal counters nest like a honeycomb. A list of places per sheet; each
+    counter's bleed stays inside the area and `SPACE` from every other counter's bleed."""
+    pages: list[list[Spot]] = [[]]
+    odd = False
+    i = 0
+    while i < len(sizes):
+        page = pages[-1]
+        row: list[tuple[float, float, float]] = []
+        x = sizes[i][0] / 2 + sizes[i][1]
+        if odd:
+            x += x + SPACE / 2
+        j = i
+        while j < len(sizes):
+            d, b = sizes[j]
+            if 2 * (d / 2 + b) > min(width, height) + 1e-9:
+                raise ValueError(f"a counter {d:g} mm across does not fit")
+            if x + d / 2 + b > width + 1e-9:
+                break
+            row.append((x, d, b))
+            j += 1
+            if j < len(sizes):
+                x += d / 2 + b + sizes[j][0] / 2 + sizes[j][1] + SPACE
+        if not row:           # a shifted row has no room for its first counter: start it unshifted
+            odd = False
+            continue
+        if j == len(sizes) and page:   # the last, short row: in the middle, still in the gaps of the one above
+            half = sizes[i][0] / 2 + sizes[i][1] + SPACE / 2
+            left = min(o.x - o.b for o in page)
+            right = max(o.x + o.d + o.b for o in page)
+            end = row[-1][0] + row[-1][1] / 2 + row[-1][2]
+            move = half * round(((left + right) / 2 - (row[0][0] - row[0][1] / 2 - row[0][2] + end) / 2) / half)
+            if move > 0 and end + move <= width + 1e-9:
+                row = [(x + move, d, b) for x, d, b in row]
+        y = max(_drop(x, d / 2 + b, page) for x, d, b in row)
+        if y + max(d / 2 + b for _, d, b in row) > height + 1e-9:
+            pages.append([])
+            odd = False
+            continue
+        page += [Spot(x - d / 2, y - d / 2, d, b) for x, d, b in row]
+        odd = not odd
+        i = j
+    return pages
 
 
 def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
                     backs: list[Scene | None] | None = None, duplex: str = "long",
-                    words: SheetWords | None = None, offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """Counters in rows, largest first; a dotted square around each helps the first scissor cut.
+                    words: SheetWords | None = None, offset: tuple[float, float] = (0.0, 0.0),
+                    where: str = "pieces.toml") -> list[Page]:
+    """Counters, largest first, nested (`nest`) within the paper's margins and the block centred on
+    the sheet; the black circle is the cut line and the colour runs into the bleed beyond it.
 
     With `backs` (backs[i] is the other side of scenes[i], or None for a one-sided counter), each
     sheet is followed by its backs sheet, every back placed behind its front for long- or
@@ -23,37 +101,39 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
     like long-edge, since a backs sheet is turned over like a book page to be glued on). `offset`
     moves everything on a backs sheet, as for cards (`--offset`)."""
     say = words or english()
-    pairs = list(zip(scenes, backs or [None] * len(scenes)))
-    order = sorted(pairs, key=lambda p: -p[0].width)
-    pages: list[list[Shape]] = [[]]
-    back_pages: list[list[Shape]] = [[]]
-    x, y, row_h = margin + 2, margin + 2, 0.0
-    for scene, back in order:
-        d = scene.width
-        if x + d > paper_w - margin - 2:
-            x, y, row_h = margin + 2, y + row_h + GAP, 0.0
-        if y + d > paper_h - margin - 10:
-            pages.append([])
-            back_pages.append([])
-            x, y, row_h = margin + 2, margin + 2, 0.0
-        g = GAP / 2
-        pages[-1] += [Line(x - g, y - g, x + d + g, y - g, GUIDE), Line(x - g, y + d + g, x + d + g, y + d + g, GUIDE),
-                      Line(x - g, y - g, x - g, y + d + g, GUIDE), Line(x + d + g, y - g, x + d + g, y + d + g, GUIDE)]
-        fb = scene.bleed
-        pages[-1].append(Group(tuple(scene.shapes), x, y, 0, (-fb, -fb, d + 2 * fb, d + 2 * fb)))
-        if back is not None:
-            bx = x if duplex == "short" else paper_w - x - d
-            by = paper_h - y - d if duplex == "short" else y
-            b = back.bleed
-            back_pages[-1].append(Group(tuple(back.shapes), bx, by, 0, (-b, -b, d + 2 * b, d + 2 * b)))
-        x += d + GAP
-        row_h = max(row_h, d)
-    out = []
+    pairs = sorted(zip(scenes, backs or [None] * len(scenes)), key=lambda p: -p[0].width)
+    width, height = paper_w - 2 * margin, paper_h - 2 * margin - NOTE
+    try:
+        spots = nest([(s.width, max(s.bleed, back.bleed if back else 0.0)) for s, back in pairs], width, height)
+    except ValueError as exc:
+        raise DefinitionError(where, "diameter", f"{exc} on a {paper_w:g} x {paper_h:g} mm sheet with "
+                                                 f"{margin:g} mm margins") from None
     two_sided = any(back is not None for _, back in pairs)
     flip = say(f"flip_{duplex}")
-    tail = []
-    for i, (shapes, bshapes) in enumerate(zip(pages, back_pages), 1):
-        note = say("counter_fronts", title=title, n=i, total=len(pages))
+    out, tail = [], []
+    k = 0
+    for n, page in enumerate(spots, 1):
+        # centre the block: its bleeds' extent, within the margins and above the note
+        x0 = min(s.x - s.b for s in page)
+        x1 = max(s.x + s.d + s.b for s in page)
+        y0 = min(s.y - s.b for s in page)
+        y1 = max(s.y + s.d + s.b for s in page)
+        dx = margin + (width - (x1 - x0)) / 2 - x0
+        dy = margin + (height - (y1 - y0)) / 2 - y0
+        shapes: list[Shape] = []
+        bshapes: list[Shape] = []
+        for spot in page:
+            scene, back = pairs[k]
+            k += 1
+            x, y, d = spot.x + dx, spot.y + dy, spot.d
+            fb = scene.bleed
+            shapes.append(Group(tuple(scene.shapes), x, y, 0, (-fb, -fb, d + 2 * fb, d + 2 * fb)))
+            if back is not None:
+                bx = x if duplex == "short" else paper_w - x - d
+                by = paper_h - y - d if duplex == "short" else y
+                b = back.bleed
+                bshapes.append(Group(tuple(back.shapes), bx, by, 0, (-b, -b, d + 2 * b, d + 2 * b)))
+        note = say("counter_fronts", title=title, n=n, total=len(spots))
         if two_sided:
             note += f" · {flip}"
         shapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4, note,
@@ -61,7 +141,7 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
         out.append(sheet_page(paper_w, paper_h, shapes))
         if two_sided:
             bshapes += text.box(margin, paper_h - margin - 6, paper_w - 2 * margin, 4,
-                                say("counter_backs", title=title, n=i, total=len(pages), flip=flip), "sans", 7,
+                                say("counter_backs", title=title, n=n, total=len(spots), flip=flip), "sans", 7,
                                 "center", "#555555", valign="middle", min_size=6.0)
             (tail if duplex == "none" else out).append(sheet_page(paper_w, paper_h, shift(bshapes, offset)))
     return out + tail
