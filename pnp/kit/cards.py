@@ -65,6 +65,8 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 doc.add(backs_page)
             if ctx.svg:
                 for card, face in zip(chunk, fronts):
+                    if card.copy > 1:       # copies draw the same face: one SVG per card, not per copy
+                        continue
                     yield Artifact(f"{ctx.svg_dir}/cards/{card.slug}.svg", render_svg(face), None, "svg")
             if total > 20 and sheet % 20 == 0:
                 ctx.progress(f"cards: {sheet} of {total} sheets")

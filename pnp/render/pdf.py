@@ -17,6 +17,10 @@ from .. import fonts
 from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 from ..model.colours import rgb
 
+# Binary streams: ASCII85 (ReportLab's default) makes every compressed stream a quarter bigger, in
+# the file and in memory while a long document is being made; no PDF reader needs it.
+rl_config.useA85 = 0
+
 Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
 
 
@@ -65,8 +69,12 @@ class PdfDocument:
         self.pages += 1
 
     def finish(self) -> bytes:
+        """The whole PDF; the document's pages are let go, so only the bytes stay in memory."""
         self._canvas.save()
-        return self._buf.getvalue()
+        data = self._buf.getvalue()
+        self._buf = io.BytesIO()
+        del self._canvas
+        return data
 
 
 def _encode_now(page: Any) -> None:
