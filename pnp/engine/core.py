@@ -135,3 +135,72 @@ class Chance:
         self.rng.shuffle(deck)
         self.events.append(Shuffled(tuple(deck)))
         return deck
+
+
+class RecordMismatch(ValueError):
+    """A recorded draw that does not fit the draw the game asks for (wrong count, value or cards)."""
+
+
+class RecordedChance(Chance):
+    """Chance that hands back draws recorded earlier instead of drawing them, so a game played with
+    real dice and real shuffles (its notation listing them), or the chance log of an earlier run,
+    replays exactly. Each roll or shuffle takes the next recorded draw: a tuple of die values or a
+    `Rolled` event for a roll, a deck order or a `Shuffled` event for a shuffle. It must fit what
+    the game asks (as many dice, each within the sides; the same cards, in any order). When the
+    record is used up, draws go on from `seed` as with `Chance`.
+
+    >>> c = RecordedChance([(6, 1), ["b", "c", "a"]])
+    >>> c.roll(2, 6), c.shuffle(["a", "b", "c"]), [e.kind for e in c.events], c.left
+    ((6, 1), ['b', 'c', 'a'], ['roll', 'shuffle'], 0)
+    >>> c.roll(1, 6) == Chance(0).roll(1, 6)       # the record is used up: seeded draws follow
+    True
+    >>> first = Chance(5); _ = first.shuffle(range(4)), first.roll(3, 6)
+    >>> again = RecordedChance(first.events)     # an earlier run's chance log
+    >>> again.shuffle(range(4)) == list(first.events[0].order) and again.roll(3, 6) == first.events[1].values
+    True
+    >>> RecordedChance([(7,)]).roll(1, 6)
+    Traceback (most recent call last):
+    ...
+    pnp.engine.core.RecordMismatch: recorded draw 1: expected 1 value from 1 to 6 for a roll, got (7,)
+    >>> RecordedChance([["a", "a"]]).shuffle(["a", "b"])
+    Traceback (most recent call last):
+    ...
+    pnp.engine.core.RecordMismatch: recorded draw 1: expected an order of ['a', 'b'] for a shuffle, got ['a', 'a']
+    """
+
+    def __init__(self, draws: Sequence[Any], seed: int = 0):
+        super().__init__(seed)
+        self.draws = list(draws)
+        self.used = 0
+
+    @property
+    def left(self) -> int:
+        """Recorded draws not used yet (a replay may insist that none are left at the end)."""
+        return len(self.draws) - self.used
+
+    def _next(self) -> Any:
+        draw = self.draws[self.used]
+        self.used += 1
+        return draw
+
+    def roll(self, dice: int, sides: int) -> tuple[int, ...]:
+        if not self.left:
+            return super().roll(dice, sides)
+        draw = self._next()
+        values = tuple(draw.values if isinstance(draw, Rolled) else draw)
+        if len(values) != dice or any(not isinstance(v, int) or not 1 <= v <= sides for v in values):
+            raise RecordMismatch(f"recorded draw {self.used}: expected {dice} value{'s' if dice != 1 else ''} "
+                                 f"from 1 to {sides} for a roll, got {values}")
+        self.events.append(Rolled(dice, sides, values))
+        return values
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        if not self.left:
+            return super().shuffle(items)
+        draw = self._next()
+        deck = list(draw.order if isinstance(draw, Shuffled) else draw)
+        if sorted(map(repr, deck)) != sorted(map(repr, items)):
+            raise RecordMismatch(f"recorded draw {self.used}: expected an order of {list(items)} for a shuffle, "
+                                 f"got {deck}")
+        self.events.append(Shuffled(tuple(deck)))
+        return deck

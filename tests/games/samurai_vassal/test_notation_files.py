@@ -105,3 +105,29 @@ def test_a_written_game_reads_back_as_the_same_game(options):  # type: ignore[no
     again = module.replay(GAME, text, "t.toml")
     assert again.state.trust == state.trust and again.state.winners == state.winners
     assert [r.plays for r in again.rounds] == [r.plays for r in state.log]
+
+
+def test_a_game_replays_from_its_recorded_draws():  # type: ignore[no-untyped-def]
+    # The engine's RecordedChance hands back an earlier run's shuffles: the characters dealt and the
+    # NPC deck come out the same without the seed, and the same choices give the same game.
+    from pnp.engine.core import RecordedChance
+    from pnp.games.samurai_vassal.rules import Rules, new_game
+
+    module = SamuraiVassal()
+    options = ("middle-player", "samurai")
+    first = module.new_state(GAME, Settings(3, frozenset(options), 11))
+    rng = random.Random(11)
+    choices = []
+    while not first.is_terminal():
+        action = module.bot_action(first, rng)
+        choices.append(action)
+        first.apply_action(action)
+    seats = list(GAME.clans)
+    chance = RecordedChance(first.chance.events, seed=999)
+    again = new_game(seats[:3], Rules.of(sorted(options), first.rules.round_cap), chance, seats[3])
+    assert again.dealt == first.dealt
+    for action in choices:
+        again.apply_action(action)
+    assert chance.left == 0
+    assert [log.npc for log in again.log] == [log.npc for log in first.log]
+    assert again.trust == first.trust and again.winners == first.winners
