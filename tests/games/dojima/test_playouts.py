@@ -1,0 +1,75 @@
+"""Random and bot playouts of Dôjima for every player count and mode, with invariants checked after
+every action: tracks within their limits, Ryô conserved between reserve, box and players, every
+advisor in exactly one place; and the same seed playing the same game."""
+
+import random
+
+import pytest
+
+from pnp.games.dojima.rules import MAX_RICE, MAX_WATER, SUPPLY, DojimaState
+
+from .helpers import GAME, MODULE
+
+MODES = [(2, ()), (3, ()), (4, ()), (5, ()), (6, ()), (3, ("dice-first",)), (6, ("dice-first",)),
+         (4, ("short-game",)), (5, ("dice-first", "short-game"))]
+
+
+def invariants(s: DojimaState) -> None:
+    assert all(0 <= v <= MAX_WATER for v in s.water.values()), s.water
+    assert all(0 <= v <= MAX_RICE for v in s.rice.values()), s.rice
+    assert s.reserve + s.box + sum(s.ryo.values()) == SUPPLY
+    assert s.reserve >= 0 and s.box >= 0
+    if not s.two:
+        # every advisor is in a hand, in the deck being passed or face down (once the draft began)
+        places = list(s.hand.values()) + list(s.pool) + ([s.hidden] if s.hidden else [])
+        if places:
+            assert sorted(places) == sorted(s.advisors), places
+    elif s.pyramid:
+        assert sorted(s.pyramid) == sorted(s.advisors)
+
+
+def playout(players, options, seed, policy="random", check=True):
+    state = MODULE.new_state(GAME, MODULE.settings(GAME, players, options, seed))
+    choose = MODULE.policy(policy)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(choose(state, rng))
+        if check:
+            invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("players,options", MODES, ids=lambda m: str(m))
+def test_random_games_keep_the_invariants_and_end(players, options):
+    for seed in range(12):
+        s = playout(players, options, seed)
+        assert s.over and s.winners
+        assert s.season_name == "winter" and s.reserve == 0
+
+
+@pytest.mark.parametrize("players,options", MODES, ids=lambda m: str(m))
+def test_bot_games_end_and_replay_from_their_notation(players, options):
+    for seed in range(3):
+        s = playout(players, options, seed, policy="bot")
+        assert s.over
+        text = MODULE.write(s, MODULE.settings(GAME, players, options, seed), "t", "d")
+        t = MODULE.replay(GAME, text, "t.toml")
+        assert t.state.ryo == s.ryo and t.state.winners == s.winners
+        assert MODULE.write(t.state, MODULE.settings(GAME, players, options, seed), "t", "d") == text
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_same_seed_plays_the_same_game(players):
+    settings = MODULE.settings(GAME, players, (), seed=17)
+    assert MODULE.bot_notation(GAME, settings) == MODULE.bot_notation(GAME, settings)
+    other = MODULE.bot_notation(GAME, MODULE.settings(GAME, players, (), seed=18))
+    assert other != MODULE.bot_notation(GAME, settings)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,options", MODES, ids=lambda m: str(m))
+def test_a_thousand_random_games_per_mode(players, options):
+    for seed in range(1000):
+        s = playout(players, options, seed, check=seed % 10 == 0)
+        invariants(s)
+        assert s.over and s.winners
