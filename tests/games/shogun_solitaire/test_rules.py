@@ -19,8 +19,8 @@ def refused(state, action, rule):
 
 
 def test_three_of_a_colour_seize_the_nearest_objective_and_clear_the_play_area():
-    # Rulebook, "Seizing Objectives": three unbroken same-colour cards take that clan's lowest open
-    # objective, and every card in the play area then leaves the game for good.
+    # «three unbroken same-colour cards take that clan's lowest open objective, and every card in the play area then
+    # leaves the game for good.» (rulebook, "Seizing Objectives")
     s = at(["takeda-cavalry", "envoy", "envoy", "envoy", "envoy"], FILL, row=["takeda-soldier", "takeda-samurai"])
     run(s, "play takeda-cavalry")
     assert s.held["takeda"] == {0} and s.row == []
@@ -30,31 +30,31 @@ def test_three_of_a_colour_seize_the_nearest_objective_and_clear_the_play_area()
 
 
 def test_an_intervening_colour_breaks_the_run():
-    # Rulebook, "Seizing Objectives": the three cards must be consecutive; any other card between them
-    # spoils the sequence.
+    # «the three cards must be consecutive; any other card between them spoils the sequence.» (rulebook, "Seizing
+    # Objectives")
     s = at(["takeda-cavalry"] + ["envoy"] * 4, FILL, row=["takeda-soldier", "hojo-cavalry", "takeda-samurai"])
     run(s, "play takeda-cavalry")
     assert s.held["takeda"] == set() and len(s.row) == 4
 
 
 def test_first_and_third_may_share_a_type():
-    # Rulebook, "Seizing Objectives": a repeated type is fine when it sits in positions one and three.
+    # «a repeated type is fine when it sits in positions one and three.» (rulebook, "Seizing Objectives")
     s = at(["hojo-soldier"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-cavalry"])
     run(s, "play hojo-soldier")
     assert s.held["hojo"] == {0}
 
 
 def test_no_two_of_a_type_side_by_side_whatever_the_colour():
-    # Rulebook, "Playing a Shogun Card": neighbouring cards may never share a type, even across colours.
+    # «neighbouring cards may never share a type, even across colours.» (rulebook, "Playing a Shogun Card")
     s = at(["takeda-soldier"] + ["envoy"] * 4, FILL, row=["hojo-soldier"])
     e = refused(s, "play takeda-soldier", "same-type")
     assert "soldier" in e.reason
 
 
 def test_ninja_keeps_the_run_alive_but_does_not_count():
-    # Rulebook, "Playing a Shogun Card" (Ninja example): a Ninja extends a colour sequence without
-    # counting toward the three, so soldier-Ninja-samurai takes nothing yet; a further card of that
-    # colour (other than a samurai or Ninja) completes it.
+    # «a Ninja extends a colour sequence without counting toward the three, so soldier-Ninja-samurai takes nothing
+    # yet; a further card of that colour (other than a samurai or Ninja) completes it.» (rulebook, "Playing a Shogun
+    # Card" (Ninja example))
     s = at(["takeda-ninja", "takeda-samurai", "takeda-cavalry", "envoy", "envoy"], FILL,
            row=["takeda-soldier", "takeda-ninja", "takeda-samurai"])
     assert s.held["takeda"] == set()
@@ -66,21 +66,21 @@ def test_ninja_keeps_the_run_alive_but_does_not_count():
 
 
 def test_a_ninja_of_another_colour_breaks_the_run():
-    # Ruling (Runs): a Ninja of another colour breaks a run.
+    # Ruling (Runs): «a Ninja of another colour breaks a run.»
     s = at(["hojo-cavalry"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-samurai", "takeda-ninja"])
     run(s, "play hojo-cavalry")
     assert s.held["hojo"] == set()
 
 
 def test_a_ninja_between_two_soldiers_lets_the_run_seize():
-    # Ruling (Runs): the only type rule is adjacency.
+    # Ruling (Runs): «the only type rule is adjacency.»
     s = at(["amago-soldier"] + ["envoy"] * 4, FILL, row=["amago-cavalry", "amago-soldier", "amago-ninja"])
     run(s, "play amago-soldier")
     assert s.held["amago"] == {0}
 
 
 def test_leader_is_wild_in_its_own_colour():
-    # Rulebook, "Shogun Cards": the Leader stands in for any card type of its own clan.
+    # «the Leader stands in for any card type of its own clan.» (rulebook, "Shogun Cards")
     s = at(["kato-leader"] + ["envoy"] * 4, FILL, row=["kato-soldier", "kato-cavalry"])
     refused(s.clone(), "play kato-leader as cavalry", "same-type")
     refused(s.clone(), "play kato-leader", "declaration")
@@ -89,7 +89,7 @@ def test_leader_is_wild_in_its_own_colour():
 
 
 def test_fleet_is_wild_in_any_colour():
-    # Rulebook, "Shogun Cards": the Fleet stands in for any Shogun card of any clan.
+    # «the Fleet stands in for any Shogun card of any clan.» (rulebook, "Shogun Cards")
     s = at(["fleet"] + ["envoy"] * 4, FILL, row=["amago-soldier", "amago-cavalry"])
     refused(s.clone(), "play fleet as amago-cavalry", "same-type")
     run(s, "play fleet as amago-soldier")
@@ -97,8 +97,8 @@ def test_fleet_is_wild_in_any_colour():
 
 
 def test_envoys_cannot_be_played_or_discarded_alone():
-    # Rulebook, "Neutral Envoy Card Effects": Envoys sit in the hand unusable; only a whole-hand
-    # discard gets rid of them.
+    # «Envoys sit in the hand unusable; only a whole-hand discard gets rid of them.» (rulebook, "Neutral Envoy Card
+    # Effects")
     s = at(["envoy", "hojo-soldier", "hojo-soldier", "hojo-soldier", "hojo-soldier"], FILL)
     refused(s.clone(), "play envoy", "not-playable")
     refused(s.clone(), "discard envoy", "not-playable")
@@ -107,8 +107,8 @@ def test_envoys_cannot_be_played_or_discarded_alone():
 
 
 def test_discard_example_blue_cavalry_for_a_purple_samurai():
-    # Rulebook, "Discarding A Card" (example): ditching the blue Cavalry draws a purple samurai, which
-    # then completes the purple attack.
+    # «ditching the blue Cavalry draws a purple samurai, which then completes the purple attack.» (rulebook,
+    # "Discarding A Card" (example))
     hand = ["envoy", "hojo-soldier", "hojo-soldier", "kato-samurai", "takeda-cavalry"]
     s = at(hand, ["amago-samurai", *FILL],
            row=["takeda-soldier", "takeda-cavalry", "amago-soldier", "amago-cavalry"])
@@ -119,28 +119,28 @@ def test_discard_example_blue_cavalry_for_a_purple_samurai():
 
 
 def test_ninja_discard_reveals_four_discards_a_shogun_card_and_reorders():
-    # Rulebook, "Discarding A Card": discarding a Ninja shows the top 4 deck cards; one Shogun card
-    # among them goes to the discard and the remaining three return on top in an order you pick.
+    # «discarding a Ninja shows the top 4 deck cards; one Shogun card among them goes to the discard and the
+    # remaining three return on top in an order you pick.» (rulebook, "Discarding A Card")
     s = at(["hojo-ninja"] + ["envoy"] * 4, ["raid", "hojo-cavalry", "kato-leader", "takeda-soldier", *FILL])
     run(s, "discard hojo-ninja")
     assert s.pending == "ninja" and s.revealed == ["raid", "hojo-cavalry", "kato-leader", "takeda-soldier"]
     refused(s.clone(), "ninja: top raid hojo-cavalry kato-leader takeda-soldier", "ninja-order")
-    # Ruling: the draw right after the reorder is exempt, so the Raid on top is set aside.
+    # Ruling: «the draw right after the reorder is exempt, so the Raid on top is set aside.»
     run(s, "ninja: discard takeda-soldier, top raid hojo-cavalry kato-leader")
     assert "takeda-soldier" in s.discard and "hojo-cavalry" in s.hand and s.pending == "turn"
     assert "raid" in s.deck and s.striking is None
 
 
 def test_ninja_power_only_on_a_single_discard():
-    # Ruling: not on a whole-hand discard.
+    # Ruling: «not on a whole-hand discard.»
     s = at(["hojo-ninja"] + ["hojo-soldier"] * 4, FILL)
     run(s, "discard hand")
     assert s.pending == "turn" and s.revealed == []
 
 
 def test_raid_met_by_discarding_the_hand():
-    # Rulebook, "Raid cards", first option: throw away the Raid plus your hand and draw 5 fresh cards,
-    # putting any enemy drawn to one side (to be shuffled back) and drawing a replacement.
+    # «throw away the Raid plus your hand and draw 5 fresh cards, putting any enemy drawn to one side (to be
+    # shuffled back) and drawing a replacement.» (rulebook, "Raid cards", first option)
     s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"],
            ["raid", "takeda-soldier", "assassin", "takeda-cavalry", "amago-soldier", "amago-cavalry", "fleet",
             "hojo-soldier"])
@@ -152,8 +152,8 @@ def test_raid_met_by_discarding_the_hand():
 
 
 def test_raid_met_through_the_deck():
-    # Rulebook, "Raid cards", second option: throw away the Raid plus the first 5 non-enemy deck cards;
-    # enemies turned up are shuffled back, then one card is drawn to refill the hand.
+    # «throw away the Raid plus the first 5 non-enemy deck cards; enemies turned up are shuffled back, then one card
+    # is drawn to refill the hand.» (rulebook, "Raid cards", second option)
     deck = ["raid", "a", "b", "ronin", "c", "d", "e", "hojo-soldier", "kato-soldier", "kato-soldier"]
     names = {"a": "takeda-soldier", "b": "envoy", "c": "amago-soldier", "d": "fleet", "e": "hojo-ninja"}
     s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"], [names.get(c, c) for c in deck])
@@ -165,8 +165,8 @@ def test_raid_met_through_the_deck():
 
 
 def test_raid_met_with_a_samurai_wilds_never_stop_it():
-    # Rulebook, "Raid cards", third option: a Samurai in hand cancels the Raid; both go to the discard
-    # and two cards are drawn. Ruling: wilds never stop a Raid.
+    # «a Samurai in hand cancels the Raid; both go to the discard and two cards are drawn.» (rulebook, "Raid cards",
+    # third option) Ruling: «wilds never stop a Raid.»
     s = at(["hojo-cavalry", "kato-samurai", "fleet", "kato-leader", "envoy"],
            ["raid", "takeda-soldier", "amago-soldier", *FILL])
     run(s, "play hojo-cavalry")
@@ -179,8 +179,8 @@ def test_raid_met_with_a_samurai_wilds_never_stop_it():
 
 
 def test_assassin_takes_a_leader_from_the_hand():
-    # Rulebook, "Assassin Cards": with a Leader in hand, that Leader and the Assassin are discarded and
-    # two cards are drawn.
+    # «with a Leader in hand, that Leader and the Assassin are discarded and two cards are drawn.» (rulebook,
+    # "Assassin Cards")
     s = at(["hojo-cavalry", "kato-leader", "envoy", "envoy", "envoy"], ["assassin", "takeda-soldier", "amago-soldier"])
     run(s, "play hojo-cavalry")
     refused(s.clone(), "assassin: last", "assassin-target")
@@ -190,8 +190,8 @@ def test_assassin_takes_a_leader_from_the_hand():
 
 
 def test_assassin_without_a_leader_takes_the_last_played_card():
-    # Rulebook, "Assassin Cards": with no Leader in hand, the Assassin takes the most recently played
-    # Shogun card with it to the discard.
+    # «with no Leader in hand, the Assassin takes the most recently played Shogun card with it to the discard.»
+    # (rulebook, "Assassin Cards")
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["assassin", "takeda-soldier"],
            row=["hojo-soldier"])
     run(s, "play hojo-cavalry", "assassin: last")
@@ -199,7 +199,7 @@ def test_assassin_without_a_leader_takes_the_last_played_card():
 
 
 def test_assassin_with_neither_discards_only_itself():
-    # Ruling: with neither a Leader in hand nor a card in the play area, only the Assassin goes.
+    # Ruling: «with neither a Leader in hand nor a card in the play area, only the Assassin goes.»
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], FILL, row=["hojo-soldier", "hojo-samurai"])
     run(s, "play hojo-cavalry")          # seizes: the play area is empty
     s.hand.remove(s.hand[0])
@@ -212,8 +212,8 @@ def test_assassin_with_neither_discards_only_itself():
 
 
 def test_ronin_returns_a_chosen_counter_and_unifies_no_more():
-    # Rulebook, "Ronin Cards": you hand back one seized counter of your choosing. Ruling: a
-    # unified board turns back; the next seize takes the lowest open objective.
+    # «you hand back one seized counter of your choosing.» (rulebook, "Ronin Cards") Ruling: «a unified board turns
+    # back; the next seize takes the lowest open objective.»
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["ronin", "kato-soldier", "kato-cavalry"],
            held={"hojo": ["port", "village", "castle"], "kato": ["port"]})
     run(s, "play hojo-cavalry")
@@ -223,7 +223,7 @@ def test_ronin_returns_a_chosen_counter_and_unifies_no_more():
 
 
 def test_ronin_with_no_counter_is_ignored():
-    # Rulebook, "Ronin Cards": with nothing seized the Ronin has no effect; discard it and draw once.
+    # «with nothing seized the Ronin has no effect; discard it and draw once.» (rulebook, "Ronin Cards")
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], ["ronin", "kato-soldier"])
     run(s, "play hojo-cavalry")
     assert s.legal_actions() == ["ronin: none"]
@@ -232,8 +232,8 @@ def test_ronin_with_no_counter_is_ignored():
 
 
 def test_whole_hand_discard_sets_enemies_aside_and_shuffles_them_back():
-    # Rulebook, "Discard Your Whole Hand": redraw 5 as at setup, with enemies held apart and shuffled
-    # into the deck once the hand is full.
+    # «redraw 5 as at setup, with enemies held apart and shuffled into the deck once the hand is full.» (rulebook,
+    # "Discard Your Whole Hand")
     s = at(["envoy"] * 2 + ["hojo-soldier"] * 3, ["raid", "kato-soldier", "kato-cavalry", "ronin", "fleet",
                                                   "amago-soldier", "amago-cavalry", *FILL])
     run(s, "discard hand")
@@ -242,8 +242,8 @@ def test_whole_hand_discard_sets_enemies_aside_and_shuffles_them_back():
 
 
 def test_the_game_ends_when_the_deck_cannot_fill_the_hand():
-    # Rulebook, "Sequence of Play" (IMPORTANT note): once the deck is too short to refill the hand, play
-    # stops at once. Ruling: without drawing.
+    # «once the deck is too short to refill the hand, play stops at once.» (rulebook, "Sequence of Play" (IMPORTANT
+    # note)) Ruling: «without drawing.»
     s = at(["hojo-cavalry", "envoy", "envoy", "envoy", "envoy"], [], held={"kato": ["port", "village"]})
     run(s, "play hojo-cavalry")
     assert s.is_terminal() and not s.won and s.score == 2 and len(s.hand) == 4
@@ -253,7 +253,7 @@ def test_the_game_ends_when_the_deck_cannot_fill_the_hand():
 
 
 def test_twelfth_objective_wins_at_once_even_with_an_empty_deck():
-    # Rulebook, "Winning": unifying all four clans is an instant win, even before a refill.
+    # «unifying all four clans is an instant win, even before a refill.» (rulebook, "Winning")
     held = {c: ["port", "village", "castle"] for c in ("hojo", "takeda", "kato")} | {"amago": ["port", "village"]}
     s = at(["amago-soldier", "envoy", "envoy", "envoy", "envoy"], [], row=["amago-cavalry", "amago-samurai"], held=held)
     run(s, "play amago-soldier")
@@ -261,7 +261,7 @@ def test_twelfth_objective_wins_at_once_even_with_an_empty_deck():
 
 
 def test_a_unified_clan_seizes_nothing():
-    # Ruling: cards of a unified clan may be played but seize nothing.
+    # Ruling: «cards of a unified clan may be played but seize nothing.»
     s = at(["hojo-cavalry"] + ["envoy"] * 4, FILL, row=["hojo-soldier", "hojo-samurai"],
            held={"hojo": ["port", "village", "castle"]})
     run(s, "play hojo-cavalry")
@@ -271,6 +271,6 @@ def test_a_unified_clan_seizes_nothing():
 @pytest.mark.parametrize("score,name", [(12, "Supreme Shogun"), (11, "Shogun"), (10, "Shogun"),
                                         (9, "Weak Shogun"), (8, "Total Defeat"), (0, "Total Defeat")])
 def test_ranks(score, name):
-    # Rulebook, "Winning": one point per objective; 0-8 Total Defeat, 9 Weak Shogun, 10-11 Shogun,
-    # 12 Supreme Shogun.
+    # «one point per objective; 0-8 Total Defeat, 9 Weak Shogun, 10-11 Shogun, 12 Supreme Shogun.» (rulebook,
+    # "Winning")
     assert rank(score) == name

@@ -1,0 +1,99 @@
+"""The Shogun Solitaire booklet as a player reads it: the PDF's text read back with PyMuPDF."""
+
+import re
+from collections import Counter
+
+import pytest
+
+from pnp.games.interface import Settings
+from pnp.games.shogun_solitaire.booklet import difficulty_rows, walkthrough
+from pnp.games.shogun_solitaire.module import ShogunSolitaire
+from pnp.reference.booklet import build_booklet
+from pnp.reference.flow import A5
+from pnp.render.pdf import Page, render_pdf
+from tests.conftest import open_pdf
+
+from .helpers import FOLDER, game
+
+DEVELOPER = re.compile(r"\bpnp\b|\.toml\b|\bengine\b|pnp check|\bheuristic\b|\bseed\b|\bpolicy\b", re.I)
+
+
+def pdf_bytes():
+    return render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(game(), "en")], "shogun")
+
+
+@pytest.fixture(scope="module")
+def pages():
+    doc = open_pdf(pdf_bytes())
+    return [" ".join(p.get_text().split()) for p in doc]
+
+
+def test_every_ruling_is_in_the_clarifications(pages):
+    text = " ".join(pages)
+    clar = text[text.index("Clarifications"):text.index("Walkthrough")]
+    for heading in ("Deck composition.", "Naming a wild.", "The Fleet", "Ninjas of another colour",
+                    "Types only matter between neighbours.", "After a seize", "Cleared cards",
+                    "An enemy does not clear the play area.", "The Assassin", "A Ronin against a unified clan",
+                    "The Envoy", "A Raid met with the deck", "The Ninja’s power", "The end.", "Shuffling."):
+        assert heading in clar, heading
+    assert "Soldier, Ninja, Soldier of one clan seizes" in clar
+    assert "A wild in hand never stops a Raid" in clar
+
+
+def test_the_five_rulebook_examples_are_drawn_before_and_after(pages):
+    text = " ".join(pages)
+    for title in ("A Ninja in the run", "Discard and wait", "A Raid met with the deck", "Envoys leave with a Raid",
+                  "A fresh hand"):
+        assert f"{title}." in text and f"{title}, after." in text
+    assert "Three Takeda cards in a row: the Takeda port falls." in text
+    assert "You meet the Raid with the deck: Takeda Soldier, Amago Cavalry, Katō Ninja, Envoy and Takeda" in text
+
+
+def test_the_difficulty_table_prints_every_rank_and_adds_up(pages):
+    text = " ".join(pages)
+    shares = re.findall(r"(Supreme Shogun|Shogun|Weak Shogun|Total Defeat) \([^)]*objectives\): ([0-9.]+) % of games "
+                        r"\(95 % interval ([0-9.]+)–([0-9.]+) %\)", text)
+    assert [s[0] for s in shares] == ["Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"]
+    assert abs(sum(float(s[1]) for s in shares) - 100) < 0.3
+    assert all(float(lo) <= float(p) <= float(hi) for _, p, lo, hi in shares)
+    assert "Measured over 400 shuffles" in text
+
+
+def test_the_difficulty_rows_count_the_games_played():
+    m = ShogunSolitaire()
+    got = Counter(m.outcome(m.play(game(), Settings(1, frozenset(), seed), "heuristic")) for seed in range(1, 41))
+    rows = difficulty_rows(game(), "en", "40")
+    for name in ("Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"):
+        line = next(r for r in rows if r.startswith(f"**{name}**"))
+        assert f": {round(100 * got[name] / 40, 1)} % of games" in line
+
+
+def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
+    t, rounds = walkthrough(game(), FOLDER / "samples" / "raid-and-ronin.toml", "en")
+    assert [r.round for r in rounds] == list(range(25, 34))
+    last = rounds[-1].panels[-1].spec
+    assert sorted(last.hand) == sorted(t.state.hand) and last.score == t.state.score == 7
+    text = " ".join(pages)
+    for n in range(25, 34):
+        assert f"Round {n}" in text
+    assert ("You play the Fleet, named as the Amago Soldier. Three Amago cards in a row: the Amago village "
+            "falls.") in text
+    assert "The Ronin sends the Hōjō port counter back to its board." in text
+
+
+def test_the_diagrams_keep_their_kanji_legible(pages):
+    # a card drawn too small for its kanji would print a bar instead: the walkthrough pages read back
+    # the kanji of the cards they show
+    page = next(p for p in pages if "Round 26" in p)
+    assert page.count("騎") >= 6 and "侍" in page and "襲" in page
+
+
+def test_no_developer_words_and_typographic_quotes(pages):
+    text = " ".join(pages)
+    assert not sorted({m.group(0) for m in DEVELOPER.finditer(text)})
+    assert "'" not in text and '"' not in text
+
+
+@pytest.mark.slow
+def test_same_definitions_same_booklet_bytes():
+    assert pdf_bytes() == pdf_bytes()
