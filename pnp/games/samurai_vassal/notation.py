@@ -24,6 +24,7 @@ red = "fortressing"
 blue = "war-drills"
 green = "fortressing"
 expect = { winners = ["red", "green"], trust = { red = 1, blue = 0, green = 1 } }
+note = "Why this was a good card"          # optional: printed beside the round in a walkthrough
 
 [end]
 winner = "red"                           # "red+blue" for a shared victory, "none" if nobody
@@ -183,7 +184,7 @@ def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, R
 
     def play(entry: RoundEntry) -> RoundLog:
         nonlocal met
-        entry.check_keys([*players, "npc", "expect"], where)
+        entry.check_keys([*players, "npc", "expect", "note"], where)   # note: a designer's comment
         if state.npc is not None:
             state.next_npc(_card(entry.get("npc"), where, entry.key("npc")))
         elif entry.get("npc") is not None:
