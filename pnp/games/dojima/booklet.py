@@ -60,6 +60,7 @@ class Step:
     scene: Scene | None
     sentences: list[str] = field(default_factory=list)
     results: list[str] = field(default_factory=list)               # what the workers (or the Beggar) got
+    notes: list[tuple[str, str]] = field(default_factory=list)     # (player, what their worker got, short)
     above: dict[int, list[str]] = field(default_factory=dict)     # field -> card ids, for tests
     below: dict[int, list[str]] = field(default_factory=dict)     # field -> "player role", for tests
     shades: dict[int, str] = field(default_factory=dict)          # field -> active | adjacent | empty
@@ -140,6 +141,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             step(key).sentences.append(said)
             step(key).results.append(said)
             workers.setdefault(key, []).append((e.player, e.field, say.say("note", e.role, **values)))
+            step(key).notes.append((w.player(e.player), workers[key][-1][2]))
         elif isinstance(e, Sold):
             values = dict(player=w.player(e.player), field=e.field, effect=w.effect(e.effect), kind=e.effect,
                           rice=e.rice, ryo=e.ryo, from_box=e.from_box)
@@ -147,6 +149,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             step("D").sentences.append(said)
             step("D").results.append(said)
             workers.setdefault("D", []).append((e.player, e.field, say.say("note", "sold", **values)))
+            step("D").notes.append((w.player(e.player), workers["D"][-1][2]))
         elif isinstance(e, BeggarPaid):
             said = say.say("events", "beggar", player=w.player(e.player), field=e.field, blocked=e.blocked,
                            ryo=e.ryo, from_box=e.from_box)
@@ -163,6 +166,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners]))
 
     field_of = {card: f for f, card, _o in placed}
+    crowd = max((sum(1 for f2, _c, _o in placed if f2 == f) for f, _c, _o in placed), default=1)
     for key, st in sorted(steps.items()):
         if key == "A" and "B" in steps:        # the Saboteur and Sake Seller show in the Sow Advisor's row
             steps["B"].sentences[:0] = st.sentences
@@ -196,7 +200,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             st.below.setdefault(f, []).append(p)
         arrows = [(src, dst, w.colour(p)) for p, src, dst in ghosts.get(key, [])]
         st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,
-                             rows_above=2, type_size=TYPE_PT)
+                             rows_above=crowd, type_size=TYPE_PT)
     return [s for k, s in sorted(steps.items()) if not (k == "A" and "B" in steps)], end
 
 
@@ -205,8 +209,8 @@ def _before(card: str, key: str) -> bool:
     return card == IMPERIAL or STEP_OF.get(card, "Z") <= key
 
 
-def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any]) -> list[str]:
-    """The round's opening: season and first player, the draft, the dice and any re-roll."""
+def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any], dice_too: bool = True) -> list[str]:
+    """The round's opening: season and first player, the draft, the dice and any re-roll (`dice_too`)."""
     w = Words(game, lang)
     say = w.say
     out = []
@@ -227,7 +231,7 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any]) -> li
                 black = e.values[0] if e.values else None
             else:
                 dice.append(f"{w.player(e.player)} {' '.join(map(str, e.values))}")
-        elif isinstance(e, Rerolled):
+        elif isinstance(e, Rerolled) and dice_too:
             out.append(say.say("round", "reroll", player=w.player(e.player), before=" ".join(map(str, e.before)),
                                after=" ".join(map(str, e.after))))
         elif isinstance(e, PyramidLaid):
@@ -236,7 +240,7 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any]) -> li
             picks.append(say.say("round", "pick", player=w.player(e.player), value=e.value, card=w.title(e.card)))
     if kept:
         out.insert(1 if season else 0, say.say("round", "draft", kept="; ".join(kept), hidden=hidden))
-    if dice:
+    if dice and dice_too:
         out.append(say.say("round", "dice", dice="; ".join(dice), black=black))
     out += picks
     return out
@@ -248,23 +252,42 @@ def _replay(game: Game, path: Path) -> Any:
 
 
 def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
+    """The rounds of a replayed game: those of its first season drawn step by step, the later ones
+    told in brief (what each step gave), so that a whole year fits a few pages."""
     say = Narrator(game, lang)
     pages = []
     records = list(transcript.rounds)
-    tallest = max((_stack(evs) for evs in _events(transcript)), default=1)
     w = Words(game, lang)
+    first_season = getattr(_record(records[0]), "season", None) if records else None
     for i, (log, events) in enumerate(zip(records, _events(transcript)), 1):
-        steps, end = steps_of(game, lang, events, rows_below=tallest)
-        panels = [Panel(s.scene, say.say("step", s.key), " ".join(s.sentences), s)
-                  for s in steps if s.scene is not None]
+        steps, end = steps_of(game, lang, events, rows_below=_stack(events))   # a round's rows at one size
         if all(hasattr(log, k) for k in ("water", "rice", "ryo")):
             end.append(say.say("events", "tracks", players="; ".join(
                 say.say("events", "track", player=w.player(p), water=log.water[p], rice=log.rice[p], ryo=log.ryo[p])
                 for p in log.water)))
-        if panels and end:
-            panels[-1].sentence += " " + " ".join(end)
-        pages.append(RoundPage(getattr(log, "round", i), intro_lines(game, lang, _record(log), events), panels))
+        detailed = getattr(_record(log), "season", None) == first_season
+        intro = intro_lines(game, lang, _record(log), events, dice_too=detailed)
+        if detailed:
+            panels = [Panel(s.scene, say.say("step", s.key), " ".join(s.sentences), s)
+                      for s in steps if s.scene is not None]
+            if panels and end:
+                panels[-1].sentence += " " + " ".join(end)
+        else:
+            panels = []
+            intro += [f"**{say.say('step', s.key)}.** {brief(say, s, events)}" for s in steps if s.results]
+            intro += [" ".join(end)] if end else []
+        pages.append(RoundPage(getattr(log, "round", i), intro, panels))
     return pages
+
+
+def brief(say: Narrator, step: Step, events: Sequence[Any]) -> str:
+    """A step in one line: the Imperial's move if any, then each player's short result."""
+    if not step.notes:
+        return " ".join(step.results)
+    moves = [r for r in step.results if not any(r.startswith(f"{p} (") for p, _n in step.notes)]
+    withered = any(isinstance(e, WorkerPaid) and e.withered for e in events)
+    line = say.say("brief", step.key, notes=", ".join(f"{p} {n}" for p, n in step.notes), withered=withered)
+    return " ".join([*moves, line])
 
 
 def _stack(events: Iterable[Any]) -> int:
