@@ -25,9 +25,10 @@ The steps are `STEPS` below (the booklet prints them from there); `resolve` foll
    Strategising.
 6. Fuma Kotaro: everyone loses, whatever steps 3-5 said.
 7. Trust. Winners gain the trust values of their face-up cards plus their bonuses (Matsu, Tokugawa,
-   Oichi, Naoe); losers turn all their cards face down. Winners' War Drills-like penalties hit every
-   losing player, losers' Sanada/Kato every other player. A player's changes are netted, then trust
-   is floored at 0. Hideyoshi and Chacha force Strategising next round.
+   Oichi, Naoe); losers turn all their cards face down. An "if you win, the losers give up trust"
+   effect (War Drills, Date, Shima, Honda, Takeda, Uesugi) hits every player who lost; an "if you
+   lose" effect (Sanada, Kato) hits every other player. Each player's gains and losses are added up,
+   then trust stops at 0. Hideyoshi and Chacha force Strategising next round.
 8. End: after the trust step, if anyone has 12 or more, the most trust wins; a tie goes to the most
    cards in front (face down too); still tied, they share the victory.
 
@@ -110,9 +111,10 @@ STEPS: tuple[tuple[int, str], ...] = (
         'Strategising.'),
     (6, 'Fuma Kotaro: everyone loses, whatever steps 3-5 said.'),
     (7, 'Trust. Winners gain the trust values of their face-up cards plus their bonuses (Matsu, Tokugawa, '
-        "Oichi, Naoe); losers turn all their cards face down. Winners' War Drills-like penalties hit "
-        "every losing player, losers' Sanada/Kato every other player. A player's changes are netted, then "
-        'trust is floored at 0. Hideyoshi and Chacha force Strategising next round.'),
+        'Oichi, Naoe); losers turn all their cards face down. An "if you win, the losers give up trust" '
+        'effect (War Drills, Date, Shima, Honda, Takeda, Uesugi) hits every player who lost; an "if you '
+        'lose" effect (Sanada, Kato) hits every other player. Each player\'s gains and losses are added up, '
+        'then trust stops at 0. Hideyoshi and Chacha force Strategising next round.'),
     (8, 'End: after the trust step, if anyone has 12 or more, the most trust wins; a tie goes to the most '
         'cards in front (face down too); still tied, they share the victory.'),
 )
