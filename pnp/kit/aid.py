@@ -68,8 +68,10 @@ def _side_height(blocks: list[Block], size: float, width: float) -> float:
 
 
 def _splits(aid: Aid) -> Iterator[tuple[bool, list[Block], list[Block]]]:
-    """Every way to share the sections between two sides: (between sections?, front, back)."""
+    """Every way to share the sections between two sides: (between sections?, front, back). A short
+    aid may stay on the front alone (its back then shows only the band)."""
     secs = [Block(s.heading, tuple(s.lines)) for s in aid.section]
+    yield True, secs, []
     for k in range(1, len(secs)):
         yield True, secs[:k], secs[k:]
     for k, sec in enumerate(secs):

@@ -149,3 +149,15 @@ def test_any_game_folder_with_an_aid_gets_the_card(tmp_path):
     assert len(cards_on(doc[0])) == 3
     text = " ".join((doc[0].get_text() + doc[1].get_text()).split())
     assert "Lay one card face down." in text and "The most points after the last card wins." in text
+
+
+def test_a_one_line_aid_stays_on_the_front(tmp_path):
+    folder = tmp_path / "high-roll"
+    shutil.copytree(Path(__file__).parents[1] / "fixtures" / "high-roll", folder)
+    (folder / "booklet" / "aid.en.toml").write_text(
+        'title = "At a glance"\n[[section]]\nheading = "A round"\nlines = ["Lay a card, roll the die."]\n',
+        encoding="utf-8")
+    doc = open_pdf(aid_pdf(folder, "en")[0].data)
+    front = card_text(doc[0], cards_on(doc[0])[0])
+    back = card_text(doc[1], cards_on(doc[1])[0])
+    assert "Lay a card, roll the die." in front and "2/2" in back and "Lay a card" not in back
