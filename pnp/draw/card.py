@@ -105,10 +105,16 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
     elif "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
-        if card.type.kanji:
+        picture = icon(card.type.icon, x + bw / 2, y + bh * 0.8, bh * 0.26, colour)
+        if card.type.kanji and picture:   # the glyph above, the icon below
             scene.add(*_set(game, card, layout, "art", (x, y + bh * 0.04, bw, bh * 0.62), card.type.kanji, k,
                             "center", colour, on=tint))
-        scene.add(*icon(card.type.icon, x + bw / 2, y + bh * 0.8, bh * 0.26, colour))
+        elif card.type.kanji:             # the glyph alone fills the box: as large as it fits, in its middle
+            scene.add(*_set(game, card, layout, "art", (x + bw * 0.04, y + bh * 0.06, bw * 0.92, bh * 0.88),
+                            card.type.kanji, k, "center", colour, on=tint, size=bh * 0.7 / PT))
+        elif picture:                     # the icon alone, larger, in the middle
+            picture = icon(card.type.icon, x + bw / 2, y + bh / 2, bh * 0.5, colour)
+        scene.add(*picture)
     if "players" in els and card.players:
         x, y, bw, bh = _box(els["players"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=colour), radius=bh / 2))
