@@ -7,7 +7,6 @@ example from `examples/`), so a diagram cannot show an illegal position."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from ...engine.notation import localized
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
+from ...simulate.stats import wilson
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
@@ -259,20 +259,6 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
     return out
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson interval of a share k/n.
-
-    >>> [round(x, 3) for x in wilson(30, 100)]
-    [0.219, 0.396]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     """The share of each rank over seeded games played by the heuristic policy, with 95 % intervals,
     as bullet lines (argument: how many games)."""
@@ -287,9 +273,9 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     rows = []
     bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
     for (low, name), (_, high) in zip(RANKS, bounds, strict=True):
-        lo, hi = wilson(got[name], n)
-        rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * got[name] / n,
-                        lo=100 * lo, hi=100 * hi))
+        share = wilson(got[name], n)
+        rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * share.value,
+                        lo=100 * share.low, hi=100 * share.high))
     rows.append(say("difficulty", "games", n=n))
     return rows
 

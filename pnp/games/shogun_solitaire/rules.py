@@ -269,6 +269,16 @@ class ShogunState:
             return ninja_answers(self.revealed)
         return []
 
+    def action_labels(self, action: str) -> list[str]:
+        """The card an action puts to use, for `pnp simulate`'s card table: the card played (a wild
+        under its own name) or the Samurai that stops a Raid; nothing for discards and answers."""
+        verb, _, rest = action.partition(" ")
+        if verb == "play":
+            return [rest.partition(" as ")[0].strip()]
+        if action.startswith("raid: samurai "):
+            return [rest.removeprefix("samurai ").strip()]
+        return []
+
     # -- acting -------------------------------------------------------------------------------
 
     def illegal(self, action: str, rule: str, reason: str) -> Illegal:

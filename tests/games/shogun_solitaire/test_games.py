@@ -169,3 +169,17 @@ def test_the_outcome_is_the_rank_of_the_final_score():
     assert "Total Defeat" in seen
     fresh = m.new_state(game(), Settings(1, frozenset(), 1))
     assert m.outcome(fresh) is None
+
+
+def test_simulate_counts_the_cards_played():
+    """`pnp simulate`'s card table counts the card each play lays (a wild under its own name) and
+    the Samurai that stops a Raid, never a discard."""
+    s = ShogunState(*deck_of(game()), Chance(0))
+    assert s.action_labels("play fleet as kato-soldier") == ["fleet"]
+    assert s.action_labels("play hojo-leader as ninja") == ["hojo-leader"]
+    assert s.action_labels("play kato-cavalry") == ["kato-cavalry"]
+    assert s.action_labels("raid: samurai amago-samurai") == ["amago-samurai"]
+    assert s.action_labels("discard kato-cavalry") == [] and s.action_labels("discard hand") == []
+    out = run_pnp("simulate", "shogun-solitaire", "-n", "20", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    assert "Total Defeat" in out.stdout and "fleet" in out.stdout and "discard kato" not in out.stdout
