@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from ...catalog import rules_for
+from ...draw import text
+from ...draw.contrast import readable
 from ...draw.fieldrow import Chip, Place, field_row
-from ...draw.shapes import Group, Scene
+from ...draw.shapes import Group, Rect, Scene, Style
+from ...draw.table import die_face
 from ...draw.trackboard import trackboard_scene
 from ...engine.notation import localized, read_notation_file
 from ...errors import DefinitionError
@@ -26,6 +29,7 @@ from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from .events import (
     AdvisorRevealed,
     BeggarPaid,
+    CardTurned,
     DiceShown,
     DiePicked,
     Drafted,
@@ -357,12 +361,68 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
     return out
 
 
+# The pyramid's six places, top first, then the middle and the bottom rows left to right (as the
+# rules lay it out), in columns of half a card: a card rests on the two below it.
+PYRAMID = ((2, 0), (1, 1), (3, 1), (0, 2), (2, 2), (4, 2))
+
+
+def pyramid_figure(game: Game, lang: str, sample: Path) -> list[Figure]:
+    """Two players: the first round's pyramid with the die each advisor received and from whom, in
+    the order the dice were given; a card face down at first turns up once both cards under it
+    have a die."""
+    w = Words(game, lang)
+    say = w.say
+    t = _replay(game, sample)
+    events = _events(t)[0] if t.rounds else []
+    laid = next((e.order for e in events if isinstance(e, PyramidLaid)), ())
+    if not laid:
+        return []
+    dice = {e.card: (e.value, e.player, n) for n, e in enumerate((e for e in events if isinstance(e, DiePicked)), 1)}
+    turned = {e.card for e in events if isinstance(e, CardTurned)}
+    half, row, tile, die, top = 15.0, 26.0, 13.0, 8.0, 7.0
+    scene = Scene("pyramid", half * 6 + 6, top + row * 3, 0.0)
+    scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="#eef1ea", stroke="#c9cfc2", width=0.4), radius=2.5))
+    for card, (col, line) in zip(laid, PYRAMID):
+        x, y = 3 + col * half + (half * 2 - tile - die - 1) / 2, top + line * row
+        colour = w.card_colour.get(card, NOBODY)
+        scene.add(Rect(x, y, tile, tile, Style(fill=colour), radius=1.2))
+        if card in turned:     # laid face down: a dashed line inside the card
+            scene.add(Rect(x + 1, y + 1, tile - 2, tile - 2, Style(stroke="#ffffff", width=0.35, dash=(0.9, 0.7)),
+                           radius=0.8))
+        scene.add(*text.box(x, y, tile, tile, w.glyphs.get(card, card[:1]), "jp", 15, "center",
+                            readable("#ffffff", colour), valign="middle"))
+        scene.add(*text.box(x - 5, y + tile + 0.4, tile + die + 11, 5, w.title(card), "sans", 9.5, "left",
+                            "#231f1a", valign="middle", min_size=8.5))
+        if card in dice:
+            value, player, n = dice[card]
+            scene.add(*die_face(value, x + tile + 1.5, y + (tile - die) / 2, die, colour=w.colour(player)))
+            scene.add(*text.box(x + tile + 1.5, y - 5.2, die, 5, f"{n}.", "sans-bold", 9.5, "center",
+                                w.colour(player), valign="middle"))
+    sentences = []
+    for e in events:
+        if isinstance(e, DiePicked):
+            sentences.append(say.say("round", "pick", player=w.player(e.player), value=e.value, card=w.title(e.card)))
+        elif isinstance(e, CardTurned):
+            sentences.append(say.say("round", "turned", card=w.title(e.card)))
+    caption = say.say("booklet", "pyramid", picks=" ".join(sentences))
+    return [Figure(scene, caption)]
+
+
 def standings(game: Game, transcript: Any, lang: str) -> list[str]:
     """Each player's water, rice and Ryô at the end of a replayed game, as bullet lines."""
     w = Words(game, lang)
     s = transcript.state
     return [w.say.say("events", "track", player=w.player(p), water=s.water[p], rice=s.rice[p], ryo=s.ryo[p])
             for p in s.players]
+
+
+def sample_path(game: Game, lang: str, name: str, directive: str) -> Path:
+    """samples/NAME.toml for a name the booklet's text gives: no path may leave samples/."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+        where = display(game.folder / "booklet" / f"rules.{lang}.md")
+        raise DefinitionError(where, directive, f"{name!r}: expected the name of a file in samples/ "
+                                                "(letters, digits, '-' or '_', without .toml)")
+    return game.folder / "samples" / f"{name}.toml"
 
 
 class DojimaBooklet(BookletAdapter):
@@ -375,15 +435,15 @@ class DojimaBooklet(BookletAdapter):
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         def final(game: Game, lang: str, arg: str) -> list[Figure] | list[str]:
-            if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", arg):   # no path may leave samples/
-                where = display(game.folder / "booklet" / f"rules.{lang}.md")
-                raise DefinitionError(where, "@standings", f"{arg!r}: expected the name of a file in samples/ "
-                                                           "(letters, digits, '-' or '_', without .toml)")
-            return standings(game, _replay(game, game.folder / "samples" / f"{arg}.toml"), lang)
+            return standings(game, _replay(game, sample_path(game, lang, arg, "@standings")), lang)
+
+        def pyramid(game: Game, lang: str, arg: str) -> list[Figure] | list[str]:
+            return pyramid_figure(game, lang, sample_path(game, lang, arg, "@pyramid"))
 
         return {
             "examples": lambda game, lang, _arg: example_figures(game, lang),
             "standings": final,
+            "pyramid": pyramid,
         }
 
     def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:

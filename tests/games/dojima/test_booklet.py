@@ -229,3 +229,29 @@ def test_card_texts_in_the_booklet_name_each_card(game, pdf_text):
         types = tomllib.load(fh)["types"]
     for tid, t in types.items():
         assert t["title"]["en"] in pdf_text, tid
+
+
+def test_the_two_player_pyramid_figure(game, pdf_text):
+    """« With two players the six advisors lie in a pyramid; a face-down card turns face up once
+    both cards under it have a die, dice go only to face-up cards, and each card gets one die. »
+    The figure's caption tells the dice in the order given: a middle card turns up only after both
+    cards under it were named, the top one after both middle cards."""
+    from pnp.games.dojima.booklet import PYRAMID, pyramid_figure
+    [figure] = pyramid_figure(game, "en", game.folder / "samples" / "two-players.toml")
+    caption = figure.caption
+    laid = read_toml(game.folder / "samples" / "two-players.toml")["round"][0]["pyramid"]
+    titles = {c.label: c.type.title["en"] for c in game.cards}
+
+    def given(card):
+        return caption.index(f"to the {titles[card]}.")
+
+    def turned(card):
+        return caption.index(f"The {titles[card]} turns face up.")
+
+    under = {0: (1, 2), 1: (3, 4), 2: (4, 5)}
+    for top, (a, b) in under.items():
+        assert turned(laid[top]) > max(given(laid[a]), given(laid[b]))
+        assert given(laid[top]) > turned(laid[top])
+    assert sorted(caption.count(f"to the {titles[c]}.") for c in laid) == [1] * 6
+    assert len(PYRAMID) == 6
+    assert "The pyramid of a first round." in pdf_text
