@@ -13,6 +13,13 @@ at `card_width` mm and clipped to its trim. Everything is in mm, y downwards:
 ('round-1', 71.5, 59.8)
 >>> len(die_face(5, 0, 0, 10)) - 1      # a rounded square and five pips
 5
+
+With many seats and few cards each (every player reveals one card), `columns_scene` puts the seats
+side by side instead, each card overlapping the one above it:
+
+>>> cols = [Column("Ann", "#b8262f", (card, card), ring=(1,), note="+2"), Column("Ben", cards=(card,))]
+>>> (lambda s: (round(s.width, 1), round(s.height, 1)))(columns_scene(cols, "reveal"))
+(39.0, 43.3)
 """
 
 from __future__ import annotations
@@ -144,4 +151,63 @@ def table_scene(rows: Sequence[Seat], dice: Sequence[Die] = (), *, name: str = "
                                radius=die_size * 0.22))
             scene.add(*die_face(die.value, dx, y, die_size, die.colour, die.fill, die.sides))
             y += die_size + gap
+    return scene
+
+
+@dataclass(frozen=True)
+class Column:
+    """One seat drawn as a column (`columns_scene`): the label on top, `cards` overlapping
+    downwards (each one's top edge stays in view), those indexed by `ring` ringed, a short `note`
+    under them, then `small` cards, smaller, overlapping the same way."""
+
+    label: str
+    colour: str = INK
+    cards: tuple[Scene, ...] = ()
+    ring: tuple[int, ...] = ()
+    note: str = ""
+    small: tuple[Scene, ...] = ()
+
+
+def columns_scene(cols: Sequence[Column], name: str, card_width: float = 15.0, small_width: float = 9.0,
+                  step: float = 0.3, rows: int = 1, small_rows: int = 0, gap: float = 3.0,
+                  min_columns: int = 0, min_height: float = 0.0) -> Scene:
+    """The seats side by side, one column each, on the table's felt: for many seats with few cards
+    each (a card laid by every player, then each player's row of cards). `rows` and `small_rows`
+    reserve room for that many overlapping cards, so the rounds of one walkthrough are drawn at one
+    size; `min_columns` keeps the felt that wide (the columns centred), so a figure of two seats
+    prints at the size of one of five; `min_height` lengthens the felt so that two figures side by
+    side are as tall as each other."""
+    faces = [c for col in cols for c in (*col.cards, *col.small)]
+    aspect = max((c.height / c.width for c in faces), default=1.4)
+    cw, ch = card_width, card_width * aspect
+    sw, sh = small_width, small_width * aspect
+    rows = max([rows, *(len(c.cards) for c in cols), 1])
+    small_rows = max([small_rows, *(len(c.small) for c in cols)])
+    col_w = max(cw, sw) + gap
+    label_h, note_h = 6.0, 5.5
+    stack_h = ch + (rows - 1) * step * ch
+    small_h = (sh + (small_rows - 1) * step * sh + 1.0) if small_rows else 0.0
+    width = gap + max(len(cols), min_columns) * col_w
+    left = (width - gap - len(cols) * col_w) / 2
+    height = max(min_height, gap + label_h + stack_h + note_h + small_h + gap / 2)
+    scene = Scene(name, width, height, 0.0)
+    scene.add(Rect(0, 0, width, height, Style(fill=FELT, stroke=EDGE, width=0.4), radius=3.0))
+    for i, col in enumerate(cols):
+        cx = left + gap + i * col_w
+        x = cx + (col_w - gap - cw) / 2
+        scene.add(*text.box(cx - gap / 2, gap, col_w, label_h - 1, col.label, "sans-bold", 8.6,
+                            "center", col.colour, valign="middle"))
+        top = gap + label_h
+        for j, card in enumerate(col.cards):
+            y = top + j * step * ch
+            if j in col.ring:
+                scene.add(Rect(x - 1.0, y - 1.0, cw + 2.0, ch + 2.0, Style(stroke=MARK, width=1.0), radius=1.5))
+            scene.add(placed(card, x, y, cw))
+        below = top + stack_h
+        if col.note:
+            scene.add(*text.box(cx - gap / 2, below, col_w, note_h, col.note, "sans-bold", 9.6,
+                                "center", col.colour, valign="middle"))
+        sx = cx + (col_w - gap - sw) / 2
+        for j, card in enumerate(col.small):
+            scene.add(placed(card, sx, below + note_h + j * step * sh, sw))
     return scene

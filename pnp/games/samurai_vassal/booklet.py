@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...draw import text
 from ...draw.card import card_back, card_face
-from ...draw.shapes import Rect, Scene, Style
-from ...draw.table import EDGE, FELT, MARK, placed
+from ...draw.shapes import Scene
+from ...draw.table import Column, columns_scene, placed
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
@@ -93,64 +91,6 @@ class Say:
         if len(names) < 2:
             return "".join(names)
         return self("words", "list", items=names[:-1], last=names[-1])
-
-
-@dataclass(frozen=True)
-class Column:
-    """One player's place at the table, drawn as a column: the name on top, `cards` overlapping
-    downwards (each one's top edge, with its level, stays in view), the ringed ones won, a short
-    `note` under them, then `small` cards, smaller, in the same way."""
-
-    label: str
-    colour: str
-    cards: tuple[Scene, ...]
-    ring: tuple[int, ...] = ()
-    note: str = ""
-    small: tuple[Scene, ...] = ()
-
-
-def columns_scene(cols: Sequence[Column], name: str, card_width: float = 15.0, small_width: float = 9.0,
-                  step: float = 0.3, rows: int = 1, small_rows: int = 0, gap: float = 3.0,
-                  min_columns: int = 0, min_height: float = 0.0) -> Scene:
-    """The players side by side, one column each, on the table's felt (the colours of
-    `pnp.draw.table`). `rows` and `small_rows` reserve room for that many overlapping cards, so the
-    rounds of one walkthrough are drawn at one size; `min_columns` keeps the felt that wide (the
-    columns centred), so a figure of two players prints at the size of one of five; `min_height`
-    lengthens the felt so that two figures side by side are as tall as each other."""
-    faces = [c for col in cols for c in (*col.cards, *col.small)]
-    aspect = max((c.height / c.width for c in faces), default=1.4)
-    cw, ch = card_width, card_width * aspect
-    sw, sh = small_width, small_width * aspect
-    rows = max([rows, *(len(c.cards) for c in cols), 1])
-    small_rows = max([small_rows, *(len(c.small) for c in cols)])
-    col_w = max(cw, sw) + gap
-    label_h, note_h = 6.0, 5.5
-    stack_h = ch + (rows - 1) * step * ch
-    small_h = (sh + (small_rows - 1) * step * sh + 1.0) if small_rows else 0.0
-    width = gap + max(len(cols), min_columns) * col_w
-    left = (width - gap - len(cols) * col_w) / 2
-    height = max(min_height, gap + label_h + stack_h + note_h + small_h + gap / 2)
-    scene = Scene(name, width, height, 0.0)
-    scene.add(Rect(0, 0, width, height, Style(fill=FELT, stroke=EDGE, width=0.4), radius=3.0))
-    for i, col in enumerate(cols):
-        cx = left + gap + i * col_w
-        x = cx + (col_w - gap - cw) / 2
-        scene.add(*text.box(cx - gap / 2, gap, col_w, label_h - 1, col.label, "sans-bold", 8.6,
-                            "center", col.colour, valign="middle"))
-        top = gap + label_h
-        for j, card in enumerate(col.cards):
-            y = top + j * step * ch
-            if j in col.ring:
-                scene.add(Rect(x - 1.0, y - 1.0, cw + 2.0, ch + 2.0, Style(stroke=MARK, width=1.0), radius=1.5))
-            scene.add(placed(card, x, y, cw))
-        below = top + stack_h
-        if col.note:
-            scene.add(*text.box(cx - gap / 2, below, col_w, note_h, col.note, "sans-bold", 9.6,
-                                "center", col.colour, valign="middle"))
-        sx = cx + (col_w - gap - sw) / 2
-        for j, card in enumerate(col.small):
-            scene.add(placed(card, sx, below + note_h + j * step * sh, sw))
-    return scene
 
 
 def reveal_scene(cards: Cards, say: Say, seats: Sequence[str], npc: str | None, plays: dict[str, str],
