@@ -51,9 +51,10 @@ def register(app: typer.Typer) -> None:
             say(f"loading {folder}")
             kit = load_game(folder)
             where = Path(out) if out is not None else Path("output") / f"{kit.id}-{chosen.target.key}"
+            files = run(kit, chosen, lang, where.resolve(), say)   # checks the game and --lang first
             writer = KitWriter(where, kit.id)
             try:
-                for art in run(kit, chosen, lang, writer.out.resolve(), say):
+                for art in files:
                     writer.add(art.name, art.data)
                     written.append((art.name, art.pages, len(art.data)))
                 writer.commit()

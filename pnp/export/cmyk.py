@@ -95,9 +95,8 @@ def _image_to_cmyk(image: Image.Image) -> Image.Image:
 
 def _divide(num: Image.Image, den: Image.Image) -> Image.Image:
     """255 * num / den per pixel (0 where den is 0), in pure Pillow."""
-    out = Image.new("L", num.size)
-    out.putdata([0 if d == 0 else min(255, round(255 * n / d)) for n, d in zip(num.getdata(), den.getdata())])
-    return out
+    values = bytes(0 if d == 0 else min(255, (510 * n + d) // (2 * d)) for n, d in zip(num.tobytes(), den.tobytes()))
+    return Image.frombytes("L", num.size, values)
 
 
 def _convert_images(doc: pikepdf.Pdf, resources: Any) -> None:

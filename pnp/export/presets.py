@@ -78,7 +78,9 @@ class Spec:
 def pixels(trim_mm: tuple[float, float], bleed_mm: float, dpi: int) -> tuple[int, int]:
     """The full-bleed image size in whole pixels: trim plus bleed on both sides, at `dpi`."""
     w, h = trim_mm
-    return (round((w + 2 * bleed_mm) / MM_PER_IN * dpi), round((h + 2 * bleed_mm) / MM_PER_IN * dpi))
+    # Half a pixel rounds up (2.75 in at 150 dpi is 413 px), as an image editor sizes a canvas.
+    return (math.floor((w + 2 * bleed_mm) / MM_PER_IN * dpi + 0.5),
+            math.floor((h + 2 * bleed_mm) / MM_PER_IN * dpi + 0.5))
 
 
 def target(name: str) -> Target:
@@ -99,7 +101,10 @@ def parse_bleed(value: str | None, dpi: int | None) -> float | None:
     if not m:
         raise UsageError(f"--bleed {value!r}: expected a length with its unit, e.g. 3mm, 0.125in, 1/8in or 36px")
     number, unit = m.group(1), m.group(2).lower()
-    amount = float(sum(Fraction(part) for part in number.split()))
+    try:
+        amount = float(sum(Fraction(part) for part in number.split()))
+    except ZeroDivisionError:
+        raise UsageError(f"--bleed {value!r}: a fraction cannot divide by zero") from None
     if unit == "px":
         if dpi is None:
             raise UsageError(f"--bleed {value!r}: pixels need a resolution; this target makes a PDF, give mm or in")

@@ -97,10 +97,11 @@ def export(game: Game, lang: str, dpi: int, where: Path,
             trim = (back_scene.width, back_scene.height)
             back_name = f"{game.id}-{deck}-back-{back_key}.png"
             back_done = False
+            # One card size for all the sheets of a back (the fullest sheet's), so one back image fits them.
+            cw, ch = card_pixels(trim, grid_for(len(group)), dpi)
             for start in range(0, len(group), MAX_COLUMNS * MAX_ROWS - 1):
                 part = group[start:start + MAX_COLUMNS * MAX_ROWS - 1]
                 grid = grid_for(len(part))
-                cw, ch = card_pixels(trim, grid, dpi)
                 scenes = [drawings.face(e.card) for e in part] + [back_scene]
                 pages = [card_page(s, 0.0) for s in scenes]
                 sheet = Image.new("RGB", (grid.columns * cw, grid.rows * ch), "white")

@@ -1,0 +1,183 @@
+"""One card per page (`--target pdf-cards`, and `dtc` for DriveThruCards) read back with pikepdf,
+pypdf and PyMuPDF: page and trim sizes, front-then-back order, and for `dtc` the CMYK colours (black
+text and lines in black ink alone), the output intent and the PDF/X keys."""
+
+import io
+
+import pikepdf
+import pymupdf
+import pypdf
+import pytest
+from PIL import Image
+
+from pnp.errors import UsageError
+from pnp.export import export, settings
+from pnp.model import load_game
+from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, game_of
+
+PT = 72 / 25.4
+
+
+def decks(game):
+    out = {}
+    for card in game.cards:
+        out.setdefault(card.deck, []).append(card)
+    return out
+
+
+def boxes(page):
+    return {name: [round(float(v), 2) for v in page[name]] for name in ("/MediaBox", "/TrimBox", "/BleedBox")}
+
+
+def paint(page):
+    """(operator, fill, stroke) for every text shown and path stroked, with the colour then current
+    (through q/Q), as the page's content stream sets it."""
+    fill, stroke, stack, out = ("rgb", (0.0, 0.0, 0.0)), ("rgb", (0.0, 0.0, 0.0)), [], []
+    for item in pikepdf.parse_content_stream(page):
+        op = str(item.operator)
+        args = [float(a) for a in item.operands] if op in ("rg", "k", "g", "RG", "K", "G") else []
+        if op == "q":
+            stack.append((fill, stroke))
+        elif op == "Q":
+            fill, stroke = stack.pop()
+        elif op in ("rg", "k", "g"):
+            fill = ({"rg": "rgb", "k": "cmyk", "g": "gray"}[op], tuple(args))
+        elif op in ("RG", "K", "G"):
+            stroke = ({"RG": "rgb", "K": "cmyk", "G": "gray"}[op], tuple(args))
+        elif op in ("Tj", "TJ", "'", '"'):
+            out.append(("text", fill))
+        elif op in ("S", "s", "B", "B*", "b", "b*"):
+            out.append(("line", stroke))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES + USER_GAMES)
+def test_pdf_cards_one_card_a_page_front_then_back_with_trim_and_bleed_boxes(name):
+    game = game_of(name)
+    files = exported(name, "pdf-cards")
+    assert sorted(files) == sorted(f"{game.id}-{deck}-pdf-cards.pdf" for deck in decks(game))
+    for deck, cards in decks(game).items():
+        data = files[f"{game.id}-{deck}-pdf-cards.pdf"]
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == 2 * len(cards)
+        w, h = game.size_of(cards[0]).size
+        b = game.face_layout_of(cards[0]).bleed         # the layout's own bleed: 3 mm
+        doc = pymupdf.open(stream=data, filetype="pdf")
+        for i, card in enumerate(cards):
+            for page_no in (2 * i, 2 * i + 1):
+                page = reader.pages[page_no]
+                assert boxes(page) == {"/MediaBox": [0, 0, round((w + 2 * b) * PT, 2), round((h + 2 * b) * PT, 2)],
+                                       "/TrimBox": [round(b * PT, 2), round(b * PT, 2), round((w + b) * PT, 2),
+                                                    round((h + b) * PT, 2)],
+                                       "/BleedBox": [0, 0, round((w + 2 * b) * PT, 2), round((h + 2 * b) * PT, 2)]}
+            front, back = (" ".join(doc[n].get_text().split()) for n in (2 * i, 2 * i + 1))
+            rules = " ".join(card.type.text[game.meta.languages[0]].split()[:3])
+            assert card.type.title[game.meta.languages[0]].split()[0] in front, (card.slug, front)
+            if rules:                       # the card's own words on its front, not on its back
+                assert rules in front, (card.slug, rules, front)
+                assert rules not in back
+        # Every card sharing a back has the same back page, drawn once per card.
+        firsts = {}
+        for i, card in enumerate(cards):
+            content = doc[2 * i + 1].read_contents()
+            assert firsts.setdefault(card.back_key, content) == content
+
+
+def test_pdf_cards_take_a_bleed():
+    name = GAMES[0]
+    reader = pypdf.PdfReader(io.BytesIO(next(iter(exported(name, "pdf-cards", bleed="1/8in").values()))))
+    assert [round(float(v), 2) for v in reader.pages[0].mediabox] == [0, 0, 198, 270]   # 2.75 x 3.75 in
+    assert [round(float(v), 2) for v in reader.pages[0].trimbox] == [9, 9, 189, 261]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_dtc_is_cmyk_with_black_text_and_lines_in_black_ink_alone(name):
+    game = game_of(name)
+    files, rgb = exported(name, "dtc"), exported(name, "pdf-cards", bleed="1/8in")
+    for deck, cards in decks(game).items():
+        pdf = pikepdf.open(io.BytesIO(files[f"{game.id}-{deck}-dtc.pdf"]))
+        twin = pikepdf.open(io.BytesIO(rgb[f"{game.id}-{deck}-pdf-cards.pdf"]))
+        assert len(pdf.pages) == 2 * len(cards)
+        black_texts = 0
+        for page, same in zip(pdf.pages, twin.pages):
+            assert [round(float(v), 2) for v in page.MediaBox] == [0, 0, 198, 270]   # DTC: 2.75 x 3.75 in
+            assert [round(float(v), 2) for v in page.TrimBox] == [9, 9, 189, 261]    # 2.5 x 3.5 in
+            assert [round(float(v), 2) for v in page.BleedBox] == [0, 0, 198, 270]
+            ops = pikepdf.parse_content_stream(page)
+            assert not {str(o.operator) for o in ops} & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn"}
+            drawn, designed = paint(page), paint(same)
+            assert [d[0] for d in drawn] == [d[0] for d in designed]      # the same drawing, colour aside
+            for (what, (space, cmyk)), (_, (_, rgb_colour)) in zip(drawn, designed):
+                assert space == "cmyk"
+                if max(rgb_colour) - min(rgb_colour) <= 0.08:            # designed black, grey or white
+                    assert cmyk[:3] == (0, 0, 0), (what, rgb_colour, cmyk)
+                    black_texts += what == "text" and cmyk[3] > 0.5
+                else:                                                    # a colour keeps its hue
+                    assert max(cmyk[:3]) > 0
+        assert black_texts > 0      # the rules text is there, in black ink alone
+
+
+@pytest.mark.parametrize("name", GAMES[:1])
+def test_dtc_carries_the_pdfx_keys_and_embeds_its_fonts(name):
+    game = game_of(name)
+    data = next(iter(exported(name, "dtc").values()))
+    assert data.startswith(b"%PDF-1.3")
+    pdf = pikepdf.open(io.BytesIO(data))
+    (intent,) = list(pdf.Root.OutputIntents)
+    assert intent.S == "/GTS_PDFX"
+    assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"
+    assert str(intent.RegistryName) == "http://www.color.org"
+    info = pdf.trailer.Info
+    assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
+    assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+    assert info.Trapped == "/False"
+    assert str(info.Title).startswith(game.meta.title)
+    assert "/CreationDate" in info and "/ModDate" in info
+    assert "/ID" in pdf.trailer
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    for n in range(len(doc)):
+        fonts = doc.get_page_fonts(n)
+        assert fonts and all(f[1] == "ttf" for f in fonts), fonts     # embedded TrueType, nothing by name only
+    for page in pdf.pages:
+        assert "/Group" not in page.obj                                  # no transparency group
+
+
+def test_dtc_pictures_become_cmyk_without_transparency(user_game):
+    """A user's card picture with an alpha channel: in the DTC file it is DeviceCMYK, flattened on
+    white (PDF/X-1a allows no soft mask)."""
+    folder = user_game()
+    art = folder / "art" / "seal.png"
+    art.parent.mkdir()
+    im = Image.new("RGBA", (60, 40), (0, 160, 0, 255))
+    im.paste((0, 0, 0, 0), (30, 0, 60, 40))      # its right half see-through
+    im.save(art)
+    text = (folder / "cards.toml").read_text(encoding="utf-8")
+    first_type = text.split("[types.", 1)[1].split("]", 1)[0]
+    head = f"[types.{first_type}]\n"
+    (folder / "cards.toml").write_text(text.replace(head, f'{head}image = "art/seal.png"\n'), encoding="utf-8")
+    game = load_game(folder)
+    (data,) = [a.data for a in export(game, settings("dtc", None, None), None, WHERE)]
+    pdf = pikepdf.open(io.BytesIO(data))
+    images = [x for page in pdf.pages for x in page.obj.Resources.get("/XObject", {}).values()
+              if x.get("/Subtype") == "/Image"]
+    assert images
+    for xobj in images:
+        assert xobj.ColorSpace == "/DeviceCMYK"
+        assert "/SMask" not in xobj and "/Mask" not in xobj
+        picture = pikepdf.PdfImage(xobj).as_pil_image()
+        assert picture.mode == "CMYK"
+        c, m, y, k = picture.getpixel((5, 5))             # the green half: cyan and yellow, no black
+        assert c > 200 and y > 200 and m < 60 and k < 120
+        assert picture.getpixel((picture.width - 5, 5)) == (0, 0, 0, 0)   # the clear half: white paper
+
+
+def test_dtc_refuses_a_size_it_does_not_print():
+    with pytest.raises(UsageError, match="not a card size pnp knows DriveThruCards prints"):
+        exported(USER_GAMES[0], "dtc")
+
+
+def test_pdfs_are_byte_identical_for_the_same_input():
+    exported.cache_clear()
+    first = exported(GAMES[0], "dtc"), exported(GAMES[0], "pdf-cards")
+    exported.cache_clear()
+    assert (exported(GAMES[0], "dtc"), exported(GAMES[0], "pdf-cards")) == first
