@@ -52,7 +52,7 @@ LEADER = "leader"
 NINJA = "ninja"
 SAMURAI = "samurai"
 DECLARABLE = ("leader", "samurai", "ninja", "cavalry", "soldier")   # what a wild may be named as
-NOT_IN_DECK = ("reference",)      # card types that are printed but never shuffled in
+NOT_IN_DECK: tuple[str, ...] = ()   # card types a game folder may print but never shuffle in
 
 # Every rule a refusal can name (IllegalMove.rule), with what it says.
 RULES = {

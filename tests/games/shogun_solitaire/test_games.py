@@ -14,8 +14,8 @@ from pnp.games.shogun_solitaire.bot import heuristic_policy, random_policy
 from pnp.games.shogun_solitaire.events import Returned, Seized
 from pnp.games.shogun_solitaire.module import ShogunSolitaire
 from pnp.games.shogun_solitaire.notation import replay, write
-from pnp.games.shogun_solitaire.rules import PLAYER, RULES, ShogunState, deck_of
-from tests.conftest import run_pnp
+from pnp.games.shogun_solitaire.rules import PLAYER, RULES, ShogunState, deck_of, kind
+from tests.conftest import open_pdf, run_pnp
 
 from .helpers import game
 
@@ -127,17 +127,20 @@ def test_a_position_written_mid_game_plays_on_alike():
         assert sorted(s.hand) == sorted(t.hand) and s.row == t.row
 
 
-def test_the_reference_card_prints_the_deck_composition():
-    g = game()
-    ref = next(c for c in g.cards if c.type_id == "reference")
-    text = ref.type.text["en"]
-    cards, _ = deck_of(g)
-    assert f"Deck ({len(cards)} cards)" in text
-    kinds = Counter(c.rsplit("-", 1)[-1] for c in cards)
-    for k in ("fleet", "raid", "assassin", "ronin", "envoy"):
-        assert f"{kinds[k]} {k.capitalize()}" in text
-    for k in ("leader", "samurai", "ninja", "cavalry", "soldier"):
-        assert f"{kinds[k] // 4} {k.capitalize()}" in text
+def test_the_aid_card_prints_the_deck_composition(tmp_path):
+    """The kit's reference card (the player aid) gives the deck composition from the card counts."""
+    out = run_pnp("build", "shogun-solitaire", "--only", "aid", "--out", tmp_path, "-q")
+    assert out.returncode == 0, out.stderr
+    doc = open_pdf((tmp_path / "shogun-solitaire-aid-a4.pdf").read_bytes())
+    text = " ".join(" ".join(p.get_text() for p in doc).split())
+    cards, _ = deck_of(game())
+    assert f"Deck: {len(cards)} cards" in text
+    kinds = Counter(kind(c) for c in cards)
+    per_clan = ", ".join(f"{kinds[k] // 4} {k.capitalize()}" for k in ("leader", "samurai", "ninja", "cavalry",
+                                                                        "soldier"))
+    assert f"Per clan: {per_clan}." in text
+    assert (f"{kinds['fleet']} Fleet; {kinds['raid']} Raid, {kinds['assassin']} Assassin, {kinds['ronin']} Ronin; "
+            f"{kinds['envoy']} Envoy.") in text
 
 
 def test_pnp_play_takes_a_policy_and_pnp_check_replays_it(tmp_path):

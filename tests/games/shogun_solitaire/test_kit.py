@@ -3,14 +3,14 @@
 
 def test_every_shuffled_card_shows_the_same_back():
     """A solitaire deck read from behind is no game: clan, Fleet, enemy and Envoy cards share one
-    back (colour included); only the reference card, which is never shuffled, has its own."""
+    back (colour included). The turn summary is the player aid, a card apart from the deck."""
     from pnp.draw.card import card_back
     from pnp.model import load_game
     from pnp.paths import cards_dir
     from pnp.render.svg import render_svg
 
     game = load_game(cards_dir() / "shogun-solitaire")
-    shuffled = [c for c in game.cards if c.type_id != "reference"]
+    shuffled = list(game.cards)
     assert {c.back_key for c in shuffled} == {"shogun"}
     assert len({render_svg(card_back(game, c, "en")) for c in shuffled}) == 1
     assert {c.colour for c in shuffled} != {shuffled[0].colour}      # the faces do differ by clan
