@@ -22,7 +22,8 @@ round = 1
 ```
 
 Cards the position does not name are out of the game. `expect` may check `score`, `hand` (in any
-order), `row`, `deck` (how many cards) and `held`; `[end]` the `score`, `rank` and `round`.
+order), `row`, `deck` (how many cards) and `held`; `[end]` the `score`, `rank` and `round`. A round's
+`note` is a designer's comment the booklet prints beside a walkthrough; replaying ignores it.
 """
 
 from __future__ import annotations
@@ -148,6 +149,7 @@ def write(state: ShogunState, seed: int, title: str, description: str) -> str:
 def summary(t: Transcript[ShogunState, Sequence[str]]) -> str:
     s = t.state
     n = len(t.rounds)
-    where = (f"{'won' if s.won else 'ended'} in round {s.round}: {s.score} objectives, {rank(s.score)}"
-             if s.is_terminal() else f"still going in round {s.round} with {s.score} objectives")
+    held = f"{s.score} objective{'s' if s.score != 1 else ''}"
+    where = (f"{'won' if s.won else 'ended'} in round {s.round}: {held}, {rank(s.score)}"
+             if s.is_terminal() else f"still going in round {s.round} with {held}")
     return f"{n} round{'s' if n != 1 else ''}, {where}, {t.expectations} expectations met"
