@@ -196,11 +196,13 @@ def texts(game):
         yield f"card {c.label}", f"{c.type.title['en']} {c.type.text['en']}"
 
 
-def test_the_glossary_words_are_kept(game):
+def test_the_glossary_words_are_kept(game, pdf_text):
+    """One word for one thing: no text the players read (the printed booklet, its examples and
+    walkthrough included, and the card texts) uses a variant the glossary forbids."""
     data = read_toml(game.folder / "booklet" / "glossary.en.toml")
     forbidden = [v for t in data["term"] for v in t.get("forbidden", [])]
     assert forbidden
-    for where, text in texts(game):
+    for where, text in [*texts(game), ("the printed booklet", pdf_text)]:
         for v in forbidden:
             assert not re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", text), (where, v)
 
