@@ -134,3 +134,16 @@ def test_the_svgs_name_every_card(game):
                     "imperial", "first-player"):
         assert sum(n.startswith(advisor) for n in names) == 1, advisor
     assert len([n for n in names if not n.startswith("back-")]) == 26
+
+
+def test_the_player_aid_card_one_per_player(game):
+    """The turn summary and the reveal order on a card, one for each of up to six players: the
+    phases on the front, the reveal order A to E and the seasons on the back."""
+    arts = {a.name: a for a in build_kit(game, Options(only=("aid",)))}
+    doc = pymupdf.open(stream=arts["dojima-aid-a4.pdf"].data)
+    front, back = doc[0].get_text(), doc[1].get_text()
+    assert front.count("Each round, five phases") == 6
+    assert back.count("Reveal order") == 6 and back.count("Seasons") == 6
+    for step in ("Saboteur and Sake Seller", "Sow Advisor, then Sowers", "Water Advisor, then Waterers",
+                 "Market Advisor, then Merchants", "Beggar"):
+        assert back.count(step) >= 6, step
