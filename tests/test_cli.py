@@ -81,7 +81,7 @@ def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
         assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q").returncode == 0
     files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
-    assert len(files) == 33
+    assert len(files) == 36     # with the aid card: its PDF and the SVGs of its two sides
     for rel in files:
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
 
@@ -89,7 +89,7 @@ def test_two_separate_runs_write_byte_identical_files(tmp_path):
 def test_only_a_part_the_game_lacks(tmp_path):
     res = run_pnp("build", "daimyo", "--only", "board", "--out", tmp_path / "x")
     assert res.returncode == 2
-    assert "--only board: daimyo has no board (its parts: cards, tiles, mats, pieces, booklet)" in res.stderr
+    assert "--only board: daimyo has no board (its parts: cards, tiles, mats, pieces, aid, booklet)" in res.stderr
     res = run_pnp("build", "daimyo", "--only", "tiles,mats", "--out", tmp_path / "y")
     assert res.returncode == 0, res.stderr
     assert sorted(p.name for p in (tmp_path / "y").glob("*.pdf")) == ["daimyo-han-tiles-a4.pdf",
