@@ -105,7 +105,8 @@ def reveal_scene(cards: Cards, say: Say, seats: Sequence[str], npc: str | None, 
         change = gained.get(s, 0)
         note = f"+{change}" if change > 0 else (f"−{-change}" if change < 0 else "")
         earlier = tuple(cards.card(c, s, up) for c, up in (before or {}).get(s, []))
-        cols.append(Column(say.who(s, npc), say.game.clans[s].colour, (cards.card(plays[s], s),),
+        label = say("words", "npc-label") if s == npc else say.n.short(s)
+        cols.append(Column(label, say.game.clans[s].colour, (cards.card(plays[s], s),),
                            (0,) if s in winners else (), note, earlier))
     return columns_scene(cols, name, small_rows=small_rows, min_columns=min_columns, min_height=min_height)
 
@@ -206,13 +207,14 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
         plays = dict(log.plays) | ({state.npc: log.npc} if state.npc and log.npc else {})
         gained = {p: log.trust[p] - trust[p] for p in state.players}
         shown = before if with_before else None
+        room = earlier if with_before else 0
         reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
-                              f"{name}-round-{log.round}", small_rows=earlier, min_columns=columns)
+                              f"{name}-round-{log.round}", small_rows=room, min_columns=columns)
         after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}", widest)
         if side_by_side and abs(reveal.height - after.height) > 1e-6:     # as tall as each other
             tall = max(reveal.height, after.height)
             reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
-                                  f"{name}-round-{log.round}", small_rows=earlier, min_columns=columns,
+                                  f"{name}-round-{log.round}", small_rows=room, min_columns=columns,
                                   min_height=tall)
             after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}",
                                 widest, min_height=tall)
