@@ -129,7 +129,8 @@ class Flow:
         self.y += 2.5
 
     def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0) -> None:
-        """Figures `cols` to a row, each with a caption under it (scene, its aspect, caption)."""
+        """Figures `cols` to a row, each with a caption under it (scene, its aspect, caption); a
+        last row with fewer figures is centred."""
         w = (self.width - gap * (cols - 1)) / cols
         for start in range(0, len(cells), cols):
             row = cells[start:start + cols]
@@ -137,8 +138,9 @@ class Flow:
             img_h = max(w * aspect for _, aspect, _ in row)
             cap_h = max(len(c) for c in caps) * 7.0 * PT * 1.32
             self.ensure(img_h + cap_h + 4)
+            lead = (cols - len(row)) * (w + gap) / 2     # a short last row sits in the middle
             for i, (scene, _aspect, _) in enumerate(row):
-                x = self.left + i * (w + gap)
+                x = self.left + lead + i * (w + gap)
                 k = w / scene.width
                 self.add(Group(legible(scene.shapes, k, LEAST_PT), x, self.y, 0, (0, 0, scene.width, scene.height), k))
                 cy = self.y + img_h + 1.2
