@@ -51,7 +51,9 @@ def words(pdf):  # type: ignore[no-untyped-def]
 
 
 def plain(s: str) -> str:
-    return " ".join(s.replace("**", "").split())
+    """Bold marks dropped, one space between words, straight quotes (as `words` compares)."""
+    s = s.replace("**", "").replace("’", "'").replace("“", '"').replace("”", '"')
+    return " ".join(s.split())
 
 
 def test_pnp_build_writes_the_booklet(tmp_path):  # type: ignore[no-untyped-def]
