@@ -131,3 +131,18 @@ def test_a_game_replays_from_its_recorded_draws():  # type: ignore[no-untyped-de
     assert chance.left == 0
     assert [log.npc for log in again.log] == [log.npc for log in first.log]
     assert again.trust == first.trust and again.winners == first.winners
+
+
+@pytest.mark.parametrize("text,key", [
+    ('game = "samurai-vassal"\nplayers = 2\n[[round]]\nred = "surveyng"\nblue = "party"\n', "red"),
+    ('game = "samurai-vassal"\nplayers = 7\n[[round]]\nred = "surveying"\n', "players"),
+    ('game = "samurai-vassal"\nplayers = 6\noptions = ["middle-player"]\n[[round]]\nred = "party"\n', "players"),
+    ('game = "samurai-vassal"\nplayers = 2\noptions = ["samurai"]\n[[round]]\nred = "party"\nblue = "party"\n',
+     "setup"),
+])
+def test_a_malformed_file_exits_2_naming_the_key(tmp_path, text, key):  # type: ignore[no-untyped-def]
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "samurai-vassal", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and key in result.output
