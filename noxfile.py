@@ -22,9 +22,10 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Whole-process timings of `pnp build daimyni` against the `import pnp.cli` floor, engine speed,
-    and peak memory as a deck grows."""
+    peak memory as a deck grows, and random Daimyni games against the engine of commit 75dda49."""
     session.install(".")
     session.run("python", "benchmarks/bench_build.py", *session.posargs)
     session.run("python", "benchmarks/bench_engine.py")
     session.run("python", "benchmarks/bench_memory.py")
+    session.run("python", "benchmarks/bench_speedup.py")
     session.run("python", "benchmarks/bench_shogun.py")

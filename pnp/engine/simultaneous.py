@@ -121,6 +121,13 @@ class Commitments(Generic[T]):
         choices = self.revealed()
         return Revealed(tuple(choices.items()), tuple(order(choices)) if order else ())
 
+    def reveal_silently(self) -> None:
+        """Turn every choice face up without building the `Revealed` event (for fast random playouts,
+        which keep no events); refused, like `reveal`, until everyone has committed."""
+        if not self.complete:
+            raise NotAllCommitted(f"still choosing: {', '.join(self.waiting())}")
+        self._revealed = True
+
     def revealed(self) -> dict[str, T]:
         """Every choice by player (seat order), only after `reveal`."""
         if not self._revealed:

@@ -43,6 +43,7 @@ from .events import (
 )
 
 CARDS_PLAYED = 2
+RECRUIT, PASS = Recruit(), Pass()
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
 
 # Every rule an illegal move can break, by the stable short name `Illegal.rule` carries (tests
@@ -135,6 +136,7 @@ class Rules:
                 self.start_bushi[mark.clan].append(mark.cell)
         bushi = next(p for p in game.pieces_file.pieces if p.id == "bushi")
         self.bushi_per_clan = bushi.per_clan or 0
+        self.made: dict[tuple[Any, ...], Action] = {}     # actions made by fast playouts, shared (immutable)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -520,6 +522,159 @@ class DaimyniState:
                 return Pass()
             return MoveTanbo(self.tanbo[rng.choice(free)], rng.choice(empty))
         return rng.choice(self._effects(player, kind) or [Pass()])
+
+    def random_playout(self, rng: random.Random, max_steps: int = 100_000) -> int:
+        """Play uniformly random legal actions to the end (or `max_steps` decisions); the number of
+        decisions taken. The same rules and the same choices as `sample_action` + `apply_action` (each
+        action drawn uniformly among the legal ones) and the same record in `history`, but without
+        checking choices it makes itself or building events: the engine's `playout` uses it for
+        random sweeps. tests/simulate/test_speed.py replays its history through `apply_action`."""
+        rules, clans, adj = self.rules, self.rules.clans, self.rules.adj
+        types = {n: info.type for n, info in rules.cards.items()}
+        opponent = {clans[0]: clans[1], clans[1]: clans[0]}
+        bushi, daimyo, area, tanbo, hand = self.bushi, self.daimyo, self.area, self.tanbo, self.hand
+        rand = rng.random
+        widest = max(len(v) for v in adj.values())
+        made = rules.made           # actions are immutable values: one object per distinct action
+        commits = self.commits
+        opens: dict[str, list[str]] = {}        # each cell's neighbours free of Tanbo, until a Tanbo moves
+        played: dict[str, tuple[int, int]] = {}
+        steps = 0
+        while self.phase != "over" and steps < max_steps:
+            if self.phase == "play":
+                # Phase 1: each clan still to play lays two cards, face down (a uniform pair).
+                record = self.history[-1]["plays"]
+                started = len(commits) > 0          # a clan laid its cards before the playout began
+                for clan in clans:
+                    if started and commits.has_committed(clan):
+                        played[clan] = commits.own(clan)     # type: ignore[assignment]
+                        continue
+                    cards = sorted(hand[clan])
+                    i = int(rand() * len(cards))
+                    j = int(rand() * (len(cards) - 1))
+                    a, b = cards[i], cards[j + (j >= i)]
+                    pair = (a, b) if a < b else (b, a)
+                    hand[clan].difference_update(pair)
+                    commits.commit(clan, pair)
+                    played[clan] = pair
+                    record[clan] = made.get(pair) or made.setdefault(pair, PlayCards(pair))
+                    steps += 1
+                    if steps >= max_steps:
+                        break
+                if steps >= max_steps and not commits.complete:
+                    break
+                # Phase 2: Reserves back to hand; phase 3: reveal, lowest number first (numbers differ).
+                for clan in clans:
+                    if self.reserve[clan]:
+                        hand[clan].update(self.reserve[clan])
+                        self.reserve[clan] = []
+                commits.reveal_silently()
+                self.queue = sorted((n, c) for c, pair in played.items() for n in pair)
+                self.phase = "resolve"
+            decisions = self.history[-1]["decisions"]
+            queue = self.queue
+            while queue and steps < max_steps:
+                number, clan = queue.pop(0)
+                steps += 1
+                kind = types[number]
+                if kind == "recruit-bushi" and area[clan]:
+                    cell = daimyo[clan]
+                    assert cell is not None
+                    area[clan] -= 1
+                    bushi[clan][cell] = bushi[clan].get(cell, 0) + 1
+                    decisions.append((number, clan, RECRUIT))
+                elif kind == "move-bushi" or kind == "recruit-bushi":
+                    # Uniform over every (from, to, how many). Each cell holding n Bushi has n x `widest`
+                    # slots (a count, a neighbour); draw a slot, keep it if that neighbour is open (no
+                    # Tanbo, on the board), else draw again: uniform over the legal moves. After 16
+                    # misses count the moves exactly (also how a clan with no legal move passes).
+                    own = bushi[clan]
+                    units = sum(own.values())
+                    found = None
+                    for _ in range(16 if units else 0):
+                        pick = int(rand() * units * widest)
+                        for src, n in own.items():  # noqa: B007 (the cell the slot falls in)
+                            if pick < n * widest:
+                                break
+                            pick -= n * widest
+                        di, count = divmod(pick, n)
+                        dsts = opens.get(src)
+                        if dsts is None:
+                            dsts = opens[src] = [d for d in adj[src] if d not in tanbo]
+                        if di < len(dsts):
+                            found = (src, n, dsts[di], count + 1)
+                            break
+                    if found is None:
+                        total = 0
+                        for cell, n in own.items():
+                            dsts = opens.get(cell)
+                            if dsts is None:
+                                dsts = opens[cell] = [d for d in adj[cell] if d not in tanbo]
+                            total += n * len(dsts)
+                        if not total:
+                            decisions.append((number, clan, PASS))
+                            continue
+                        pick = int(rand() * total)
+                        for src, n in own.items():
+                            dsts = opens[src]
+                            if pick < n * len(dsts):
+                                break
+                            pick -= n * len(dsts)
+                        di, count = divmod(pick, n)
+                        found = (src, n, dsts[di], count + 1)
+                    src, n, dst, count = found
+                    key = (src, dst, None if count == n else count)
+                    decisions.append((number, clan, made.get(key) or made.setdefault(key, MoveBushi(*key))))
+                    if count == n:
+                        del own[src]
+                    else:
+                        own[src] = n - count
+                    enemy = opponent[clan]
+                    if dst in bushi[enemy] or daimyo[enemy] == dst:
+                        self._combat(clan, enemy, dst, count, (clan, number, self.round))
+                        if self.phase == "over":
+                            break
+                    else:
+                        own[dst] = own.get(dst, 0) + count
+                elif kind == "move-daimyo":
+                    src = daimyo[clan]
+                    assert src is not None
+                    enemy = opponent[clan]
+                    open_ = [d for d in adj[src] if d not in tanbo and d not in bushi[enemy] and daimyo[enemy] != d]
+                    if not open_:
+                        decisions.append((number, clan, PASS))
+                        continue
+                    dst = open_[int(rand() * len(open_))]
+                    daimyo[clan] = dst
+                    decisions.append((number, clan, made.get(("D", src, dst)) or
+                                      made.setdefault(("D", src, dst), MoveDaimyo(src, dst))))
+                else:                                   # move-tanbo
+                    free = [i for i in range(len(tanbo)) if i not in self.tanbo_moved]
+                    empty = self._empty_cells()
+                    if not free or not empty:
+                        decisions.append((number, clan, PASS))
+                        continue
+                    i = free[int(rand() * len(free))]
+                    dst = empty[int(rand() * len(empty))]
+                    decisions.append((number, clan, made.get(("T", tanbo[i], dst)) or
+                                      made.setdefault(("T", tanbo[i], dst), MoveTanbo(tanbo[i], dst))))
+                    tanbo[i] = dst
+                    self.tanbo_moved.add(i)
+                    opens.clear()
+            if self.phase != "over" and not queue:
+                # Phase 4: the cards just played go to the other clan's Reserve.
+                for clan in clans:
+                    self.reserve[opponent[clan]].extend(played[clan])
+                played.clear()
+                commits.clear()
+                self.tanbo_moved = set()
+                if self.round_cap is not None and self.round >= self.round_cap:
+                    self._finish(None)
+                    break
+                self.round += 1
+                self.phase = "play"
+                self.history.append({"round": self.round, "plays": {}, "decisions": []})
+        return steps
 
     def _effects(self, clan: str, kind: str) -> list[Action]:
         adj, tanbo = self.rules.adj, self.tanbo
