@@ -95,8 +95,11 @@ def split_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
             shapes += [Line(outer_x + sx * (b + GAP), y, end, y, ALIGN),
                        Line(outer_x, y + sy * (b + GAP), outer_x, y + sy * (b + GAP + LENGTH), ALIGN)]
         note = words["overlap"] if first else words["cut_here"]
-        nx = ox + strip[0] - 62 if first else ox + strip[1] + 2
-        shapes += text.box(nx, top - LENGTH, 60, 4.5, note, "sans", 6.5, "right" if first else "left",
+        # beside the strip's marks, clear of their ticks, on one line
+        nw = 100.0
+        nx = max(margin, ox + strip[0] - 4 - nw) if first else ox + strip[1] + 4
+        nw = min(nw, ox + strip[0] - 4 - nx) if first else min(nw, paper_w - margin - nx)
+        shapes += text.box(nx, top - LENGTH, nw, 4.5, note, "sans", 6.5, "right" if first else "left",
                            "#444444", valign="middle", min_size=6.0)
         shapes += text.box(margin, paper_h - margin - 5, paper_w - 2 * margin, 4,
                            say("half_left" if first else "half_right", title=title),

@@ -23,7 +23,7 @@ from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
-from .cards import CARDS, CHARACTER_IDS, Bonus, Penalty, Spite
+from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite
 from .events import (
     Blocked,
     CardsFlipped,
@@ -126,6 +126,7 @@ def approval(say: Say, log: RoundLog, npc: str | None) -> list[str]:
     plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
     copied = {e.player: e.card for e in log.events if isinstance(e, Copied)}
     blocked = {w for e in log.events if isinstance(e, Blocked) for w in e.by}
+    ended = any(isinstance(e, GameEnded) for e in log.events)
 
     def level(w: str) -> int | None:
         card = copied[w] if w in copied else plays.get(w)
@@ -172,6 +173,8 @@ def approval(say: Say, log: RoundLog, npc: str | None) -> list[str]:
                         out.append(say("events", "spite", card=owned(w), points=fx.points))
                     elif isinstance(fx, Bonus) and won:
                         out.append(say("events", "bonus", card=owned(w), points=fx.points))
+                    elif isinstance(fx, MustStrategise) and w != npc and not ended:
+                        out.append(say("events", "must", card=owned(w), player=say.who(w, npc)))
         elif isinstance(e, GameEnded):
             out.append(say("ended", e.tie_break, winners=say.people(e.winners, npc), n=len(e.winners)))
     return out

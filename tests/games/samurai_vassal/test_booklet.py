@@ -125,17 +125,25 @@ def test_every_rulebook_example_is_drawn_with_its_result(words):  # type: ignore
             assert "every player loses" in fig.caption
 
 
-def test_the_walkthrough_shows_every_round_and_the_end(words):  # type: ignore[no-untyped-def]
-    sample = GAME.folder / "samples" / "four-players.toml"
-    t, rounds = walkthrough(GAME, sample, "en")
+@pytest.mark.parametrize("sample,winner", [("four-players", "Blue"), ("samurai", "Green")])
+def test_the_walkthroughs_show_every_round_and_the_end(words, sample, winner):  # type: ignore[no-untyped-def]
+    t, rounds = walkthrough(GAME, GAME.folder / "samples" / f"{sample}.toml", "en")
     assert [r.round for r in rounds] == list(range(1, len(t.rounds) + 1))
     for log, r in zip(t.rounds, rounds, strict=True):
         assert len(r.panels) == 2                        # the reveal, the tables after the trust step
-        assert f"Round {log.round} Revealed: " in words
+        assert plain(f"Round {log.round} {r.intro[-1]}") in words
         for p, card in log.plays.items():
             assert f"{GAME.clans[p].name['en']} {CARDS[card].name}" in r.intro[-1]
-    assert "the game ends, and Blue wins" in rounds[-1].panels[0].sentence
-    assert t.state.winners == ("blue",)
+    assert f"the game ends, and {winner} wins" in rounds[-1].panels[0].sentence
+    assert t.state.winners == (winner.lower(),)
+
+
+def test_the_samurai_walkthrough_names_the_characters_effects(words):  # type: ignore[no-untyped-def]
+    _t, rounds = walkthrough(GAME, GAME.folder / "samples" / "samurai.toml", "en")
+    said = " ".join(p.sentence for r in rounds for p in r.panels)
+    assert "Walkthrough: Samurai mode" in words
+    assert "Red's Chacha rejects" in plain(said) and "Red must lay Strategising next round" in said
+    assert "Yellow turns Surveying face down (Oda Nobunaga)" in said
 
 
 def test_the_levels_on_the_walkthrough_cards_stay_legible():  # type: ignore[no-untyped-def]
