@@ -42,4 +42,4 @@ def export(game: Game, chosen: Spec, lang: str | None, where: Path,
         return images.export(game, language, chosen, suffix, progress)
     if what == "pdf":
         return pdf_cards.export(game, language, chosen, suffix)
-    return tts.export(game, language, chosen.dpi or 300, where)
+    return tts.export(game, language, chosen.dpi or 300, where, suffix)

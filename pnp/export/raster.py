@@ -45,5 +45,5 @@ def _pixels(page: pymupdf.Page, w: int, h: int) -> Image.Image:
 def png(image: Image.Image, dpi: int) -> bytes:
     """PNG bytes, deterministic, with the resolution recorded for the shop's uploader."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=1)
     return buf.getvalue()

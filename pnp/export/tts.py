@@ -74,8 +74,7 @@ def _object(name: str, nickname: str, guid: str) -> dict[str, object]:
             "SidewaysCard": False}
 
 
-def export(game: Game, lang: str, dpi: int, where: Path,
-           progress: object = None) -> Iterator[Artifact]:
+def export(game: Game, lang: str, dpi: int, where: Path, suffix: str = "") -> Iterator[Artifact]:
     """Sheets, backs and one saved object per deck. `where` is the absolute folder the files end up
     in: the JSON's URLs point there."""
     from .cards import entries
@@ -95,7 +94,7 @@ def export(game: Game, lang: str, dpi: int, where: Path,
         for back_key, group in by_back.items():
             back_scene = drawings.back(group[0].card)
             trim = (back_scene.width, back_scene.height)
-            back_name = f"{game.id}-{deck}-back-{back_key}.png"
+            back_name = f"{game.id}-{deck}-back-{back_key}{suffix}.png"
             back_done = False
             # One card size for all the sheets of a back (the fullest sheet's), so one back image fits them.
             cw, ch = card_pixels(trim, grid_for(len(group)), dpi)
@@ -113,7 +112,7 @@ def export(game: Game, lang: str, dpi: int, where: Path,
                 row, col = divmod(last, grid.columns)
                 sheet.paste(images[-1], (col * cw, row * ch))
                 key += 1
-                sheet_name = f"{game.id}-{deck}-sheet-{key}.png"
+                sheet_name = f"{game.id}-{deck}-sheet-{key}{suffix}.png"
                 yield Artifact(sheet_name, png(sheet, dpi), None, "tts")
                 if not back_done:
                     yield Artifact(back_name, png(images[-1], dpi), None, "tts")
@@ -136,7 +135,7 @@ def export(game: Game, lang: str, dpi: int, where: Path,
         if len(contained) == 1:
             state = contained[0]
         else:
-            state = _object("Deck", f"{game.meta.title}: {deck}", _guid(f"{game.id}/{deck}"))
+            state = _object("DeckCustom", f"{game.meta.title}: {deck}", _guid(f"{game.id}/{deck}"))
             state["DeckIDs"] = [c["CardID"] for c in contained]
             state["CustomDeck"] = custom
             state["ContainedObjects"] = contained
@@ -144,4 +143,4 @@ def export(game: Game, lang: str, dpi: int, where: Path,
                  "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "",
                  "LuaScript": "", "LuaScriptState": "", "ObjectStates": [state], "TabStates": {}}
         text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
-        yield Artifact(f"{game.id}-{deck}.json", text.encode("utf-8"), None, "tts")
+        yield Artifact(f"{game.id}-{deck}{suffix}.json", text.encode("utf-8"), None, "tts")

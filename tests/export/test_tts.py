@@ -40,7 +40,7 @@ def check_saved_object(game, files):
             assert state["Name"] == "Card"
             contained, custom = [state], state["CustomDeck"]
         else:
-            assert state["Name"] == "Deck"
+            assert state["Name"] == "DeckCustom"      # what TTS's Custom Deck import saves
             contained, custom = state["ContainedObjects"], state["CustomDeck"]
             assert state["DeckIDs"] == [c["CardID"] for c in contained]
         assert len(contained) == len(cards)
