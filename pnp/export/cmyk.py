@@ -24,7 +24,7 @@ from typing import Any
 
 import pikepdf
 from pikepdf import Name, Operator
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageMath
 
 from ..errors import PnpError
 
@@ -94,9 +94,9 @@ def _image_to_cmyk(image: Image.Image) -> Image.Image:
 
 
 def _divide(num: Image.Image, den: Image.Image) -> Image.Image:
-    """255 * num / den per pixel (0 where den is 0), in pure Pillow."""
-    values = bytes(0 if d == 0 else min(255, (510 * n + d) // (2 * d)) for n, d in zip(num.tobytes(), den.tobytes()))
-    return Image.frombytes("L", num.size, values)
+    """255 * num / den per pixel, rounded (0 where den is 0: ImageMath's integer division by zero)."""
+    out = ImageMath.lambda_eval(lambda a: a["convert"]((a["n"] * 510 + a["d"]) / (a["d"] * 2), "L"), n=num, d=den)
+    return out if isinstance(out, Image.Image) else Image.new("L", num.size)
 
 
 def _convert_images(doc: pikepdf.Pdf, resources: Any) -> None:
