@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def export(
         game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
-        target: Annotated[str, typer.Option("--target", "-t", help=TARGET_HELP)],
+        target: Annotated[Optional[str], typer.Option("--target", "-t", help=TARGET_HELP)] = None,
         out: Annotated[Optional[str], typer.Option(
             help="Output folder (default: ./output/GAME-TARGET). It is replaced whole: a new or empty folder, "
                  "or one pnp wrote.")] = None,
@@ -44,6 +44,8 @@ def register(app: typer.Typer) -> None:
         say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
         written: list[tuple[str, int | None, int]] = []
         try:
+            if target is None:
+                raise UsageError("--target: say what to make: mpc, tgc, dtc, png, pdf-cards or tts")
             chosen = settings(target, dpi, bleed)
             if out is not None and not out.strip():
                 raise UsageError('--out "": give a folder name (default: ./output/GAME-TARGET)')

@@ -54,6 +54,7 @@ def test_a_folder_of_someone_elses_files_is_refused_and_left_alone(tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--target", "mcp"], "--target 'mcp': expected one of mpc, tgc, dtc, png, pdf-cards, tts"),
+    ([], "--target: say what to make: mpc, tgc, dtc, png, pdf-cards or tts"),
     (["--target", "png", "--bleed", "3"], "--bleed '3': expected a length with its unit"),
     (["--target", "png", "--bleed", "1/8"], "--bleed '1/8': expected a length with its unit"),
     (["--target", "png", "--dpi", "lots"], "--dpi 'lots': expected a whole number of dots per inch"),
