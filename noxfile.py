@@ -29,3 +29,4 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_memory.py")
     session.run("python", "benchmarks/bench_speedup.py")
     session.run("python", "benchmarks/bench_shogun.py")
+    session.run("python", "benchmarks/bench_games.py")
