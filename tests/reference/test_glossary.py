@@ -13,6 +13,7 @@ from pnp.catalog import find_game
 from pnp.draw.shapes import Text
 from pnp.model.game import load_game
 from pnp.model.load import read_toml
+from pnp.paths import cards_dir
 from pnp.reference.booklet import Booklet, build_booklet, glossary_entries
 from pnp.reference.markup import typographic
 
@@ -138,10 +139,17 @@ def test_our_sources_are_written_with_typographic_quotes(gid, lang):
             assert "'" not in prose and '"' not in prose, (name, s)
 
 
-@pytest.mark.parametrize(("gid", "lang"), CASES)
+def built_in_languages():
+    for folder in sorted(cards_dir().iterdir()):
+        if (folder / "game.toml").is_file():
+            for lang in load_game(folder).meta.languages:
+                yield folder.name, lang
+
+
+@pytest.mark.parametrize(("gid", "lang"), list(built_in_languages()))
 def test_card_and_component_texts_are_typographic(gid, lang):
     """What the kit prints on cards, pieces, boards and mats is written with ’ and typographic quotes:
-    a straight apostrophe in a card text is a fault, whatever the language."""
+    a straight apostrophe in a card text is a fault, in every built-in game and language."""
     straight = [f"{where}: {text}" for where, text in data_texts(load_game(find_game(gid)).folder, lang)
                 if "'" in text or '"' in text]
     assert not straight, "\n".join(straight)
