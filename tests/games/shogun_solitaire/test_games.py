@@ -17,7 +17,7 @@ from pnp.games.shogun_solitaire.notation import replay, write
 from pnp.games.shogun_solitaire.rules import PLAYER, RULES, ShogunState, deck_of, kind
 from tests.conftest import open_pdf, run_pnp
 
-from .helpers import game
+from .helpers import FOLDER, game
 
 ILLEGAL = sorted((Path(__file__).parent / "illegal").glob("*.toml"))
 
@@ -186,3 +186,27 @@ def test_simulate_counts_the_cards_played():
     out = run_pnp("simulate", "shogun-solitaire", "-n", "20", "--workers", "1")
     assert out.returncode == 0, out.stderr
     assert "Total Defeat" in out.stdout and "fleet" in out.stdout and "discard kato" not in out.stdout
+
+
+def test_a_copied_folder_with_other_counts_plays_its_own_deck(tmp_path):
+    """Counts are data: a user's copy of the folder with 4 Cavalry per clan instead of 7 plays a
+    smaller deck with no Python, and its player aid says so; samples written for the old deck
+    are refused by name, without a traceback."""
+    import re
+    import shutil
+    mine = tmp_path / "mine"
+    shutil.copytree(FOLDER, mine)
+    text = (mine / "cards.toml").read_text(encoding="utf-8")
+    (mine / "cards.toml").write_text(re.sub(r'type = "cavalry"\ncount = 7', 'type = "cavalry"\ncount = 4', text),
+                                     encoding="utf-8")
+    played = run_pnp("play", mine, "--seed", "2", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    aid = run_pnp("build", mine, "--only", "aid", "--out", tmp_path / "out", "-q", cwd=tmp_path)
+    assert aid.returncode == 0, aid.stderr
+    doc = open_pdf(next((tmp_path / "out").glob("*-aid-a4.pdf")).read_bytes())
+    printed = " ".join(" ".join(p.get_text() for p in doc).split())
+    assert "Deck: 85 cards" in printed and "4 Cavalry" in printed
+    checked = run_pnp("check", mine, cwd=tmp_path)
+    assert checked.returncode in (1, 2) and "Traceback" not in checked.stderr
+    said = checked.stdout + checked.stderr
+    assert "raid-and-ronin.toml: position: kato-cavalry: named 7 times, the deck has 4" in said
