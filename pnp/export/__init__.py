@@ -38,6 +38,13 @@ def export(game: Game, chosen: Spec, lang: str | None, where: Path,
     entries(game)     # a game without cards is an error before anything is drawn
     suffix = "" if language == game.meta.languages[0] else f"-{language}"
     what = chosen.target.what
+    cards = len(game.cards)
+    made = {"images": f"{2 * cards} PNGs, a face and a back for each of {cards} cards",
+            "pdf": f"{cards} cards, front and back, a page each", "tts": f"sheets of {cards} cards"}[what]
+    at = f" at {chosen.dpi} dpi" if chosen.dpi and what == "images" else ""
+    bleed = "" if what == "tts" else \
+        f", bleed {chosen.bleed_mm:.3f} mm" if chosen.bleed_mm is not None else ", the layout's bleed"
+    progress(f"{chosen.target.key}: {made}{at}{bleed}")
     if what == "images":
         return images.export(game, language, chosen, suffix, progress)
     if what == "pdf":

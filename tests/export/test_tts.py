@@ -129,3 +129,10 @@ def test_the_cli_points_the_urls_at_the_written_files(tmp_path):
                 assert "%20" in url
                 assert (out.resolve() / local(url).rsplit("/", 1)[1]).is_file()
                 assert local(url).startswith(str(out.resolve()))
+
+
+def test_same_input_same_bytes():
+    exported.cache_clear()
+    first = exported(GAMES[0], "tts")
+    exported.cache_clear()
+    assert exported(GAMES[0], "tts") == first
