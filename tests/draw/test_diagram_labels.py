@@ -67,6 +67,27 @@ def covers(shape, box) -> bool:
     return False
 
 
+def extent(shape):
+    """A box the shape's ink cannot leave (to skip labels far from it)."""
+    if isinstance(shape, Line):
+        pts, half = [(shape.x1, shape.y1), (shape.x2, shape.y2)], shape.style.width / 2
+    elif isinstance(shape, Polygon):
+        pts, half = list(shape.points), shape.style.width / 2
+    elif isinstance(shape, Circle):
+        r = shape.r
+        pts, half = [(shape.cx - r, shape.cy - r), (shape.cx + r, shape.cy + r)], shape.style.width
+    elif isinstance(shape, Text):
+        return ink(shape)
+    else:
+        return None
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+
+
+def apart(a, b):
+    return a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]
+
+
 def overlaps(scene):
     """(label, mark) pairs where a mark drawn over the map touches a cell label's ink."""
     shapes = scene.shapes
@@ -74,7 +95,12 @@ def overlaps(scene):
     assert labels, scene.name
     boxes = [(shapes[i].string, ink(shapes[i])) for i in labels]
     marks = shapes[labels[-1] + 1:]
-    return [(name, type(m).__name__) for m in marks for name, box in boxes if covers(m, box)]
+    out = []
+    for m in marks:
+        reach = extent(m)
+        out += [(name, type(m).__name__) for name, box in boxes
+                if reach is not None and not apart(reach, box) and covers(m, box)]
+    return out
 
 
 def diagrams(game_id):
