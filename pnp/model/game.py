@@ -296,7 +296,7 @@ def _check_cards(game: Game, cf: CardsFile) -> None:
             raise DefinitionError(cw, "backs", f"no back for {back_key!r}; add a [backs.{back_key}] table")
         back = cf.backs[back_key]
         clan = game.clans[entry.clan] if entry.clan else None
-        colour = clan.colour if clan else (back.colour or "#444444")
+        colour = clan.colour if clan else (ctype.colour or back.colour or "#444444")
         tint = clan.tint if clan else _lighten(colour)
         # A back with its own colour looks the same whatever the face: a shuffled deck whose backs
         # all name one back cannot be read from behind.

@@ -127,6 +127,7 @@ class CardType(Strict):
     back: Slug | None = None       # which back the type's cards show (default: their clan's, else their deck's)
     fields: dict[str, FieldValue] = {}                         # values every card of the type prints
     image: str | None = None                                   # art for the layout's art box (game folder path)
+    colour: Colour | None = None   # the face's colour for cards without a clan (default: their back's)
 
 
 class CardEntry(Strict):
