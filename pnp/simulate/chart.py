@@ -17,38 +17,42 @@ BAR_H, ROW_H, TOP = 3.6, 5.6, 14.0
 INK, BAR, WHISKER, GRID = "#222222", "#8fa8cf", "#1f3c66", "#c8c8c8"
 
 
-def bar_chart(name: str, title: str, rows: Sequence[Row], share: bool, reference: float | None = None) -> Scene:
-    """A bar per row (value, whisker from low to high); shares on a 0-100 % axis."""
+def bar_chart(name: str, title: str, rows: Sequence[Row], share: bool, reference: float | None = None,
+              width: float = WIDTH) -> Scene:
+    """A bar per row (value, whisker from low to high); shares on a 0-100 % axis; `width` in mm (the
+    type stays the same size: draw it at the width it prints at)."""
     hi = 1.0 if share else max([r.high for r in rows] + [r.value for r in rows] + [1e-9])
     lo = min([0.0] + [r.low for r in rows])
     span = (hi - lo) or 1.0
-    plot = WIDTH - LABEL - VALUE
-    height = TOP + ROW_H * len(rows) + 10
-    scene = Scene(name, WIDTH, height)
+    label, value_w = width * LABEL / WIDTH, width * VALUE / WIDTH
+    plot = width - label - value_w
+    top = TOP if title else 4.0
+    height = top + ROW_H * len(rows) + 7
+    scene = Scene(name, width, height)
 
     def x(v: float) -> float:
-        return LABEL + (min(max(v, lo), hi) - lo) / span * plot
+        return label + (min(max(v, lo), hi) - lo) / span * plot
 
-    shapes: list[Shape] = [text.line(0, 6, title, "sans-bold", 10, INK)]
+    shapes: list[Shape] = [text.line(0, 6, title, "sans-bold", 10, INK)] if title else []
     for k in range(5):                                  # the axis: five ticks
         v = lo + span * k / 4
-        shapes.append(Line(x(v), TOP - 2, x(v), TOP + ROW_H * len(rows), Style(stroke=GRID, width=0.2)))
+        shapes.append(Line(x(v), top - 2, x(v), top + ROW_H * len(rows), Style(stroke=GRID, width=0.2)))
         tick = f"{v * 100:.0f} %" if share else f"{v:.3g}"
-        shapes.append(text.line(x(v), TOP + ROW_H * len(rows) + 4, tick, "sans", 6.5, INK, "middle"))
+        shapes.append(text.line(x(v), top + ROW_H * len(rows) + 4, tick, "sans", 6.5, INK, "middle"))
     if reference is not None:
-        shapes.append(Line(x(reference), TOP - 3, x(reference), TOP + ROW_H * len(rows),
+        shapes.append(Line(x(reference), top - 3, x(reference), top + ROW_H * len(rows),
                            Style(stroke=INK, width=0.3, dash=(1.0, 0.8))))
     for i, r in enumerate(rows):
-        y = TOP + ROW_H * i
+        y = top + ROW_H * i
         mid = y + ROW_H / 2
-        shapes.append(text.line(LABEL - 2, mid + 1.2, _short(r.subject, 30), "sans", 7.5, INK, "end"))
+        shapes.append(text.line(label - 2, mid + 1.2, _short(r.subject, 30), "sans", 7.5, INK, "end"))
         shapes.append(Rect(x(0.0 if lo <= 0 else lo), mid - BAR_H / 2, max(0.0, x(r.value) - x(max(lo, 0.0))),
                            BAR_H, Style(fill=BAR)))
         ws = Style(stroke=WHISKER, width=0.35)
         shapes += [Line(x(r.low), mid, x(r.high), mid, ws), Line(x(r.low), mid - 1.2, x(r.low), mid + 1.2, ws),
                    Line(x(r.high), mid - 1.2, x(r.high), mid + 1.2, ws)]
         value = f"{r.value * 100:.1f} %" if share else f"{r.value:.2f}"
-        shapes.append(text.line(WIDTH, mid + 1.2, value, "sans", 7.5, INK, "end"))
+        shapes.append(text.line(width, mid + 1.2, value, "sans", 7.5, INK, "end"))
     scene.add(*shapes)
     return scene
 

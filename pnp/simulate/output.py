@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 from .stats import Report, Row
@@ -95,13 +96,14 @@ def _q(s: str) -> str:
 def to_toml(report: Report) -> str:
     """The report as data for a game folder: the command that made it, then one [[row]] per measure."""
     spec = report.spec
-    cmd = f"pnp simulate {spec.game}"
+    name = Path(spec.game).name if Path(spec.game).is_absolute() else spec.game    # a folder: its name
+    cmd = f"pnp simulate {name}"
     cmd += f" --players {spec.players}" + "".join(f" --option {o}" for o in spec.options)
     cmd += f" --games {report.games} --policy {spec.policy} --seed {spec.seed}"
     if spec.policy == "mcts":
         cmd += f" --budget {spec.budget}"
     lines = ["# Measured by pnp simulate; printed by the booklet's @simulation directive.",
-             f"command = {_q(cmd)}", f"game = {_q(spec.game)}", f"players = {spec.players}",
+             f"command = {_q(cmd)}", f"game = {_q(name)}", f"players = {spec.players}",
              "options = [" + ", ".join(_q(o) for o in spec.options) + "]", f"policy = {_q(spec.policy)}",
              f"seed = {spec.seed}", f"games = {report.games}", f"finished = {report.finished}", "confidence = 0.95"]
     for r in report.rows:

@@ -1,0 +1,73 @@
+"""A saved simulation in a booklet: ``@simulation [FILE [SECTION]]`` prints the measured table of a
+file `pnp simulate --save` wrote into the game folder (FILE.toml, default ``simulation``; its name
+starts with ``simulation``), as a chart of one section with its 95 % intervals and one line per
+subject. SECTION is seat, outcome, first-player, score, length or card (default: outcome when the
+file has one, else seat). The file is data: it is read as TOML, never run."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..draw.shapes import Scene
+from ..errors import DefinitionError
+from .chart import bar_chart
+from .output import SHARES, rows_from_data
+from .stats import Row
+
+NAME = re.compile(r"simulation[A-Za-z0-9_-]{0,58}")
+SECTIONS = ("seat", "outcome", "first-player", "score", "length", "card")
+
+
+@dataclass
+class Measured:
+    scene: Scene
+    lines: list[str]
+    caption: str
+
+
+def _pct(v: float) -> str:
+    return f"{v * 100:.1f} %"
+
+
+def line(row: Row) -> str:
+    """One subject's line: **subject** value (95 %: low-high)."""
+    if row.measure in SHARES:
+        return f"**{row.subject}** {_pct(row.value)} (95 %: {_pct(row.low)}–{_pct(row.high)}, n = {row.n})"
+    return f"**{row.subject}** {row.value:.2f} (95 %: {row.low:.2f}–{row.high:.2f}, n = {row.n})"
+
+
+def measured(folder: Path, arg: str, where: str, width: float = 110.0) -> Measured:
+    """The chart (`width` mm wide), lines and caption of ``@simulation`` with argument `arg` for the game
+    in `folder`."""
+    parts = arg.split()
+    name = parts[0] if parts else "simulation"
+    if not NAME.fullmatch(name) or len(parts) > 2:
+        raise DefinitionError(where, "@simulation", f"{arg!r}: expected a file name of the game folder starting "
+                                                    "with 'simulation' (without .toml), then optionally a section")
+    path = folder / f"{name}.toml"
+    shown = f"{folder.name}/{name}.toml"
+    if not path.is_file():
+        raise DefinitionError(shown, None, "missing: write it with `pnp simulate GAME ... --save "
+                                           f"{shown}` (@simulation prints it)")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        rows = rows_from_data(data)
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError, UnicodeDecodeError) as exc:
+        raise DefinitionError(shown, None, f"not a saved simulation ({exc})") from None
+    present = [s for s in SECTIONS if any(r.section == s for r in rows)]
+    section = parts[1] if len(parts) > 1 else ("outcome" if "outcome" in present else "seat")
+    if section not in present:
+        raise DefinitionError(where, "@simulation", f"{shown} has no section {section!r} "
+                                                    f"(it has: {', '.join(present) or 'none'})")
+    chosen = [r for r in rows if r.section == section]
+    measure = chosen[0].measure
+    chosen = [r for r in chosen if r.measure == measure]
+    share = measure in SHARES and not measure.startswith("advantage")
+    players = int(data.get("players", 0) or 0)
+    scene = bar_chart(f"simulation-{section}", "", chosen, share,
+                      1 / players if section == "seat" and players else None, width)
+    caption = f"{data.get('games', '?')} games, policy {data.get('policy', '?')} ({data.get('command', '')})"
+    return Measured(scene, [line(r) for r in chosen], caption)

@@ -1,0 +1,64 @@
+"""A simulation saved into a game folder (`pnp simulate --save`) prints in its booklet through the
+generic ``@simulation`` directive; a missing or foreign file is a definition error (exit 2)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import read_pdf
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    """A copy of Shogun Solitaire with 12 heuristic games saved as simulation.toml and the directive added."""
+    where = tmp_path_factory.mktemp("game") / "shogun"
+    shutil.copytree(ROOT / "cards" / "shogun-solitaire", where)
+    done = pnp("simulate", str(where), "--games", "12", "--workers", "1", "-q", "--save",
+               str(where / "simulation.toml"), cwd=where.parent)
+    assert done.returncode == 0, done.stderr
+    rules = where / "booklet" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n\n# Difficulty\n\n@simulation simulation outcome\n",
+                     encoding="utf-8")
+    return where
+
+
+def test_booklet_prints_the_share_of_each_rank(folder, tmp_path):
+    built = pnp("build", str(folder), "--only", "booklet", "--out", str(tmp_path / "kit"), "--lang", "en",
+                cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    pdf = read_pdf((tmp_path / "kit" / "shogun-solitaire-rules-a5.pdf").read_bytes())
+    text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    data = tomllib.loads((folder / "simulation.toml").read_text())
+    ranks = [r for r in data["row"] if r["section"] == "outcome"]
+    assert ranks
+    for r in ranks:
+        assert f"{r['subject']} {r['value'] * 100:.1f} %" in text
+        assert f"n = {r['n']}" in text
+    assert "12 games, policy heuristic" in text
+
+
+def test_missing_file_and_unknown_section_exit_2(folder, tmp_path):
+    rules = folder / "booklet" / "rules.en.md"
+    original = rules.read_text(encoding="utf-8")
+    try:
+        for line, message in (("@simulation simulation-none", "simulation-none.toml: missing"),
+                              ("@simulation simulation card-x", "has no section 'card-x'"),
+                              ("@simulation game", "starting with 'simulation'")):
+            rules.write_text(original + f"\n\n{line}\n", encoding="utf-8")
+            built = pnp("build", str(folder), "--only", "booklet", "--out", str(tmp_path / "k"), cwd=tmp_path)
+            assert built.returncode == 2, built.stderr
+            assert message in built.stderr and "Traceback" not in built.stderr
+    finally:
+        rules.write_text(original, encoding="utf-8")
