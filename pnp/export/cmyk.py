@@ -5,7 +5,8 @@ ReportLab draws in RGB. This pass rewrites the finished file rather than drawing
 - every colour operator of every page becomes its CMYK form (``rg``/``RG``/``g``/``G`` to
   ``k``/``K``): a neutral colour (black, greys, white: channels within 8 %) becomes black ink
   alone (C = M = Y = 0), so black text and lines are pure K and never rich black that smears when
-  the plates shift; a near-black (90 % and darker) is full K; any other colour gets the
+  the plates shift; a near-black (85 % and darker, such as a
+  layout's warm text black #231f1a) is full K, so text prints solid; any other colour gets the
   full-GCR separation (K = 1 - max(R, G, B), the rest in C, M, Y; at most 300 % ink);
 - pictures become DeviceCMYK by the same rule, flattened on white (PDF/X-1a allows no
   transparency, so no soft mask survives);
@@ -29,7 +30,7 @@ from PIL import Image, ImageChops, ImageMath
 from ..errors import PnpError
 
 NEUTRAL = 0.08      # channels this close together are grey: black ink only
-FULL_BLACK = 0.10   # a grey this dark prints as 100 % K
+FULL_BLACK = 0.15   # a grey this dark (85 % and more) prints as 100 % K
 OUTPUT_CONDITION = "CGATS TR 001"
 OUTPUT_INFO = "U.S. Web Coated (SWOP) v2"
 

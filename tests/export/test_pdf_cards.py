@@ -115,6 +115,11 @@ def test_dtc_is_cmyk_with_black_text_and_lines_in_black_ink_alone(name):
                 else:                                                    # a colour keeps its hue
                     assert max(cmyk[:3]) > 0
         assert black_texts > 0      # the rules text is there, in black ink alone
+        # Text designed in a near-black (the layouts' #231f1a, 88 % grey) prints solid, 100 % K.
+        solid = [(c, d) for page, same in zip(pdf.pages, twin.pages)
+                 for (what, (_, c)), (_, (_, d)) in zip(paint(page), paint(same))
+                 if what == "text" and max(d) - min(d) <= 0.08 and sum(d) / 3 <= 0.15]
+        assert solid and all(c == (0, 0, 0, 1) for c, _ in solid)
 
 
 @pytest.mark.parametrize("name", GAMES[:1])
