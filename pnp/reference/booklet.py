@@ -95,7 +95,7 @@ class Booklet:
                     handler(block.arg)
                 else:
                     known = ["cover", "credits", "aid", "glossary", "components", "cards", "walkthrough", "samples",
-                             *self.adapter.figures()]
+                             "simulation", *self.adapter.figures()]
                     raise DefinitionError(self.say.where.replace("narration", "rules").replace(".toml", ".md"),
                                           f"@{block.text}", f"unknown figure directive (known: {', '.join(known)})")
         return self.flow.finish()
@@ -122,6 +122,16 @@ class Booklet:
             self.flow.grid([(f.scene, f.scene.height / f.scene.width, f.caption) for f in figures], cols=2, gap=6)
 
     # -- directives ---------------------------------------------------------------------
+
+    def do_simulation(self, arg: str) -> None:
+        """A table `pnp simulate --save` kept in the game folder: a chart and a line per subject (see
+        `pnp.simulate.booklet`)."""
+        from ..simulate.booklet import measured
+        m = measured(self.game.folder, arg, display(self.game.folder / "booklet" / f"rules.{self.lang}.md"),
+                     self.flow.width)
+        self.fit_figure(m.scene, self.flow.width, m.caption)
+        for line in m.lines:
+            self.flow.paragraph(line, indent=3.5, bullet="•")
 
     def do_cover(self, _arg: str) -> None:
         f, g = self.flow, self.game
