@@ -7,7 +7,6 @@ example from `examples/`), so a diagram cannot show an illegal position."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -261,23 +260,31 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
 
 def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     """The share of each rank over seeded games played by the heuristic policy, with 95 % intervals,
-    as bullet lines (argument: how many games)."""
-    from .module import ShogunSolitaire
+    as bullet lines (argument: how many games). The games and the intervals are `pnp simulate`'s
+    own (seeds 1 to N), so `pnp simulate GAME --games N` prints the same figures."""
+    from ...simulate.run import Spec, run
+    from ...simulate.stats import aggregate
 
     n = int(arg) if arg.strip().isdigit() and 0 < int(arg) <= 100_000 else DIFFICULTY_GAMES
-    module = ShogunSolitaire()
-    got: Counter[str] = Counter()
-    for seed in range(1, n + 1):
-        got[module.outcome(module.play(game, module.settings(game, seed=seed), "heuristic")) or ""] += 1
+    spec = Spec(str(game.folder.resolve()), 1, (), "heuristic")
+    report = aggregate(spec, run(spec, n))
+    measured = {r.subject: r for r in report.section("outcome")}
     say = Say(game, lang)
     rows = []
     bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
     for (low, name), (_, high) in zip(RANKS, bounds, strict=True):
-        share = wilson(got[name], n)
-        rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * share.value,
-                        lo=100 * share.low, hi=100 * share.high))
+        share = measured.get(name)
+        value, lo, hi = (share.value, share.low, share.high) if share else (0.0, *_none(n))
+        rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * value, lo=100 * lo,
+                        hi=100 * hi))
     rows.append(say("difficulty", "games", n=n))
     return rows
+
+
+def _none(n: int) -> tuple[float, float]:
+    """The interval of a rank no game reached."""
+    iv = wilson(0, n)
+    return iv.low, iv.high
 
 
 def cover_scene(game: Game, lang: str) -> Scene | None:
