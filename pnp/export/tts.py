@@ -66,12 +66,12 @@ def _transform(y: float = 1.0) -> dict[str, float]:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def _object(name: str, nickname: str, guid: str) -> dict[str, object]:
+def _object(name: str, nickname: str, guid: str, sideways: bool = False) -> dict[str, object]:
     return {"GUID": guid, "Name": name, "Transform": _transform(), "Nickname": nickname, "Description": "",
             "ColorDiffuse": {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259},
             "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True,
             "Tooltip": True, "GridProjection": False, "Hands": True, "HideWhenFaceDown": True,
-            "SidewaysCard": False}
+            "SidewaysCard": sideways}
 
 
 def export(game: Game, lang: str, dpi: int, where: Path, suffix: str = "") -> Iterator[Artifact]:
@@ -122,12 +122,14 @@ def export(game: Game, lang: str, dpi: int, where: Path, suffix: str = "") -> It
                                     "BackIsHidden": False, "UniqueBack": False, "Type": 0}
                 for slot, entry in enumerate(part):
                     card_ids[id(entry)] = key * 100 + slot
+        width, height = game.size_of(cards[0].card).size
+        sideways = width > height        # a landscape card: TTS lays it turned
         contained = []
         for entry in cards:
             cid = card_ids[id(entry)]
             card = entry.card
             obj = _object("Card", f"{card.type.title.get(lang, card.type_id)} {card.label}".strip(),
-                          _guid(f"{game.id}/{deck}/{entry.index}"))
+                          _guid(f"{game.id}/{deck}/{entry.index}"), sideways)
             obj["Description"] = card.type.text.get(lang, "")
             obj["CardID"] = cid
             obj["CustomDeck"] = {str(cid // 100): custom[str(cid // 100)]}
@@ -135,7 +137,7 @@ def export(game: Game, lang: str, dpi: int, where: Path, suffix: str = "") -> It
         if len(contained) == 1:
             state = contained[0]
         else:
-            state = _object("DeckCustom", f"{game.meta.title}: {deck}", _guid(f"{game.id}/{deck}"))
+            state = _object("DeckCustom", f"{game.meta.title}: {deck}", _guid(f"{game.id}/{deck}"), sideways)
             state["DeckIDs"] = [c["CardID"] for c in contained]
             state["CustomDeck"] = custom
             state["ContainedObjects"] = contained

@@ -105,3 +105,15 @@ def test_same_input_same_bytes():
     again = exported(GAMES[0], "tgc", lang="it")
     assert first == again
     assert all(n.endswith("-it.png") for n in first)
+
+
+def test_a_bleed_of_zero_gives_the_trim_alone():
+    """--bleed 0mm: the image is the card as cut, 2.5 x 3.5 in = 750 x 1050 px at 300 dpi, its edge
+    the card's frame colour."""
+    game = game_of(GAMES[0])
+    card = game.cards[0]
+    files = exported(GAMES[0], "png", None, "0mm")
+    im = image(files[f"{card.deck}-front-001-{card.slug}.png"])
+    assert im.size == (750, 1050)
+    assert close(im.getpixel((0, 0)), hex_rgb(card.colour))
+    assert close(im.getpixel((749, 1049)), hex_rgb(card.colour))

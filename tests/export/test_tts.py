@@ -46,6 +46,8 @@ def check_saved_object(game, files):
         assert len(contained) == len(cards)
         assert all(c["Name"] == "Card" for c in contained)
         assert state["Transform"]["rotZ"] == 180          # face down
+        w, h = game.size_of(cards[0]).size
+        assert all(c["SidewaysCard"] == (w > h) for c in [state, *contained])   # landscape cards lie turned
         ids = [c["CardID"] for c in contained]
         assert len(set(ids)) == len(ids)
         assert {str(i // 100) for i in ids} == set(custom)
