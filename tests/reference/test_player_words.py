@@ -7,6 +7,7 @@ import pytest
 
 from pnp.catalog import find_game
 from pnp.model.game import load_game
+from pnp.paths import cards_dir
 from pnp.reference.booklet import build_booklet
 from pnp.reference.flow import A5
 from pnp.render.pdf import Page, render_pdf
@@ -22,7 +23,14 @@ def booklet_text(gid, lang):
     return " ".join(" ".join(p.get_text() for p in doc).split())
 
 
-@pytest.mark.parametrize(("gid", "lang"), [("daimyni", "en"), ("daimyni", "it"), ("daimyo", "en")])
+def booklets():
+    """(game, language) for every built-in game with a booklet in that language."""
+    for folder in sorted(cards_dir().iterdir()):
+        for path in sorted((folder / "booklet").glob("rules.*.md")):
+            yield folder.name, path.name.split(".")[1]
+
+
+@pytest.mark.parametrize(("gid", "lang"), list(booklets()))
 def test_no_developer_words_in_the_players_booklet(gid, lang):
     found = sorted({m.group(0) for m in DEVELOPER.finditer(booklet_text(gid, lang))})
     assert not found, found
