@@ -14,14 +14,20 @@ from .presets import Spec, product_for
 
 
 def export(game: Game, lang: str, spec: Spec, suffix: str) -> Iterator[Artifact]:
-    """A PDF per deck, `GAME-DECK-TARGET.pdf`."""
-    drawings = Drawings(game, lang)
+    """A PDF per deck, `GAME-DECK-TARGET.pdf`; every deck's size is checked against the shop's
+    products before the first page is drawn."""
     by_deck: dict[str, list[Entry]] = {}
     for entry in entries(game):
         by_deck.setdefault(entry.deck, []).append(entry)
     for deck, cards in by_deck.items():
         size = game.size_of(cards[0].card)
         product_for(spec.target, size.size, f"deck {deck!r} ({size.name})")
+    return _pdfs(game, lang, spec, suffix, by_deck)
+
+
+def _pdfs(game: Game, lang: str, spec: Spec, suffix: str, by_deck: dict[str, list[Entry]]) -> Iterator[Artifact]:
+    drawings = Drawings(game, lang)
+    for deck, cards in by_deck.items():
         title = f"{game.meta.title}: {deck}"
         doc = PdfDocument(title, f"{len(cards)} cards, one side a page, front then back", game.meta.title)
         for entry in cards:

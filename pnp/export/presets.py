@@ -70,6 +70,7 @@ class Spec:
     target: Target
     dpi: int | None
     bleed_mm: float | None     # None: each card's layout bleed
+    preset: bool = True        # the target's own dpi and bleed (neither --dpi nor --bleed given)
 
     def bleed_for(self, layout_bleed: float) -> float:
         return layout_bleed if self.bleed_mm is None else self.bleed_mm
@@ -138,7 +139,7 @@ def spec(tgt: Target, dpi: str | None, bleed: str | None) -> Spec:
     chosen_bleed = parse_bleed(bleed, use_dpi)
     if chosen_bleed is None and tgt.bleed_in is not None:
         chosen_bleed = tgt.bleed_in * MM_PER_IN
-    return Spec(tgt, use_dpi, chosen_bleed)
+    return Spec(tgt, use_dpi, chosen_bleed, preset=dpi is None and bleed is None)
 
 
 def product_for(tgt: Target, trim_mm: tuple[float, float], where: str) -> Product | None:
