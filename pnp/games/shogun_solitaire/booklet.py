@@ -278,6 +278,11 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
         rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * value, lo=100 * lo,
                         hi=100 * hi))
     rows.append(say("difficulty", "games", n=n))
+    chance = Spec(spec.game, 1, (), "random")          # the same shuffles played by blind choice
+    blind = aggregate(chance, run(chance, n))
+    mean = blind.find("score", blind.seats[0], "mean return")
+    defeat = next((r.value for r in blind.section("outcome") if r.subject == RANKS[-1][1]), 0.0)
+    rows.append(say("difficulty", "random", n=n, mean=mean.value, defeat=100 * defeat))
     return rows
 
 

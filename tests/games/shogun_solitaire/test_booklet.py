@@ -57,6 +57,10 @@ def test_the_difficulty_table_prints_every_rank_and_adds_up(pages):
     assert abs(sum(float(s[1]) for s in shares) - 100) < 0.3
     assert all(float(lo) <= float(p) <= float(hi) for _, p, lo, hi in shares)
     assert "Measured over 400 shuffles" in text
+    # the blind baseline: the random policy's mean over the same seeds, as printed
+    m = ShogunSolitaire()
+    mean = sum(m.play(game(), Settings(1, frozenset(), seed), "random").score for seed in range(1, 401)) / 400
+    assert f"with {round(mean, 1)} objectives on average" in text
 
 
 def test_the_difficulty_rows_count_the_games_played():
