@@ -104,3 +104,30 @@ def test_few_counters_sit_in_the_middle_of_the_sheet(tmp_path):
     bottom = max(y + b for _, y, _, b in found)
     assert abs(top - 5 - (297 - 5 - 8 - bottom)) < 0.2, (top, bottom)
 
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_nested_two_sided_counters_keep_each_back_behind_its_front_on_letter(tmp_path, duplex):
+    """A full Letter sheet of two-sided counters (nested rows, the block centred): every back disc
+    lies where its front is once the sheet is turned over (mirrored left-right for long-edge flipping
+    and gluing, top-bottom for short-edge)."""
+    from pnp.press.cards import Duplex
+
+    game = swarm(tmp_path, 60, 20.0, 'back = { name = { en = "Dead" }, colour = "#7a1f1f" }\n')
+    arts = {a.name: a for a in build_kit(game, Options(paper="letter", duplex=Duplex(duplex), svg=False))}
+    doc = open_pdf(arts["swarm-pieces-letter.pdf"].data)
+    assert doc.page_count == 2
+    front, back = doc[0], doc[1]
+    w, h = front.rect.width / MM, front.rect.height / MM
+
+    def centres(page, rgb):
+        rects = [d["rect"] for d in page.get_drawings()
+                 if d.get("fill") and all(abs(a - b) < 0.01 for a, b in zip(d["fill"], rgb))
+                 and d["rect"].width > 15 * MM]
+        return sorted((round((r.x0 + r.x1) / 2 / MM, 1), round((r.y0 + r.y1) / 2 / MM, 1)) for r in rects)
+
+    fronts = centres(front, (0x2f / 255, 0x6b / 255, 0x2f / 255))
+    backs = centres(back, (0x7a / 255, 0x1f / 255, 0x1f / 255))
+    assert len(fronts) == len(backs) == 60
+    turned = sorted((x, round(h - y, 1)) if duplex == "short" else (round(w - x, 1), y) for x, y in fronts)
+    assert all(abs(a[0] - b[0]) < 0.2 and abs(a[1] - b[1]) < 0.2 for a, b in zip(turned, backs))
