@@ -27,6 +27,7 @@ class Options:
     only: tuple[str, ...] = PARTS
     svg: bool = True
     offset: tuple[float, float] = (0.0, 0.0)   # mm, x right and y down on the backs sheet: --offset X,Y
+    ink_saver: bool = False   # pale fills and outlines for a home printer (pnp.draw.ink); files end -ink-saver
 
 MAX_OFFSET = 20.0   # mm: beyond this a printer is not misregistering, the option is mistyped
 
@@ -91,18 +92,21 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     if not available:
         raise UsageError(f"{game.id} declares no components: add cards.toml, board.toml, tracks.toml, "
                          "tiles.toml, pieces.toml, dice.toml or a booklet/ folder")
-    suffix = "" if lang == game.meta.languages[0] else f"-{lang}"
+    suffix = ("" if lang == game.meta.languages[0] else f"-{lang}") + ("-ink-saver" if opts.ink_saver else "")
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset)
     builders = [KINDS[kind].build for kind in PARTS if kind in opts.only and kind in available]
-    return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS)
+    return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS, ink_saver=opts.ink_saver)
 
 
 def _each(game: Game, ctx: Context, builders: list[Callable[[Game, Context], Iterable[Artifact]]],
-          whole: bool) -> Iterator[Artifact]:
-    for build in builders:
-        yield from build(game, ctx)
-    if whole:     # a full build also carries what the rules module adds
-        yield from _module_parts(game, ctx.lang)
+          whole: bool, ink_saver: bool) -> Iterator[Artifact]:
+    from .draw.ink import ink_saving
+
+    with ink_saving(ink_saver):
+        for build in builders:
+            yield from build(game, ctx)
+        if whole:     # a full build also carries what the rules module adds
+            yield from _module_parts(game, ctx.lang)
 
 
 def _module_parts(game: Game, lang: str) -> list[Artifact]:

@@ -81,6 +81,9 @@ def build(
     offset: Annotated[Optional[str], typer.Option(
         help="Move every backs sheet (cards, two-sided counters) by X,Y mm (x right, y down as the back is "
              "seen), as the kit's duplex check sheet reads it, e.g. --offset 0.5,-1.")] = None,
+    ink_saver: Annotated[bool, typer.Option(
+        "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
+                            "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
@@ -95,7 +98,7 @@ def build(
     try:
         folder = find_game(game)
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
-                       offset=parse_offset(offset))
+                       offset=parse_offset(offset), ink_saver=ink_saver)
         say(f"loading {folder}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')

@@ -14,6 +14,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
+from ..draw.ink import for_print
 from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 from ..model.colours import rgb
 
@@ -61,7 +62,7 @@ class PdfDocument:
         c.translate(0, page.height * mm)
         c.scale(mm, -mm)
         c.setLineCap(0)
-        for shape in page.shapes:
+        for shape in for_print(page.shapes):
             _draw(c, shape)
         c.restoreState()
         c.showPage()

@@ -11,6 +11,7 @@ import base64
 import svgwrite
 
 from .. import fonts
+from ..draw.ink import for_print
 from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Scene, Shape, Style, Text
 
 
@@ -24,7 +25,7 @@ def render_svg(scene: Scene) -> bytes:
     w, h = scene.width + 2 * b, scene.height + 2 * b
     dwg = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
     dwg.viewbox(-b, -b, w, h)
-    for shape in scene.shapes:
+    for shape in for_print(scene.shapes):
         dwg.add(_element(dwg, shape))
     return dwg.tostring().encode("utf-8")
 

@@ -1,0 +1,39 @@
+"""`pnp build --ink-saver`: the same kit, same sheets and cut lines, with far less ink."""
+
+import pymupdf
+import pytest
+
+from tests.conftest import run_pnp
+
+
+def ink(page) -> float:
+    """The share of the page a printer covers: 1 - mean brightness of a grey render."""
+    pix = page.get_pixmap(dpi=30, colorspace=pymupdf.csGRAY)
+    return 1 - sum(pix.samples) / len(pix.samples) / 255
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ink")
+    for name, extra in (("full", []), ("saver", ["--ink-saver"])):
+        res = run_pnp("build", "daimyni", "--only", "cards,pieces", "--out", out / name, *extra)
+        assert res.returncode == 0, res.stderr
+    return out
+
+
+@pytest.mark.parametrize("part", ["cards", "pieces"])
+def test_ink_saver_keeps_the_layout_and_cuts_the_ink(kits, part):
+    full = pymupdf.open(kits / "full" / f"daimyni-{part}-a4.pdf")
+    saver = pymupdf.open(kits / "saver" / f"daimyni-{part}-a4-ink-saver.pdf")
+    assert len(full) == len(saver)
+    for a, b in zip(full, saver):
+        assert a.rect == b.rect and a.trimbox == b.trimbox and a.bleedbox == b.bleedbox
+        assert a.get_text() == b.get_text()                 # every word still printed, same places
+        assert [w[:4] for w in a.get_text("words")] == [w[:4] for w in b.get_text("words")]
+    used = [ink(p) for p in full], [ink(p) for p in saver]
+    assert sum(used[1]) < 0.5 * sum(used[0]), used
+
+
+def test_ink_saver_svgs_have_their_own_folder(kits):
+    assert (kits / "saver" / "svg-ink-saver" / "cards").is_dir()
+    assert not (kits / "saver" / "svg").exists()
