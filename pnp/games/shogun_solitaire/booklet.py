@@ -8,7 +8,7 @@ example from `examples/`), so a diagram cannot show an illegal position."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +25,10 @@ from . import notation
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
 from .rules import OBJECTIVES, RANKS, ShogunState, clan_of, kind
 
-PLAY_ROW = "#e2a21b"      # the dot before each row: play area (gold), hand (ink), discarded (grey)
+PLAY_ROW = "#e2a21b"      # the dot before each row: play area (gold), hand (ink), discarded (grey), revealed (blue)
 HAND_ROW = "#231f1a"
 GONE_ROW = "#9a8f83"
+SHOWN_ROW = "#4f7fbf"
 DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
 
 
@@ -112,18 +113,19 @@ class Say:
 @dataclass
 class Snapshot:
     """What a diagram shows: the play area (as card names), the hand, the cards the step discarded
-    or set aside, the score and the deck's size."""
+    or set aside, the score, the deck's size and the cards a discarded Ninja has just revealed."""
 
     row: list[str]
     hand: list[str]
     gone: list[str]
     score: int
     deck: int
+    shown: list[str] = field(default_factory=list)
 
 
 def snapshot(state: ShogunState, gone: Sequence[str] = ()) -> Snapshot:
     return Snapshot([r.text() for r in state.row], sorted(state.hand, key=_order(state)), list(gone), state.score,
-                    len(state.deck))
+                    len(state.deck), list(state.revealed))
 
 
 def _order(state: ShogunState) -> Any:
@@ -134,13 +136,16 @@ def _order(state: ShogunState) -> Any:
 
 def diagram(cards: Cards, snap: Snapshot, name: str, columns: int = 0, played: bool = False) -> Scene:
     """One position, three rows: the play area (the card just played ringed), the hand, and what
-    left the hand or the deck in this step (discarded, set aside). The rows carry no words, so the
+    left the hand or the deck in this step (discarded, set aside); a fourth shows the cards a Ninja
+    has just revealed, top of the deck first. The rows carry no words, so the
     diagram stays legible at the size a booklet prints it; the legend names them."""
     rows = [Seat("", PLAY_ROW, tuple(cards(c) for c in snap.row),
                  highlight=(len(snap.row) - 1,) if played and snap.row else ()),
             Seat("", HAND_ROW, tuple(cards(c) for c in snap.hand))]
     if snap.gone:
         rows.append(Seat("", GONE_ROW, tuple(cards(c) for c in snap.gone)))
+    if snap.shown:
+        rows.append(Seat("", SHOWN_ROW, tuple(cards(c) for c in snap.shown)))
     return table_scene(rows, name=name, columns=max(columns, 5), label_width=6.0, note_width=0.0, card_width=14.0)
 
 

@@ -75,6 +75,9 @@ def test_the_difficulty_rows_count_the_games_played():
 def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
     t, rounds = walkthrough(game(), FOLDER / "samples" / "raid-and-ronin.toml", "en")
     assert [r.round for r in rounds] == list(range(1, 10))
+    first = rounds[0].panels[0].spec             # a Ninja discarded: its four cards are drawn in a row of their own
+    assert first.shown == ["kato-soldier", "assassin", "kato-samurai", "kato-samurai"]
+    assert rounds[0].panels[1].spec.shown == []
     last = rounds[-1].panels[-1].spec
     assert sorted(last.hand) == sorted(t.state.hand) and last.score == t.state.score == 7
     text = " ".join(pages)
