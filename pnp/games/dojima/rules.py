@@ -29,7 +29,9 @@ Actions are text, the same words the notation uses: ``keep sow-advisor hide impe
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
+import random
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -213,6 +215,14 @@ class Dice(Chance):
     """The game's dice and shuffles, each asked for by what it is for (``("workers", "red")``),
     so that a replay can hand back what its file recorded (`Recorded`)."""
 
+    def copy(self) -> Dice:
+        """An independent copy: the same generator state, its own log."""
+        other = copy.copy(self)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.events = list(self.events)
+        return other
+
     def roll_for(self, key: tuple[str, ...], dice: int) -> tuple[int, ...]:
         return self.roll(dice, SIDES)
 
@@ -235,6 +245,12 @@ class Recorded(Dice):
     def __init__(self) -> None:
         super().__init__(0)
         self.queue: dict[tuple[str, ...], Any] = {}
+
+    def copy(self) -> Recorded:
+        other = copy.copy(self)
+        other.events = list(self.events)
+        other.queue = dict(self.queue)
+        return other
 
     def roll_for(self, key: tuple[str, ...], dice: int) -> tuple[int, ...]:
         if key not in self.queue:
@@ -553,7 +569,87 @@ class DojimaState:
                     self.imperial_used, self.step)
 
     def clone(self) -> DojimaState:
-        return copy.deepcopy(self)
+        """An independent copy (finished rounds and events are shared: they never change)."""
+        other = copy.copy(self)
+        for name in ("water", "rice", "ryo", "hand", "offered", "dice", "fields", "owner"):
+            setattr(other, name, dict(getattr(self, name)))
+        for name in ("history", "events", "pool", "reroll_queue", "pyramid", "pyramid_dice", "up", "free_dice",
+                     "table", "sell_queue"):
+            setattr(other, name, list(getattr(self, name)))
+        other.rerolled = set(self.rerolled)
+        other.workers = {p: dict(w) for p, w in self.workers.items()}
+        other.laid = self.laid.copy()
+        other.laid._chosen = {p: dict(c) for p, c in other.laid._chosen.items()}
+        other.dice_source = self.dice_source.copy()
+        if self.record is not None:
+            rec = self.record
+            other.record = dataclasses.replace(
+                rec, draft=dict(rec.draft), roll=dict(rec.roll), reroll=dict(rec.reroll),
+                advisor_dice=dict(rec.advisor_dice), assign=dict(rec.assign), picks=list(rec.picks),
+                sell=dict(rec.sell), events=list(rec.events))
+            if other.history and other.history[-1] is rec:
+                other.history[-1] = other.record
+        return other
+
+    def action_labels(self, action: str) -> list[str]:
+        """What an action plays, for `pnp simulate`'s card table: the advisor drafted (or given a die
+        with two players), a re-roll, an Imperial move, a sale; nothing for laying the cards."""
+        d = self.decision()
+        words = str(action).split()
+        if d is None or not words:
+            return []
+        if d.kind.startswith("draft"):
+            return [words[1]]
+        if d.kind == "pick":
+            return [words[1]]
+        if d.kind in ("reroll", "imperial", "sell") and words[0] in ("reroll", "imperial", "sell"):
+            return [" ".join(words)]
+        return []
+
+    def determinize(self, player: str, rng: Any) -> DojimaState:
+        """A copy consistent with what `player` may know, the rest drawn at random: the advisors
+        they have not seen placed are dealt again among the others' hands and the face-down card,
+        the others' face-down cards are laid again on their own dice, the pyramid's face-down cards
+        are shuffled, and the dice to come follow a new seed."""
+        other = self.clone()
+        other.dice_source = Dice(rng.randrange(2**31))
+        seen = {card for _o, card, _f in self.table}
+        if not self.two and self.hand:
+            slots = [p for p in self.players if p != player and p in self.hand and self.hand[p] not in seen]
+            known_hidden = ((player == self.last and self.draft_at >= len(self.order) - 1)
+                            or (player == self.first and self.draft_at < len(self.order)))
+            hidden_slot = self.hidden is not None and self.hidden not in seen and not known_hidden
+            cards = [self.hand[p] for p in slots] + ([self.hidden] if hidden_slot and self.hidden else [])
+            rng.shuffle(cards)
+            for p, card in zip(slots, cards):
+                old = other.hand[p]
+                other.hand[p] = card
+                chosen = other.laid._chosen.get(p)      # the card laid under the old name
+                if chosen is not None and old in chosen:
+                    chosen[card] = chosen.pop(old)
+            if hidden_slot:
+                other.hidden = cards[-1]
+            if other.fields:                            # the reveal has begun: fields follow the cards
+                laid = other.laid._chosen
+                other.fields = {other.hand[p]: laid[p][other.hand[p]] for p in self.players}
+                other.owner = {other.hand[p]: p for p in self.players}
+                if other.hidden is not None and other.black is not None:
+                    other.fields[other.hidden] = other.black
+                    other.owner[other.hidden] = None
+        if self.two and self.pyramid:
+            down = [i for i in range(6) if not self.up[i]]
+            faces = [self.pyramid[i] for i in down]
+            rng.shuffle(faces)
+            for i, card in zip(down, faces):
+                other.pyramid[i] = card
+        if not self.laid.is_revealed:
+            for p in self.players:
+                chosen = other.laid._chosen.get(p)
+                if p != player and chosen is not None:
+                    values = list(chosen.values())
+                    rng.shuffle(values)
+                    other.laid._chosen[p] = dict(zip(chosen, values))
+        return other
 
     # -- the round -----------------------------------------------------------------------------
 

@@ -210,3 +210,35 @@ def test_a_saboteur_nobody_chose_acts_on_the_black_die():
     play_until(s, "draft-first", rng=random.Random(2))
     shown = [e for e in s.history[0].events if e.kind == "advisor" and e.card == SABOTEUR]
     assert shown and shown[0].owner is None and shown[0].by == "yellow" and shown[0].field == s.history[0].black
+
+
+@pytest.mark.parametrize("players,options", [(2, ()), (4, ()), (5, ("dice-first",))])
+def test_views_hide_what_is_secret_at_every_step_of_random_games(players, options):
+    """At every step: another player's advisor shows only once it lies face up on the table, a
+    player sees only their own laid cards before the reveal, and the pyramid's face-down cards are
+    Hidden. A determinized copy for the player to act (`pnp simulate --policy mcts`) looks the same
+    to that player and offers the same choices."""
+    for seed in range(4):
+        s = MODULE.new_state(GAME, MODULE.settings(GAME, players, options, seed))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p in s.players:
+                v = s.view(p)
+                face_up = {card for _o, card, _f in s.table}
+                for shown in v.others.values():
+                    assert isinstance(shown, Hidden) or shown in face_up
+                assert v.laid == (dict(s.laid.own(p)) if s.laid.own(p) else {})
+                for i, card in enumerate(v.pyramid):
+                    assert isinstance(card, Hidden) != s.up[i]
+            d = s.decision()
+            world = s.determinize(d.player, random.Random(seed))
+            assert world.view(d.player) == s.view(d.player)
+            assert sorted(world.legal_actions()) == sorted(s.legal_actions())
+            s.apply_action(rng.choice(s.legal_actions()))
+
+
+def test_simulate_labels_the_advisors_drafted_and_the_sales():
+    s = new_game(rules(), 3, first="red", seed=1)
+    assert s.action_labels("keep imperial hide sow-advisor") == ["imperial"]
+    s.apply_action("keep imperial hide sow-advisor")
+    assert s.action_labels("keep water-advisor") == ["water-advisor"]
