@@ -89,11 +89,11 @@ def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
     `offset` (mm, x right and y down as the backs sheet is seen) moves everything on the backs
     sheet, marks included, to make up for a printer that puts backs off (`--offset`)."""
     say = words or english()
-    marks = card_crop_marks(grid)
     face_turn = 90 if grid.rotated else 0
     flip = say(f"flip_{duplex.value}")
-    fshapes: list[Shape] = list(marks)
-    bshapes: list[Shape] = list(marks)
+    taken = [divmod(k, grid.cols) for k in range(min(len(fronts), grid.per_page))]
+    fshapes: list[Shape] = card_crop_marks(grid, set(taken))
+    bshapes: list[Shape] = card_crop_marks(grid, {back_slot(grid, r, c, duplex)[:2] for r, c in taken})
     for k, (front, back) in enumerate(zip(fronts, backs)):
         row, col = divmod(k, grid.cols)
         slot = grid.slot(row, col)

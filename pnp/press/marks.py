@@ -15,22 +15,22 @@ def _mark(x1: float, y1: float, x2: float, y2: float) -> list[Shape]:
     return [Line(x1, y1, x2, y2, CASING), Line(x1, y1, x2, y2, MARK)]
 
 
-def _cuts(start: float, size: float, gutter: float, n: int) -> list[float]:
-    cuts: list[float] = []
-    for i in range(n):
-        a = start + i * (size + gutter)
-        for edge in (a, a + size):
-            if not cuts or abs(cuts[-1] - edge) > 1e-6:
-                cuts.append(edge)
-    return cuts
-
-
-def card_crop_marks(grid: CardGrid) -> list[Shape]:
+def card_crop_marks(grid: CardGrid, slots: set[tuple[int, int]] | None = None) -> list[Shape]:
     """A mark at both ends of every cut line, beyond the bleed of the outer cards and inside the
-    paper's margin (`card_grid` leaves them room)."""
-    tx, ty, tw, th = grid.trim_box
-    xs = _cuts(tx, grid.slot_w, grid.gutter_x, grid.cols)
-    ys = _cuts(ty, grid.slot_h, grid.gutter_y, grid.rows)
+    paper's margin (`card_grid` leaves them room). With `slots` (row, col), the cut lines of those
+    slots only, their marks at the edges of the block they fill: a sheet with a few cards shows no
+    marks for the empty places."""
+    if slots is None:
+        slots = {(r, c) for r in range(grid.rows) for c in range(grid.cols)}
+    if not slots:
+        return []
+    rows = sorted({r for r, _ in slots})
+    cols = sorted({c for _, c in slots})
+    first, last = grid.slot(rows[0], cols[0]), grid.slot(rows[-1], cols[-1])
+    tx, ty = first.x, first.y
+    tw, th = last.x + grid.slot_w - tx, last.y + grid.slot_h - ty
+    xs = sorted({round(grid.slot(0, c).x + e, 6) for c in cols for e in (0.0, grid.slot_w)})
+    ys = sorted({round(grid.slot(r, 0).y + e, 6) for r in rows for e in (0.0, grid.slot_h)})
     off = grid.bleed + GAP
     m = grid.margin + CASING.width / 2   # the casing's ends stay inside the margin too
     shapes: list[Shape] = []
