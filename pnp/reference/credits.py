@@ -14,7 +14,8 @@ from ..model.schema import GameFile
 from .narration import render_template
 
 DEFAULTS = {
-    "facts-players": "{% if min == max %}{{ min }}{% else %}{{ min }}-{{ max }}{% endif %} players",
+    "facts-players": "{% if min == max == 1 %}1 player{% elif min == max %}{{ min }} players"
+                     "{% else %}{{ min }}-{{ max }} players{% endif %}",
     "facts-minutes": "{% if min == max %}{{ min }}{% else %}{{ min }}-{{ max }}{% endif %} minutes",
     "facts-age": "ages {{ age }}+",
     "facts-authors": "A game by {{ authors }}",

@@ -47,3 +47,13 @@ def test_list_shows_time_age_and_authors():
     out = run_pnp("list").stdout
     assert "15-30 min, ages 10+, by Piero Cioni" in out
     assert "Tenki Games 2005" in out
+
+
+def test_a_solo_game_says_one_player():
+    """The default wording (a folder whose narration does not phrase it) is singular for one player."""
+    from pnp.reference.credits import facts
+
+    meta = load_game(find_game("shogun-solitaire")).meta
+    assert meta.players.min == meta.players.max == 1
+    assert facts(meta, "en")[0] == "1 player"
+    assert facts(load_game(find_game("daimyni")).meta, "en")[0] == "2 players"
