@@ -17,7 +17,16 @@ from pnp.paths import cards_dir
 from pnp.reference.booklet import Booklet, build_booklet, glossary_entries
 from pnp.reference.markup import typographic
 
-CASES = [("daimyni", "en"), ("daimyni", "it"), ("daimyo", "en")]
+
+
+def glossaries():
+    """(game, language) for every built-in game folder with a glossary in that language."""
+    for folder in sorted(cards_dir().iterdir()):
+        for path in sorted((folder / "booklet").glob("glossary.*.toml")):
+            yield folder.name, path.name.split(".")[1]
+
+
+CASES = list(glossaries())
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
 
@@ -161,7 +170,7 @@ def test_typographic():
 
 
 def test_game_words_are_typographic():
-    for gid in ("daimyni", "daimyo"):
+    for gid in sorted(p.name for p in cards_dir().iterdir() if (p / "game.toml").is_file()):
         with open(load_game(find_game(gid)).folder / "game.toml", "rb") as fh:
             data = tomllib.load(fh)
         for s in strings([data.get("words", {}), data.get("credits", []), data.get("licence", {})]):
