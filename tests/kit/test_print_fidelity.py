@@ -55,13 +55,14 @@ def test_walkthrough_diagrams_print_labels_and_tags_at_6_pt_or_more(game_id):
     assert not small, small[:10]
 
 
-@pytest.mark.parametrize("game_id,paper", [("daimyni", "a4"), ("daimyni", "letter"), ("daimyo", "a4"),
-                                           ("daimyo", "letter")])
-def test_nothing_in_the_booklet_is_printed_under_6_pt(game_id, paper):
+@pytest.mark.parametrize("game_id,paper,lang", [("daimyni", "a4", "en"), ("daimyni", "letter", "en"),
+                                                ("daimyni", "letter", "it"), ("daimyo", "a4", "en"),
+                                                ("daimyo", "letter", "en")])
+def test_nothing_in_the_booklet_is_printed_under_6_pt(game_id, paper, lang):
     """The booklet's pictures of the board, cards, tiles and mats (drawn at a quarter to a third of
     their size) print no text under 6 pt, on A5 and two-up on A4 or half-Letter (shrunk x 0.944):
     a line that cannot be 6 pt in a picture is left out, a bar standing in for it."""
-    for name, art in kit(game_id, paper, "en", ("booklet",)).items():
+    for name, art in kit(game_id, paper, lang, ("booklet",)).items():
         doc = pymupdf.open(stream=art.data, filetype="pdf")
         small = [(pno, round(s["size"], 2), s["text"]) for pno, s in spans(doc) if s["size"] < 6 - 0.005]
         assert not small, (name, small[:10])
