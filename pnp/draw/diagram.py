@@ -293,6 +293,11 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         scene.add(_burst(x, y + R * 0.2, R * 0.86, boxes))
     r = R * 0.34
     styles = piece_styles(game)
+    # removed pieces first: what is left on a cell is drawn over them and stays whole
+    for cell, stacks in spec.losses.items():
+        x, y = grid.cells[cell].centre
+        for gx, stack in zip(ghost_row(stacks, styles, x, r * 0.62, BOARD_PT), stacks):
+            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()), gx, y + R * 0.55, r * 0.62, BOARD_PT))
     for cell, stacks in spec.units.items():
         x, y = grid.cells[cell].centre
         n = len(stacks)
@@ -300,10 +305,6 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         y += 2.5 + clear_drop(xs, y + 2.5, r * 1.2, boxes, R * 0.3)
         for px, stack in zip(xs, stacks):
             scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r, BOARD_PT))
-    for cell, stacks in spec.losses.items():
-        x, y = grid.cells[cell].centre
-        for gx, stack in zip(ghost_row(stacks, styles, x, r * 0.62, BOARD_PT), stacks):
-            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()), gx, y + R * 0.55, r * 0.62, BOARD_PT))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes))

@@ -69,16 +69,17 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes))
     r = R * 0.3
     styles = piece_styles(game)
+    # removed pieces first: what is left on a tile is drawn over them and stays whole
+    for tid, stacks in spec.losses.items():
+        cx, cy = at[tid]
+        for gx, stack in zip(ghost_row(stacks, styles, cx, r * 0.62, MAP_PT), stacks):
+            shapes += _ghost(stack, styles.get(stack.kind, PieceStyle()), gx, cy + R * 0.58, r * 0.62, MAP_PT)
     for tid, stacks in spec.units.items():
         cx, cy = at[tid]
         xs = [cx + (i - (len(stacks) - 1) / 2) * r * 2.2 for i in range(len(stacks))]
         y = cy + 1.5 + clear_drop(xs, cy + 1.5, r * 1.2, boxes, R * 0.2)
         for x, stack in zip(xs, stacks):
             shapes += _piece(stack, styles.get(stack.kind, PieceStyle()), x, y, r, MAP_PT)
-    for tid, stacks in spec.losses.items():
-        cx, cy = at[tid]
-        for gx, stack in zip(ghost_row(stacks, styles, cx, r * 0.62, MAP_PT), stacks):
-            shapes += _ghost(stack, styles.get(stack.kind, PieceStyle()), gx, cy + R * 0.58, r * 0.62, MAP_PT)
     for src, dst, colour in spec.arrows:
         if src in at and dst in at:
             shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08, boxes)
