@@ -18,7 +18,6 @@ from pnp.reference.booklet import Booklet, build_booklet, glossary_entries
 from pnp.reference.markup import typographic
 
 
-
 def glossaries():
     """(game, language) for every built-in game folder with a glossary in that language."""
     for folder in sorted(cards_dir().iterdir()):
