@@ -19,6 +19,14 @@ A game module provides a state class that follows `GameState`: ``players``, ``ro
 raises `Illegal`), ``is_terminal()``, ``returns()``, ``view(player)``, ``clone()``; and where it
 has positions, ``position()`` and ``set_position(table, where)``.
 
+Optional state methods that tools use where a state offers them (none is required):
+``sample_action(rng)`` (a uniformly random legal action without listing them all),
+``random_playout(rng, max_steps)`` (a whole random game without per-choice checks or events, which
+`playout` uses for random sweeps), and, for `pnp simulate`'s policies (`pnp.simulate.policies`),
+``determinize(player, rng)`` (a copy with what `player` cannot see drawn again at random),
+``heuristic(player)`` (how good the position is for `player`, for greedy look-ahead and cut-short
+rollouts) and ``action_labels(action)`` (what a choice plays, for the card table).
+
 Simultaneous secret choices (each player plays cards face down) are one `Decision` naming every
 player still to choose, with ``secret=True``; `apply_action` commits for ``decision().player``
 and nothing is revealed until the last has chosen. Shuffled decks and dice go through `Chance`,
