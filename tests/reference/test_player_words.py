@@ -14,7 +14,7 @@ from pnp.render.pdf import Page, render_pdf
 from tests.conftest import open_pdf
 
 DEVELOPER = re.compile(r"\bpnp\b|\.toml\b|\baxial\b|\bassiali\b|\bengine\b|\bmotore\b|pnp check|"
-                       r"checked games|partite verificate|\bq,r\b|this is how", re.I)
+                       r"checked games|partite verificate|\bq,r\b|this is how|\bnotation\b|\bnotazione\b", re.I)
 
 
 def booklet_text(gid, lang):
