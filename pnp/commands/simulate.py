@@ -49,7 +49,8 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
         policy: Annotated[Optional[str], typer.Option(
             help="Who plays: the game's own policies (see `pnp list`) or the generic random, greedy (one step "
-                 "ahead) and mcts (tree search, --budget iterations a decision). Default: the game's first.")] = None,
+                 "ahead) and mcts (tree search, --budget iterations a decision); one for every seat, or one per "
+                 "seat in seat order, comma-separated (greedy,random). Default: the game's first.")] = None,
         players: Annotated[Optional[int], typer.Option(
             help="Number of players (default: the game's smallest).")] = None,
         option: Annotated[Optional[list[str]], typer.Option(

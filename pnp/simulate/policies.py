@@ -15,8 +15,8 @@ Evaluation. `greedy` scores the position after each of its actions with the stat
 with ``returns()[player]``; ties are broken by the seeded generator. Everything is deterministic
 for a seed: the same state and generator state give the same choice.
 
->>> from pnp.simulate.policies import wilson_free_ucb
->>> round(wilson_free_ucb(1.0, 1, 10, 1.4), 3)
+>>> from pnp.simulate.policies import ucb
+>>> round(ucb(1.0, 1, 10, 1.4), 3)
 3.124
 """
 
@@ -119,7 +119,7 @@ def greedy_policy(state: Any, rng: random.Random) -> Any:
 
 # -- MCTS --------------------------------------------------------------------------------------
 
-def wilson_free_ucb(total: float, visits: int, parent_available: int, c: float) -> float:
+def ucb(total: float, visits: int, parent_available: int, c: float) -> float:
     """UCB1 of a child: mean reward plus the exploration bonus."""
     return total / visits + c * math.sqrt(math.log(parent_available) / visits)
 
@@ -184,7 +184,7 @@ def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int
                     path.append(node)
                     break
                 node = max((node.children[_key(a)] for a in legal),
-                           key=lambda ch: wilson_free_ucb(ch.total, ch.visits, max(ch.available, 1), c))
+                           key=lambda ch: ucb(ch.total, ch.visits, max(ch.available, 1), c))
                 world.apply_action(node.action)
                 path.append(node)
             # rollout

@@ -3,9 +3,8 @@ the game `pnp play GAME --seed S+i --policy P` writes, whichever worker plays it
 chunks on local processes or on a Dask cluster; the records come back in index order, so the
 same seeds give the same results whatever the number of workers.
 
->>> spec = Spec("daimyni", 2, (), "random", seed=10)
->>> [r.seed for r in play_chunk(spec, 0, 2)]
-[10, 11]
+>>> Spec("my-game", 2, (), "random", seed=10).seed + 3      # the seed of game 3
+13
 """
 
 from __future__ import annotations
@@ -101,14 +100,16 @@ def play_game(spec: Spec, index: int) -> GameRecord:
     game, module, settings = load(spec)
     seed = spec.seed + index
     settings = replace(settings, seed=seed)
-    choose = policies_for(module, spec.budget)[spec.policy]
+    known = policies_for(module, spec.budget)
+    names = spec.policy.split(",")
     state = module.new_state(game, settings)
+    by_seat = {str(p): known[names[i] if len(names) > 1 else names[0]] for i, p in enumerate(state.players)}
     rng = random.Random(seed)
     plays: list[tuple[str, str]] = []
     steps = 0
     while not state.is_terminal() and steps < spec.max_steps:
         decision = state.decision()
-        action = choose(state, rng)
+        action = by_seat[str(decision.player)](state, rng)
         for label in labels(state, decision, action):
             plays.append((str(decision.player), label))
         state.apply_action(action)
@@ -127,8 +128,9 @@ def play_chunk(spec: Spec, start: int, stop: int) -> list[GameRecord]:
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
     """Index ranges small enough to spread the work and show progress, big enough to be cheap.
 
-    >>> chunks(10, 2)
-    [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
+    >>> parts = chunks(1000, 2)
+    >>> len(parts), parts[0], parts[-1]
+    (16, (0, 64), (960, 1000))
     """
     size = max(1, min(64, games // (workers * 4) or 1))
     return [(i, min(i + size, games)) for i in range(0, games, size)]
@@ -138,8 +140,13 @@ def check_policy(spec: Spec) -> None:
     """A usage error (exit 2) for a policy the game does not have, before any worker starts."""
     _, module, _ = load(spec)
     known = policies_for(module, spec.budget)
-    if spec.policy not in known:
-        raise UsageError(f"--policy {spec.policy}: {module.id} has no such policy (its policies: {', '.join(known)})")
+    names = spec.policy.split(",")
+    for name in names:
+        if name not in known:
+            raise UsageError(f"--policy {name}: {module.id} has no such policy (its policies: {', '.join(known)})")
+    if len(names) > 1 and len(names) != spec.players:
+        raise UsageError(f"--policy {spec.policy}: one policy for every seat, or one per seat ({spec.players} "
+                         f"here, in seat order), not {len(names)}")
 
 
 def run(spec: Spec, games: int, workers: int = 1, scheduler: str | None = None,

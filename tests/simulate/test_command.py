@@ -133,6 +133,8 @@ def test_charts_are_readable_pdf_and_svg(tmp_path):
     (["daimyni", "--budget", "0"], "--budget 0"),
     (["daimyni", "--scheduler", "localhost"], "--scheduler localhost: expected a scheduler address"),
     (["no-such-game"], "unknown game 'no-such-game'"),
+    (["daimyni", "--policy", "greedy,random,mcts"], "one policy for every seat, or one per seat (2 here"),
+    (["daimyni", "--policy", "greedy,psychic"], "--policy psychic: daimyni has no such policy"),
 ])
 def test_bad_arguments_exit_2_with_a_message(args, message):
     proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", *args, "-q"], capture_output=True, text=True,
@@ -154,3 +156,16 @@ def test_progress_goes_to_standard_error():
                            "random", "--workers", "1"], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0
     assert "3/3 games" in proc.stderr and "3/3 games" not in proc.stdout
+
+
+@pytest.mark.parametrize("policies, strong", [("greedy,random", "red"), ("random,greedy", "blue")])
+def test_one_policy_per_seat_shows_greedy_beats_random(tmp_path, policies, strong):
+    # Greedy looks one step ahead with the game's evaluation: against random play it must win clearly,
+    # whichever seat it takes (the lower end of its 95 % interval above one half).
+    code, out, _ = simulate("daimyni", "--games", "30", "--policy", policies, "--workers", "1", "--json",
+                            str(tmp_path / "r.json"), "-q")
+    assert code == 0, out
+    assert f"policy {policies}," in out
+    data = json.loads((tmp_path / "r.json").read_text())
+    rows = {(r["section"], r["subject"], r["measure"]): r for r in data["rows"]}
+    assert rows[("seat", strong, "win rate")]["low"] > 0.5
