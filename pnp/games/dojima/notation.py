@@ -52,6 +52,7 @@ exit 1 with the rule's short name (`pnp.games.dojima.rules.RULES`); a malformed 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -76,6 +77,8 @@ from .rules import (
 )
 
 GAME = "dojima"
+LAID = re.compile(r"\s*[a-z][a-z-]*\s+[1-6]\s*(?:,\s*[a-z][a-z-]*\s+[1-6]\s*)*")
+PICK = re.compile(r"\s*[1-6]\s+[a-z][a-z-]*\s*")
 OPTIONS = ("dice-first", "short-game")
 ROUND_KEYS = ("draft", "black", "roll", "reroll", "advisor_dice", "pyramid", "picks", "imperial", "sell",
               "expect", "note")
@@ -236,12 +239,19 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
                 if not isinstance(written, str):
                     example = ", ".join(f"{c} {v}" for c, v in zip(state.cards_of(p), state.dice[p]))
                     raise entry.error(where, p, f"missing: {p}'s cards on their dice, e.g. \"{example}\"")
+                if not LAID.fullmatch(written):
+                    example = ", ".join(f"{c} {v}" for c, v in zip(state.cards_of(p), state.dice[p]))
+                    raise entry.error(where, p, f"expected each card with its die, e.g. \"{example}\", "
+                                      f"got {written!r}")
                 action = written
             elif d.kind == "pick":
                 if picked >= len(picks):
                     raise entry.error(where, "picks", f"missing: pick {picked + 1} of 6 ({p} gives an advisor die "
                                       "to a face-up card)")
                 action = picks[picked]
+                if not PICK.fullmatch(action):
+                    raise entry.error(where, f"picks[{picked}]", f"expected \"<die> <advisor>\", e.g. "
+                                      f"\"4 sow-advisor\", got {action!r}")
                 picked += 1
             elif d.kind == "imperial":
                 role = ROLE_OF[d.card]

@@ -91,3 +91,21 @@ def test_write_gives_back_the_file_it_replays():
         t = replay_text(text, path.name)
         from pnp.games.dojima.notation import write
         assert write(t.state, t.title, t.description) == text
+
+
+@pytest.mark.parametrize("change,message", [
+    (('red = "sower 4, waterer 3, merchant 6"', 'red = "sower four"'),
+     "round 1, red: expected each card with its die, e.g. \"sower 3, waterer 4, merchant 6\", got 'sower four'"),
+    (('"4 sow-advisor",', '"sow-advisor 4",'),
+     "round 1, picks[0]: expected \"<die> <advisor>\", e.g. \"4 sow-advisor\", got 'sow-advisor 4'"),
+    (('"beggar", "saboteur"', '"imperial", "saboteur"'), "round 1, pyramid: expected the six advisors"),
+    (("[[round]]", "[[round]]\nblack = 3"), "round 1, black: not used with two players"),
+])
+def test_malformed_two_player_rounds_are_exit_2(change, message):
+    from .helpers import HERE
+    text = (HERE / "scenarios" / "two-players.toml").read_text(encoding="utf-8")
+    old, new = change
+    assert old in text
+    with pytest.raises(NotationError) as exc:
+        replay_text(text.replace(old, new, 1), "pyramid.toml")
+    assert message in str(exc.value)

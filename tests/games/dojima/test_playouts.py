@@ -12,6 +12,8 @@ from .helpers import GAME, MODULE
 
 MODES = [(2, ()), (3, ()), (4, ()), (5, ()), (6, ()), (3, ("dice-first",)), (6, ("dice-first",)),
          (4, ("short-game",)), (5, ("dice-first", "short-game"))]
+EVERY_MODE = [(2, ())] + [(n, o) for n in range(3, 7) for o in ((), ("dice-first",), ("short-game",))] + [
+    (n, ("dice-first", "short-game")) for n in range(3, 7)]
 
 
 def invariants(s: DojimaState) -> None:
@@ -67,7 +69,7 @@ def test_the_same_seed_plays_the_same_game(players):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players,options", MODES, ids=lambda m: str(m))
+@pytest.mark.parametrize("players,options", EVERY_MODE, ids=lambda m: str(m))
 def test_a_thousand_random_games_per_mode(players, options):
     for seed in range(1000):
         s = playout(players, options, seed, check=seed % 10 == 0)
