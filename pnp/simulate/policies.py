@@ -35,6 +35,7 @@ Policy = Callable[[Any, random.Random], Any]
 GENERIC = ("random", "greedy", "mcts")
 DEFAULT_BUDGET = 64         # MCTS iterations per decision
 ROLLOUT_STEPS = 200         # decisions in one random rollout before the position is scored as it stands
+HEURISTIC_STEPS = 24        # the same for a state with a heuristic, which judges a cut-short game better
 
 
 def clone(state: Any) -> Any:
@@ -147,17 +148,20 @@ class _Scale:
         return 0.5 if self.hi == self.lo else (value - self.lo) / (self.hi - self.lo)
 
 
-def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int = ROLLOUT_STEPS) -> Policy:
+def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int | None = None) -> Policy:
     """Single-observer information-set MCTS: every iteration draws a determinisation for the deciding
     player, walks the tree by UCB among the actions legal in that world, adds one node, plays a random
     rollout and backs up each mover's scaled return. After `budget` iterations it plays the most visited
-    action (ties: the first found). Deterministic for the generator's state."""
+    action (ties: the first found). Deterministic for the generator's state. Rollouts stop after
+    `rollout_steps` decisions (default: short for a state with a heuristic, long without)."""
 
     def choose(state: Any, rng: random.Random) -> Any:
         actions = list(state.legal_actions())
         if len(actions) == 1:
             return actions[0]
         me = _player(state)
+        depth = rollout_steps if rollout_steps is not None else (
+            HEURISTIC_STEPS if hasattr(state, "heuristic") else ROLLOUT_STEPS)
         root = _Node(None, None)
         scale = _Scale()
         for _ in range(budget):
@@ -189,7 +193,7 @@ def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int
                 path.append(node)
             # rollout
             steps = 0
-            while not world.is_terminal() and steps < rollout_steps:
+            while not world.is_terminal() and steps < depth:
                 world.apply_action(random_choice(world, rng))
                 steps += 1
             returns = _scored(world)
@@ -207,13 +211,17 @@ def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int
 def _scored(state: Any) -> dict[str, float]:
     """The returns of a rollout's last position. A game cut short by the rollout's length is judged by
     the state's ``heuristic`` where it has one: each player scores by how many others it is ahead of,
-    less how many are ahead of it (scale-free, so any heuristic will do)."""
+    less how many are ahead of it (scale-free, so any heuristic will do), counted as half a win at
+    most so that finishing a won game still pays."""
     returns = {str(p): float(v) for p, v in state.returns().items()}
     heuristic = getattr(state, "heuristic", None)
     if state.is_terminal() or heuristic is None or len(returns) < 2:
         return returns
     value = {p: float(heuristic(p)) for p in returns}
-    return {p: float(sum((v < value[p]) - (v > value[p]) for v in value.values())) / (len(value) - 1)
+    lo, hi = min(returns.values()), max(returns.values())
+    # ahead of everyone: halfway from the middle of the returns to the best one (a real win is worth more)
+    half, mid = (hi - lo) / 4 or 0.5, (hi + lo) / 2
+    return {p: mid + half * sum((v < value[p]) - (v > value[p]) for v in value.values()) / (len(value) - 1)
             for p in value}
 
 
