@@ -84,7 +84,8 @@ START_WATER, START_RICE = 6, 2
 SEASONS = ("spring", "summer", "autumn")
 SEASON_WATER = {"summer": 1, "autumn": 3}
 RESERVE, SHORT_RESERVE = 8, 6                 # Ryô put in the reserve each season
-SUPPLY = 80                                   # Ryô in the game box; no game can pay out more than ~65
+SUPPLY = 62                                   # Ryô in the box when the game folder prints no Ryô tokens
+MOST_PAID = 60      # the most a game can take from the box: 3 reserves of 8 and 12 a season beyond them
 SIDES = 6
 VARIANT, SHORT = "dice-first", "short-game"   # option names
 
@@ -154,6 +155,7 @@ class Rules:
     colours: tuple[str, ...]
     advisors: tuple[str, ...]                         # every advisor card in the data
     workers: dict[str, dict[str, str]]                # colour -> role -> card id
+    supply: int = SUPPLY                              # the Ryô the box holds (reserve, players and box)
 
     @classmethod
     def of(cls, game: Any) -> Rules:
@@ -181,7 +183,14 @@ class Rules:
             missing = [r for r in ROLES if r not in roles]
             if missing:
                 raise DefinitionError(where, None, f"colour {colour!r} has no {', '.join(missing)} card")
-        return cls(colours, tuple(advisors), workers)
+        # The Ryô tokens (pieces.toml: ids ryo-<value>, the value printed as the counter's number).
+        supply = sum(int(p.kanji) * (p.count or 0) for p in game.pieces_file.pieces
+                     if p.id.startswith("ryo") and p.kanji.isdigit())
+        if supply and supply < MOST_PAID:
+            raise DefinitionError(game.files.get("pieces", "pieces.toml"), None, f"the Ryô tokens add up to "
+                                  f"{supply}; a game may need {MOST_PAID} (three reserves of 8 and up to 12 more "
+                                  "a season paid from the box)")
+        return cls(colours, tuple(advisors), workers, supply or SUPPLY)
 
     @classmethod
     def default(cls, colours: Sequence[str] = ("red", "blue", "green", "yellow", "purple", "orange")) -> Rules:
@@ -325,7 +334,7 @@ class DojimaState:
         self.ryo = {p: 0 for p in self.players}
         self.per_season = SHORT_RESERVE if (self.two or self.short) else RESERVE
         self.reserve = self.per_season
-        self.box = SUPPLY - self.reserve
+        self.box = rules.supply - self.reserve
         self.advisors = tuple(RECOMMENDED[len(self.players)])
         self.history: list[RoundRecord] = []
         self.events: list[GameEvent] = []
@@ -421,7 +430,8 @@ class DojimaState:
                 raise NotationError(where, "position.first", f"expected a player ({', '.join(self.players)}), "
                                     f"got {table['first']!r}")
             self.first = table["first"]
-        for key, limit in (("water", MAX_WATER), ("rice", MAX_RICE), ("ryo", SUPPLY)):
+        supply = self.rules.supply
+        for key, limit in (("water", MAX_WATER), ("rice", MAX_RICE), ("ryo", supply)):
             if key in table:
                 value = table[key]
                 if not isinstance(value, dict):
@@ -433,7 +443,7 @@ class DojimaState:
                                             f"({', '.join(self.players)})")
                     getattr(self, key)[p] = whole(f"{key}.{p}", v, 0, limit)
         if "reserve" in table:
-            self.reserve = whole("reserve", table["reserve"], 1, SUPPLY)
+            self.reserve = whole("reserve", table["reserve"], 1, supply)
         if "advisors" in table:
             cards = table["advisors"]
             want = len(self.players) + 1 if not self.two else 6
@@ -447,7 +457,7 @@ class DojimaState:
                 raise NotationError(where, "position.advisors", f"the deck needs {', '.join(BASIC)}")
             self.advisors = tuple(cards)
         in_play = self.reserve + sum(self.ryo.values())
-        self.box = whole("box", table["box"], 0, SUPPLY) if "box" in table else max(0, SUPPLY - in_play)
+        self.box = whole("box", table["box"], 0, supply) if "box" in table else max(0, supply - in_play)
         self.start = self.position()
 
     # -- the contract --------------------------------------------------------------------------

@@ -6,9 +6,12 @@ import random
 
 import pytest
 
-from pnp.games.dojima.rules import MAX_RICE, MAX_WATER, SUPPLY, DojimaState
+from pnp.games.dojima.rules import MAX_RICE, MAX_WATER, DojimaState
 
 from .helpers import GAME, MODULE
+
+# The Ryô the kit prints (pieces.toml: ryo-<value> tokens): the box, the reserve and the players share them.
+PRINTED_RYO = sum(int(p.kanji) * (p.count or 0) for p in GAME.pieces_file.pieces if p.id.startswith("ryo"))
 
 MODES = [(2, ()), (3, ()), (4, ()), (5, ()), (6, ()), (3, ("dice-first",)), (6, ("dice-first",)),
          (4, ("short-game",)), (5, ("dice-first", "short-game"))]
@@ -19,7 +22,7 @@ EVERY_MODE = [(2, ())] + [(n, o) for n in range(3, 7) for o in ((), ("dice-first
 def invariants(s: DojimaState) -> None:
     assert all(0 <= v <= MAX_WATER for v in s.water.values()), s.water
     assert all(0 <= v <= MAX_RICE for v in s.rice.values()), s.rice
-    assert s.reserve + s.box + sum(s.ryo.values()) == SUPPLY
+    assert s.reserve + s.box + sum(s.ryo.values()) == s.rules.supply == PRINTED_RYO
     assert s.reserve >= 0 and s.box >= 0
     if not s.two:
         # every advisor is in a hand, in the deck being passed or face down (once the draft began)

@@ -242,3 +242,17 @@ def test_simulate_labels_the_advisors_drafted_and_the_sales():
     assert s.action_labels("keep imperial hide sow-advisor") == ["imperial"]
     s.apply_action("keep imperial hide sow-advisor")
     assert s.action_labels("keep water-advisor") == ["water-advisor"]
+
+
+def test_too_few_ryo_tokens_in_the_folder_is_a_definition_error(tmp_path):
+    """The box must hold what a game can pay: three reserves of 8 and up to 12 more a season."""
+    folder = tmp_path / "dojima"
+    shutil.copytree(FOLDER, folder)
+    pieces = folder / "pieces.toml"
+    text = pieces.read_text()
+    assert 'id = "ryo-3"' in text
+    pieces.write_text(text.replace('id = "ryo-3"', 'id = "coin-3"'))
+    res = run_pnp("check", folder)
+    assert res.returncode == 2
+    assert "the Ryô tokens add up to" in res.stdout + res.stderr
+    assert "Traceback" not in res.stderr
