@@ -14,7 +14,8 @@ from .stats import Report, Row
 COLUMNS = ("section", "subject", "measure", "value", "low", "high", "n")
 TITLES = {"seat": "Seats", "first-player": "First player", "score": "Scores", "outcome": "Outcomes",
           "length": "Game length", "card": "Cards and actions played"}
-SHARES = {"win rate", "draw rate", "share", "games played", "win rate when played", "advantage over 1/N"}
+SHARES = {"win rate", "draw rate", "shared win rate", "share", "games played", "win rate when played",
+          "advantage over 1/N"}
 
 
 def _fmt(row: Row) -> tuple[str, str]:

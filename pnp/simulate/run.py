@@ -51,13 +51,13 @@ class GameRecord:
     plays: list[tuple[str, str]] = field(default_factory=list)    # (player, label) per labelled choice
 
     @property
-    def winner(self) -> str | None:
-        """The seat with the strictly highest return (None: a draw, or a one-player game)."""
-        if len(self.seats) < 2:
-            return None
+    def winners(self) -> tuple[str, ...]:
+        """The seats with the highest return, unless every seat has the same (a draw): one winner, or
+        several (a team, a shared victory). None in a one-player game."""
+        if len(self.seats) < 2 or len(set(self.returns.values())) < 2:
+            return ()
         best = max(self.returns.values())
-        top = [p for p in self.seats if self.returns.get(p) == best]
-        return top[0] if len(top) == 1 and len(set(self.returns.values())) > 1 else None
+        return tuple(p for p in self.seats if self.returns.get(p) == best)
 
 
 _LOADED: dict[tuple[str, int, tuple[str, ...]], tuple[Any, Any, Any]] = {}

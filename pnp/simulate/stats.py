@@ -104,14 +104,17 @@ def aggregate(spec: Spec, records: Sequence[GameRecord]) -> Report:
     seats = records[0].seats if records else ()
     report = Report(spec, n, sum(r.finished for r in records), seats)
     multi = len(seats) > 1
-    winners = [r.winner for r in records]
+    winners = [r.winners for r in records]
     if multi:
         for seat in seats:
-            report.add("seat", seat, "win rate", wilson(sum(w == seat for w in winners), n), n)
-        report.add("seat", "(none)", "draw rate", wilson(sum(w is None for w in winners), n), n)
+            report.add("seat", seat, "win rate", wilson(sum(seat in w for w in winners), n), n)
+        report.add("seat", "(none)", "draw rate", wilson(sum(not w for w in winners), n), n)
+        shared = sum(len(w) > 1 for w in winners)
+        if shared:
+            report.add("seat", "(several)", "shared win rate", wilson(shared, n), n)
         first = seats[0]
         share = 1 / len(seats)
-        won = wilson(sum(w == first for w in winners), n)
+        won = wilson(sum(first in w for w in winners), n)
         report.add("first-player", first, "win rate", won, n)
         report.add("first-player", first, "advantage over 1/N",
                    Interval(won.value - share, won.low - share, won.high - share), n)
@@ -134,7 +137,8 @@ def aggregate(spec: Spec, records: Sequence[GameRecord]) -> Report:
 
 def _cards(report: Report, records: Sequence[GameRecord], multi: bool) -> None:
     """How often each card (or kind of action) is played, in how many games, and how the player who
-    played it fared: their win rate (several players) or their mean return (one player)."""
+    played it fared: their win rate (several players; a shared win counts) or their mean return (one
+    player)."""
     times: Counter[str] = Counter()
     in_games: Counter[str] = Counter()
     by_player: dict[str, list[GameRecord | None]] = defaultdict(list)
@@ -148,7 +152,7 @@ def _cards(report: Report, records: Sequence[GameRecord], multi: bool) -> None:
         for label in {label for _, label in seen}:
             in_games[label] += 1
         for player, label in sorted(seen):
-            by_player[label].append(r if r.winner == player else None)
+            by_player[label].append(r if player in r.winners else None)
             returns[label].append(r.returns.get(player, 0.0))
     n = len(records)
     for label in sorted(times, key=_natural):

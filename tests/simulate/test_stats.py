@@ -65,3 +65,20 @@ def test_report_counts_wins_draws_first_player_length_and_cards():
     assert report.find("card", "7", "plays per game").value == pytest.approx(5 / 5)
     assert report.find("card", "7", "games played").value == pytest.approx(4 / 5)
     assert report.find("card", "x", "win rate when played").value == 0.0
+
+
+def test_a_shared_victory_counts_for_every_winner_and_is_no_draw():
+    # Four seats in two teams: a team's win gives both its seats the best return.
+    seats = ("a", "b", "c", "d")
+    team_ac = {"a": 1.0, "b": -1.0, "c": 1.0, "d": -1.0}
+    solo_b = {"a": -1.0, "b": 1.0, "c": -1.0, "d": -1.0}
+    nobody = dict.fromkeys(seats, 0.0)
+    records = [GameRecord(i, i, seats, dict(r), None, 5, 9, True, [("a", "k")]) for i, r in
+               enumerate([team_ac, team_ac, solo_b, nobody])]
+    report = aggregate(Spec("g", 4, (), "random"), records)
+    assert report.find("seat", "a", "win rate").value == pytest.approx(2 / 4)
+    assert report.find("seat", "c", "win rate").value == pytest.approx(2 / 4)
+    assert report.find("seat", "b", "win rate").value == pytest.approx(1 / 4)
+    assert report.find("seat", "(none)", "draw rate").value == pytest.approx(1 / 4)
+    assert report.find("seat", "(several)", "shared win rate").value == pytest.approx(2 / 4)
+    assert report.find("card", "k", "win rate when played").value == pytest.approx(2 / 4)
