@@ -169,3 +169,22 @@ def test_one_policy_per_seat_shows_greedy_beats_random(tmp_path, policies, stron
     data = json.loads((tmp_path / "r.json").read_text())
     rows = {(r["section"], r["subject"], r["measure"]): r for r in data["rows"]}
     assert rows[("seat", strong, "win rate")]["low"] > 0.5
+
+
+def test_a_users_game_folder_simulates_like_a_builtin(tmp_path):
+    # The proof game High Roll, installed as a user's package would be, named by its folder's path:
+    # workers find it again by that path, and 1 or 2 workers agree.
+    import os
+
+    from tests.test_fixture_game import FIXTURES, FOLDER, make_plugin
+    site = make_plugin(tmp_path / "site")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(FIXTURES), str(ROOT)]))
+    outs = []
+    for workers in ("1", "2"):
+        proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", str(FOLDER), "--players", "3", "--games",
+                               "8", "--policy", "greedy", "--workers", workers, "-q"], capture_output=True, text=True,
+                              cwd=tmp_path, env=env)
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1]
+    assert "3 players: 8 games, policy greedy" in outs[0] and "\nSeats" in outs[0]
