@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Chance
 from ...model import Game
 from ..interface import BookletAdapter, GameModule, Option, Settings
 from . import bot, notation
@@ -27,8 +26,9 @@ class Dojima(GameModule):
     def new_state(self, game: Game, settings: Settings) -> DojimaState:
         rules = Rules.of(game)
         seats = rules.colours[:settings.players]
-        first = Chance(settings.seed).rng.choice(seats)     # the rulebook: a random first player
-        state = DojimaState(rules, seats, first, Dice(settings.seed), settings.options, self.round_cap)
+        # The rulebook draws the first player at random; the seats are the draw: the first seat starts
+        # (so `pnp simulate` reads its first-player advantage from seat 1, as for every game).
+        state = DojimaState(rules, seats, seats[0], Dice(settings.seed), settings.options, self.round_cap)
         state.begin()
         return state
 
