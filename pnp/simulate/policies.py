@@ -150,7 +150,8 @@ class _Scale:
 
 def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int | None = None) -> Policy:
     """Single-observer information-set MCTS: every iteration draws a determinisation for the deciding
-    player, walks the tree by UCB among the actions legal in that world, adds one node, plays a random
+    player, walks the tree by UCB among the actions legal in that world (another player's secret
+    choice is drawn at random there, as it cannot depend on ours), adds one node, plays a random
     rollout and backs up each mover's scaled return. After `budget` iterations it plays the most visited
     action (ties: the first found). Deterministic for the generator's state. Rollouts stop after
     `rollout_steps` decisions (default: short for a state with a heuristic, long without)."""
@@ -172,7 +173,13 @@ def mcts_policy(budget: int = DEFAULT_BUDGET, c: float = 1.0, rollout_steps: int
                 legal = list(world.legal_actions())
                 if not legal:
                     break
-                mover = _player(world)
+                decision = world.decision()
+                mover = str(decision.player)
+                if getattr(decision, "secret", False) and mover != me:
+                    # Another player's face-down choice cannot depend on ours: in the tree it is
+                    # drawn at random, like chance, rather than chosen knowing what we laid.
+                    world.apply_action(random_choice(world, rng))
+                    continue
                 untried = [a for a in legal if _key(a) not in node.children]
                 for a in legal:
                     child = node.children.get(_key(a))

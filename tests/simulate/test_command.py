@@ -188,3 +188,14 @@ def test_a_users_game_folder_simulates_like_a_builtin(tmp_path):
         outs.append(proc.stdout)
     assert outs[0] == outs[1]
     assert "3 players: 8 games, policy greedy" in outs[0] and "\nSeats" in outs[0]
+
+
+@pytest.mark.slow
+def test_mcts_beats_random(tmp_path):
+    # Tree search with its default budget (64 iterations a decision) against uniformly random play.
+    code, out, _ = simulate("daimyni", "--games", "8", "--policy", "mcts,random", "--json", str(tmp_path / "r.json"),
+                            "-q")
+    assert code == 0, out
+    data = json.loads((tmp_path / "r.json").read_text())
+    rows = {(r["section"], r["subject"], r["measure"]): r for r in data["rows"]}
+    assert rows[("seat", "red", "win rate")]["low"] > 0.5
