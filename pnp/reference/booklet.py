@@ -25,6 +25,10 @@ from .flow import INK, LEAST_PT, Flow, Frame, rich_wrap
 from .markup import parse
 from .narration import Narrator, render_template
 
+# No page between the cover and the last is less full than this (the share of the text column down to
+# its lowest mark) when moving page breaks can do it without adding a page.
+BALANCED = 0.51
+
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
     k = width / scene.width
@@ -98,18 +102,14 @@ class Booklet:
                              "simulation", *self.adapter.figures()]
                     raise DefinitionError(self.say.where.replace("narration", "rules").replace(".toml", ".md"),
                                           f"@{block.text}", f"unknown figure directive (known: {', '.join(known)})")
+        # first fit can leave a page half empty before something kept together: move some breaks
+        self.flow = self.flow.balance(least=BALANCED, skip=1)
         return self.flow.finish()
 
     def fit_figure(self, scene: Scene, width: float, caption: str, least: float = 0.7) -> None:
         """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than
         pushed to the next page when the space left on this page nearly holds it."""
-        f = self.flow
-        lines = len(rich_wrap(caption, 7.4, f.width)) if caption else 0
-        room = f.limit - f.y - lines * 7.4 * 0.3528 * 1.35 - 4
-        height = width * scene.height / scene.width
-        if height > room and room >= least * height and not f.at_top():
-            width *= room / height
-        f.figure(_clipped(scene, (f.width - width) / 2, 0, width), width * scene.height / scene.width, caption)
+        self.flow.fit_figure(scene, width, caption, least)
 
     def place(self, items: list[Figure] | list[str]) -> None:
         """A game's own figures: one is centred at 70 % width, several go two to a row; lines are bullets."""
@@ -174,8 +174,7 @@ class Booklet:
         aid, where = read_aid(self.game.folder, self.lang)
         aid = aid.rendered(lambda value, key: self._text(value, where, key))
         f = self.flow
-        if not f.at_top():
-            f.new_page()
+        f.page_break()
         page = len(f.pages)
         f.heading(aid.title, 1)
         for sec in aid.section:
@@ -184,7 +183,7 @@ class Booklet:
                 f.paragraph(line, size=7.6, indent=3.5, bullet="•")
         if len(f.pages) != page:
             raise DefinitionError(where, None, "the player aid does not fit on one A5 page: shorten it")
-        f.y = f.limit     # whatever follows starts on a new page
+        f.close_page()     # whatever follows starts on a new page
 
     def do_glossary(self, _arg: str) -> None:
         """The glossary: each term in bold with its definition, from booklet/glossary.LANG.toml."""
@@ -281,14 +280,15 @@ class Booklet:
             self.legend_shown = True
         for rp in rounds:
             # a round starts where the last one ended, provided its heading, intro and first row of
-            # diagrams fit below (no forced page per round: that left pages half empty)
+            # diagrams fit below (no forced page per round: that left pages half empty); when that
+            # leaves a page half empty, `Flow.balance` may let the heading and intro stand at its foot
             first = rp.panels[0].scene if rp.panels else None
             row = (self.flow.width - 5) / 2 * (first.height / first.width) if first is not None else 0
             intro = sum(len(rich_wrap(line, 8.0, self.flow.width)) * 8.0 * PT * 1.38 + 8.0 * PT * 0.55
                         for line in rp.intro)
             caption = max((len(rich_wrap(f"{p.heading}. {p.sentence}", 7.0, (self.flow.width - 5) / 2))
                            for p in rp.panels[:2]), default=0) * 7.0 * PT * 1.32
-            self.flow.ensure(9 + intro + row + caption + 4)
+            self.flow.keep(9 + intro + row + caption + 4, 9 + intro)
             self.flow.heading(self.say.say("booklet", "round", n=rp.round), 2)
             for line in rp.intro:
                 self.flow.paragraph(line, size=8.0)

@@ -1,9 +1,16 @@
-"""Flowing headings, paragraphs and figures onto A5 pages."""
+"""Flowing headings, paragraphs and figures onto A5 pages.
+
+A `Flow` records each step it is asked to take (a heading, a paragraph, a row of figures ...) as it
+lays it out, so that `Flow.balance` can lay the same steps out again with some page breaks moved:
+first fit leaves a page half empty when what comes next is kept together and does not fit below."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..draw import text
 from ..draw.miniature import legible
@@ -29,6 +36,23 @@ class Frame:
     accent: str = "#b8262f"
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _step(method: F) -> F:
+    """A step of the layout: called from outside the flow, it is recorded (see `Flow.replay`)."""
+    @functools.wraps(method)
+    def run(self: Flow, *args: Any, **kwargs: Any) -> Any:
+        if self._depth == 0 and self.recording:
+            self.log.append((method.__name__, args, kwargs))
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+    return run  # type: ignore[return-value]
+
+
 @dataclass
 class Flow:
     """Places content top to bottom, opening a new page when the current one is full."""
@@ -38,8 +62,19 @@ class Flow:
     pages: list[list[Shape]] = field(default_factory=list)
     y: float = 0.0
     lang: str = "en"          # for typographic quotes
+    force: frozenset[int] = frozenset()     # break points (numbered in order) where a new page starts
+    relax: frozenset[int] = frozenset()     # keeps (numbered in order) that settle for their least height
+    recording: bool = True
 
     def __post_init__(self) -> None:
+        self.log: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        self.ink: list[float] = []           # per page: the lowest mark of the content (mm from the top)
+        self.breaks: list[tuple[int, int]] = []   # (break point, page) where a new page could start
+        self.kept: list[tuple[int, int]] = []     # (keep, page) for keeps that opened a new page
+        self._depth = 0
+        self._points = 0
+        self._keeps = 0
+        self._heading = False                # the last content placed is a heading
         self.new_page()
 
     # geometry of the text column on the current page
@@ -55,22 +90,65 @@ class Flow:
     def limit(self) -> float:
         return self.frame.height - self.frame.bottom
 
+    @_step
     def new_page(self) -> None:
         self.pages.append([])
+        self.ink.append(self.frame.top)
         self.y = self.frame.top
 
     def at_top(self) -> bool:
         return self.y <= self.frame.top + 0.01
 
+    @_step
+    def page_break(self) -> None:
+        """What follows starts on a new page (unless this one is still empty)."""
+        if not self.at_top():
+            self.new_page()
+
+    @_step
+    def close_page(self) -> None:
+        """Nothing more goes on this page."""
+        self.y = self.limit
+
+    @_step
     def ensure(self, height: float) -> None:
         if self.y + height > self.limit and not self.at_top():
             self.new_page()
 
+    @_step
+    def keep(self, height: float, least: float) -> None:
+        """What follows starts on a new page unless `height` of it fits here; `balance` may settle
+        for `least` (say a heading and its text, without the figures that follow)."""
+        self._keeps += 1
+        page = len(self.pages)
+        self.ensure(least if self._keeps in self.relax else height)
+        if len(self.pages) != page:
+            self.kept.append((self._keeps, len(self.pages) - 1))
+
+    @_step
     def add(self, *shapes: Shape) -> None:
         self.pages[-1].extend(shapes)
 
+    def _inked(self, y: float) -> None:
+        self.ink[-1] = max(self.ink[-1], y)
+
+    def _point(self, heading: bool = False) -> None:
+        """A place between two pieces of content of the outermost step: a new page may start here,
+        unless a heading is just above (a heading stays with what follows it). `heading`: what
+        starts here stays with what follows it."""
+        if self._depth != 1:
+            return
+        self._points += 1
+        if self._points in self.force and not self._heading:
+            self.page_break()
+        if not self.at_top() and not self._heading:
+            self.breaks.append((self._points, len(self.pages) - 1))
+        self._heading = heading
+
     # content
+    @_step
     def heading(self, s: str, level: int = 1) -> None:
+        self._point(heading=True)
         if level == 1:
             if not self.at_top():
                 if self.limit - self.y < 40:   # a section never starts at the foot of a page
@@ -82,15 +160,19 @@ class Flow:
             self.y += 10.5
             self.add(Line(self.left, self.y, self.left + self.width, self.y, Style(stroke=self.frame.accent,
                                                                                    width=0.6)))
+            self._inked(self.y)
             self.y += 4.5
         else:
             self.ensure(18)
             self.y += 1.5
             self.add(*text.box(self.left, self.y, self.width, 5.5, typographic(s, self.lang), "sans-bold", 10.5,
                                "left", self.frame.accent, valign="bottom"))
+            self._inked(self.y + 5.5)
             self.y += 7.5
 
+    @_step
     def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
+        self._point(heading=s.rstrip().endswith(":"))      # a line that opens a list stays with it
         lines = rich_wrap(typographic(s, self.lang), size, self.width - indent)
         step = size * PT * 1.38
         for i, ln in enumerate(lines):
@@ -99,12 +181,15 @@ class Flow:
             if i == 0 and bullet:
                 self.add(text.line(self.left + indent - 3.2, base, bullet, "sans-bold", size, self.frame.accent))
             self.add(*draw_rich(ln, self.left + indent, base, size))
+            self._inked(base + size * PT * 0.25)
             self.y += step
         self.y += size * PT * 0.55
 
+    @_step
     def aside(self, label: str, s: str, size: float = 7.6) -> None:
         """A side note (a designer's comment): a bold label, the text indented, a bar in the accent
         colour down its left edge; kept whole on one page."""
+        self._point()
         lines = rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)
         step = size * PT * 1.36
         self.ensure(len(lines) * step + 2)
@@ -114,9 +199,12 @@ class Flow:
             self.y += step
         self.add(Line(self.left + 1.2, top + 0.3, self.left + 1.2, self.y - 0.6,
                       Style(stroke=self.frame.accent, width=0.9)))
+        self._inked(self.y - 0.6)
         self.y += size * PT * 0.8
 
+    @_step
     def figure(self, scene_group: Group, height: float, caption: str = "") -> None:
+        self._point()
         cap = rich_wrap(typographic(caption, self.lang), 7.4, self.width) if caption else []
         total = height + len(cap) * 7.4 * PT * 1.35 + 3
         self.ensure(total)
@@ -126,8 +214,24 @@ class Flow:
         for ln in cap:
             self.add(*draw_rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
             self.y += 7.4 * PT * 1.35
+        self._inked(self.y)
         self.y += 2.5
 
+    @_step
+    def fit_figure(self, scene: Scene, width: float, caption: str = "", least: float = 0.7) -> None:
+        """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than
+        pushed to the next page when the space left on this page nearly holds it."""
+        self._point()
+        lines = len(rich_wrap(caption, 7.4, self.width)) if caption else 0
+        room = self.limit - self.y - lines * 7.4 * PT * 1.35 - 4
+        height = width * scene.height / scene.width
+        if height > room and room >= least * height and not self.at_top():
+            width *= room / height
+        k = width / scene.width
+        self.figure(Group(legible(scene.shapes, k, LEAST_PT), (self.width - width) / 2, 0.0, 0.0,
+                          (0, 0, scene.width, scene.height), k), width * scene.height / scene.width, caption)
+
+    @_step
     def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0) -> None:
         """Figures `cols` to a row, each with a caption under it (scene, its aspect, caption); a
         last row with fewer figures is centred."""
@@ -137,6 +241,7 @@ class Flow:
             caps = [rich_wrap(typographic(c, self.lang), 7.0, w) for _, _, c in row]
             img_h = max(w * aspect for _, aspect, _ in row)
             cap_h = max(len(c) for c in caps) * 7.0 * PT * 1.32
+            self._point()
             self.ensure(img_h + cap_h + 4)
             lead = (cols - len(row)) * (w + gap) / 2     # a short last row sits in the middle
             for i, (scene, _aspect, _) in enumerate(row):
@@ -147,10 +252,57 @@ class Flow:
                 for ln in caps[i]:
                     self.add(*draw_rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
                     cy += 7.0 * PT * 1.32
+            self._inked(self.y + img_h + cap_h + 1.2)
             self.y += img_h + cap_h + 4
 
+    @_step
     def space(self, mm: float) -> None:
         self.y += mm
+
+    # pagination
+    def fills(self) -> list[float]:
+        """How full each page is: its lowest mark, as a share of the text column's height."""
+        return [(b - self.frame.top) / (self.limit - self.frame.top) for b in self.ink]
+
+    def replay(self, force: frozenset[int], relax: frozenset[int]) -> Flow:
+        """The recorded steps laid out again on new pages, with new pages forced at the break points
+        `force` and the keeps `relax` settling for their least height."""
+        again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False)
+        again.pages, again.ink = [], []
+        for name, args, kwargs in self.log:
+            getattr(again, name)(*args, **kwargs)
+        again.log = self.log
+        return again
+
+    def _score(self, least: float, skip: int) -> tuple[int, float, float]:
+        inner = self.fills()[skip:-1] or [1.0]
+        return len(self.pages), round(sum(max(0.0, least - f) for f in inner), 4), -round(min(inner), 4)
+
+    def balance(self, least: float = 0.5, skip: int = 1, rounds: int = 8) -> Flow:
+        """This layout, or one with as many pages or fewer where fewer pages are less than `least`
+        full (not counting the first `skip` pages and the last, which may stand alone). A page left
+        short takes the end of the page before it (a new page forced earlier there), or the start of
+        the one after (a keep relaxed: a heading and its text at the foot, the figures after them on
+        the next page): a simple search, one move at a time, each tried by laying the steps out again."""
+        best = self
+        score = best._score(least, skip)
+        for _ in range(rounds):
+            fills = best.fills()
+            short = [p for p in range(skip, len(fills) - 1) if fills[p] < least]
+            found = False
+            for p in short:
+                trials = [(best.force | {b}, best.relax) for b, page in best.breaks if page == p - 1]
+                trials += [(best.force, best.relax | {k}) for k, page in best.kept if page == p + 1]
+                for force, relax in trials:
+                    trial = self.replay(force, relax)
+                    s = trial._score(least, skip)
+                    if s[0] <= len(self.pages) and s[1:] < score[1:]:
+                        best, score, found = trial, s, True
+                if found:
+                    break
+            if not found:
+                break
+        return best
 
     def finish(self) -> list[list[Shape]]:
         """Pages with running footers (title and page number)."""
