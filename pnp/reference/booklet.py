@@ -127,8 +127,9 @@ class Booklet:
         """A table `pnp simulate --save` kept in the game folder: a chart and a line per subject (see
         `pnp.simulate.booklet`)."""
         from ..simulate.booklet import measured
+        names = {cid: clan.name.get(self.lang, cid) for cid, clan in self.game.clans.items()}
         m = measured(self.game.folder, arg, display(self.game.folder / "booklet" / f"rules.{self.lang}.md"),
-                     self.flow.width)
+                     self.flow.width, names)
         self.fit_figure(m.scene, self.flow.width, m.caption)
         for line in m.lines:
             self.flow.paragraph(line, indent=3.5, bullet="•")

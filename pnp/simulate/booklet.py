@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..draw.shapes import Scene
@@ -39,9 +39,10 @@ def line(row: Row) -> str:
     return f"**{row.subject}** {row.value:.2f} (95 %: {row.low:.2f}–{row.high:.2f}, n = {row.n})"
 
 
-def measured(folder: Path, arg: str, where: str, width: float = 110.0) -> Measured:
+def measured(folder: Path, arg: str, where: str, width: float = 110.0,
+             names: dict[str, str] | None = None) -> Measured:
     """The chart (`width` mm wide), lines and caption of ``@simulation`` with argument `arg` for the game
-    in `folder`."""
+    in `folder`; `names` shows seats (clan ids) by the names the booklet's language gives them."""
     parts = arg.split()
     name = parts[0] if parts else "simulation"
     if not NAME.fullmatch(name) or len(parts) > 2:
@@ -64,10 +65,10 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0) -> Measur
                                                     f"(it has: {', '.join(present) or 'none'})")
     chosen = [r for r in rows if r.section == section]
     measure = chosen[0].measure
-    chosen = [r for r in chosen if r.measure == measure]
+    chosen = [replace(r, subject=(names or {}).get(r.subject, r.subject)) for r in chosen if r.measure == measure]
     share = measure in SHARES and not measure.startswith("advantage")
     players = int(data.get("players", 0) or 0)
     scene = bar_chart(f"simulation-{section}", "", chosen, share,
                       1 / players if section == "seat" and players else None, width)
-    caption = f"{data.get('games', '?')} games, policy {data.get('policy', '?')} ({data.get('command', '')})"
+    caption = str(data.get("command", ""))        # the command says games, policy and seed in any language
     return Measured(scene, [line(r) for r in chosen], caption)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.model import load_game
 from tests.conftest import read_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +47,7 @@ def test_booklet_prints_the_share_of_each_rank(folder, tmp_path):
     for r in ranks:
         assert f"{r['subject']} {r['value'] * 100:.1f} %" in text
         assert f"n = {r['n']}" in text
-    assert "12 games, policy heuristic" in text
+    assert "--games 12 --policy heuristic --seed 1" in text
 
 
 def test_missing_file_and_unknown_section_exit_2(folder, tmp_path):
@@ -62,3 +63,22 @@ def test_missing_file_and_unknown_section_exit_2(folder, tmp_path):
             assert message in built.stderr and "Traceback" not in built.stderr
     finally:
         rules.write_text(original, encoding="utf-8")
+
+
+def test_seats_print_by_their_names_in_the_booklet(tmp_path):
+    # Daimyo's saved balanced-start table: each seat's line names the clan as the game calls it.
+    where = tmp_path / "daimyo"
+    shutil.copytree(ROOT / "cards" / "daimyo", where)
+    rules = where / "booklet" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n\n# Balance\n\n@simulation simulation-balanced seat\n",
+                     encoding="utf-8")
+    built = pnp("build", str(where), "--only", "booklet", "--out", str(tmp_path / "kit"), "--lang", "en", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    pdf = read_pdf((tmp_path / "kit" / "daimyo-rules-a5.pdf").read_bytes())
+    text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    data = tomllib.loads((where / "simulation-balanced.toml").read_text())
+    seats = [r for r in data["row"] if r["section"] == "seat" and r["measure"] == "win rate"]
+    assert len(seats) == 2
+    for r in seats:
+        name = load_game(where).clans[r["subject"]].name["en"]
+        assert f"{name} {r['value'] * 100:.1f} % (95 %: {r['low'] * 100:.1f} %–{r['high'] * 100:.1f} %" in text
