@@ -62,7 +62,7 @@ def test_clarifications_carry_every_daimyo_ruling(text):
         "the unit you bring to your Daimyo is a whole stack",                                     # Recruitment
         "Strategic Retreat (F6) follows every rule a move follows",
         "never onto the Han barred by the Master of Strategy",                                    # Alternative
-        "a game record may name them in any order",                                               # notation
+        "the order in which you choose them makes no difference",   # order of choices
     ):
         assert ruling in text, ruling
     assert "its Daimyo never goes this way" in text   # the combat section says the same

@@ -24,7 +24,7 @@ RULINGS_MAP = {
                       ["tests/model/test_game.py", "examples/resolution-order.toml"]),
     "Board.": ("Board.", "Tabellone.", "cards/daimyni/board.toml", ["tests/model/test_game.py"]),
     "Recruit with an empty Bushi area:": (
-        "Recruit with an empty Bushi area.", "Recluta con l'area Bushi vuota.", "pnp/games/daimyni/rules.py",
+        "Recruit with an empty Bushi area.", "Recluta Bushi con l’area Bushi vuota.", "pnp/games/daimyni/rules.py",
         ["examples/recruit-with-an-empty-area.toml", "scenarios/recruit-card-attacks.toml",
          "illegal/recruit-empty-area.toml"]),
     "A card that cannot be carried out": (
