@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 SQRT3 = math.sqrt(3)
 Pos = tuple[int, int]   # axial (q, r)
@@ -56,7 +56,9 @@ def components(positions: Iterable[Pos]) -> list[set[Pos]]:
         start = min(cells)
         seen, todo = {start}, [start]
         while todo:
-            for nb in neighbours(todo.pop()):
+            q, r = todo.pop()
+            for dq, dr in DIRECTIONS:
+                nb = (q + dq, r + dr)
                 if nb in cells and nb not in seen:
                     seen.add(nb)
                     todo.append(nb)
@@ -69,7 +71,25 @@ def is_connected(positions: Iterable[Pos], without: Pos | None = None) -> bool:
     """Whether the positions (less `without`, if given) form one group; no positions at all count as connected."""
     cells = set(positions)
     cells.discard(without)
-    return len(components(cells)) <= 1
+    return _connected(frozenset(cells))
+
+
+@lru_cache(maxsize=4096)
+def _connected(cells: frozenset[Pos]) -> bool:
+    # One search from any cell, without sorting groups as `components` does, and remembered: the
+    # engines ask this of every Han they might move, many times a round, of a map that rarely changes.
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in DIRECTIONS:
+            nb = (q + dq, r + dr)
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
 
 
 def centre(pos: tuple[float, float], radius: float) -> tuple[float, float]:
