@@ -2,10 +2,13 @@
 
 import hashlib
 
+import pytest
+
 from tests.conftest import run_pnp
 from tests.model.test_load_errors import edit
 
 
+@pytest.mark.slow
 def test_build_writes_the_kit_into_output_game_from_any_folder(tmp_path):
     res = run_pnp("build", "daimyni", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
@@ -18,6 +21,7 @@ def test_build_writes_the_kit_into_output_game_from_any_folder(tmp_path):
     assert not list(out.rglob("*.part"))
 
 
+@pytest.mark.slow
 def test_letter_paper_and_only_cards(tmp_path):
     res = run_pnp("build", "daimyni", "--paper", "letter", "--only", "cards", "--out", tmp_path / "k")
     assert res.returncode == 0, res.stderr
@@ -33,6 +37,7 @@ def test_unknown_game_lists_the_games(tmp_path):
     assert "Traceback" not in res.stderr
 
 
+@pytest.mark.slow
 def test_bad_arguments_exit_2(tmp_path):
     for args, words in ((["--only", "cards,dragons"], "--only 'cards,dragons': expected a comma-separated list"),
                         (["--lang", "fr"], "--lang fr: daimyni is written in en, it"),
@@ -44,6 +49,7 @@ def test_bad_arguments_exit_2(tmp_path):
     assert not (tmp_path / "x").exists()
 
 
+@pytest.mark.slow
 def test_bad_definition_exits_2_and_leaves_earlier_output_alone(game_copy, tmp_path):
     out = tmp_path / "out"
     first = run_pnp("build", game_copy, "--out", out)
@@ -68,6 +74,7 @@ def test_card_larger_than_the_paper(game_copy, tmp_path):
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.slow
 def test_list_and_help():
     res = run_pnp("list")
     assert res.returncode == 0 and "daimyni" in res.stdout and "Daimyni" in res.stdout
@@ -77,6 +84,7 @@ def test_list_and_help():
         assert word in res.stdout
 
 
+@pytest.mark.slow
 def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
         assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q").returncode == 0
@@ -86,6 +94,7 @@ def test_two_separate_runs_write_byte_identical_files(tmp_path):
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
 
 
+@pytest.mark.slow
 def test_only_a_part_the_game_lacks(tmp_path):
     res = run_pnp("build", "daimyo", "--only", "board", "--out", tmp_path / "x")
     assert res.returncode == 2

@@ -80,6 +80,7 @@ def pnp(plugin: Path, *args, cwd: Path | None = None) -> subprocess.CompletedPro
 
 # ---- as a user runs it -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_build_writes_card_sheets_and_a_booklet_with_the_walkthrough(plugin, tmp_path):
     res = pnp(plugin, "build", FOLDER, "--out", tmp_path / "kit")
     assert res.returncode == 0, res.stderr
@@ -113,6 +114,7 @@ def test_check_replays_the_sample(plugin):
     assert "High Roll: definitions ok, 1 game replayed" in res.stdout
 
 
+@pytest.mark.slow
 def test_play_then_check_round_trips(plugin, tmp_path):
     res = pnp(plugin, "play", FOLDER, "--players", "3", "--seed", "3", "--out", tmp_path / "g.toml")
     assert res.returncode == 0, res.stderr
@@ -151,6 +153,7 @@ def test_malformed_notation_exits_2(plugin, tmp_path, edit, words):
     assert words in res.stderr and "Traceback" not in res.stderr
 
 
+@pytest.mark.slow
 def test_an_option_is_passed_generically(plugin):
     res = pnp(plugin, "play", FOLDER, "--players", "4", "--option", "table-stakes", "--seed", "5")
     assert res.returncode == 0, res.stderr

@@ -146,6 +146,7 @@ def slow_build(out: Path, tag: str) -> subprocess.Popen:
     return proc
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.0, 0.3, 0.8, 1.25])
 def test_kill_9_leaves_the_old_kit_or_the_new_one_and_a_later_build_cleans_up(tmp_path, delay):
     out = tmp_path / "kit"
@@ -162,6 +163,7 @@ def test_kill_9_leaves_the_old_kit_or_the_new_one_and_a_later_build_cleans_up(tm
     assert leftovers(out) == [] and set(snapshot(out)) == {a.name for a in NEW}
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_build_says_so_and_leaves_the_kit(tmp_path):
     out = tmp_path / "kit"
     assert run_pnp("build", "daimyni", "-q", "--only", "cards", "--out", out).returncode == 0
@@ -203,6 +205,7 @@ def test_play_follows_a_symlink_and_keeps_it(tmp_path):
     assert [p.name for p in tmp_path.iterdir() if ".pnp-" in p.name] == []
 
 
+@pytest.mark.slow
 def test_the_kit_folder_holds_only_the_kit(tmp_path):
     res = run_pnp("build", "daimyni", "-q", "--only", "cards", "--out", tmp_path / "kit")
     assert res.returncode == 0, res.stderr
@@ -234,6 +237,7 @@ def test_build_into_a_device_is_refused(tmp_path):
     assert Path("/dev/null").is_char_device()
 
 
+@pytest.mark.slow
 def test_help_and_version():
     assert run_pnp("-h").returncode == 0 and "build" in run_pnp("-h").stdout
     assert run_pnp("build", "-h").returncode == 0

@@ -33,6 +33,7 @@ def build(folder, tmp_path, *extra):
     ("{{ 1 / 0 }}", "ZeroDivisionError"),
     ("{{ 'x' * 1000000000 }}", "that many times"),
 ])
+@pytest.mark.slow
 def test_a_booklet_template_cannot_reach_python(game_copy, tmp_path, source, words):
     marker = tmp_path / "X"
     edit(game_copy / "booklet" / "rules.en.md", "\n", "\n\n" + source.replace("%s", str(marker)) + "\n")
@@ -40,6 +41,7 @@ def test_a_booklet_template_cannot_reach_python(game_copy, tmp_path, source, wor
     assert not marker.exists() and not (tmp_path / "kit").exists(), err
 
 
+@pytest.mark.slow
 def test_a_narration_template_cannot_reach_python(game_copy, tmp_path):
     path = game_copy / "booklet" / "narration.en.toml"
     text = path.read_text(encoding="utf-8")
@@ -84,6 +86,7 @@ def test_a_deck_id_is_a_slug(tmp_path):
     fails(build(dst, tmp_path), 2, "backs.../x: '../x' is used in file names")
 
 
+@pytest.mark.slow
 def test_a_walkthrough_cannot_name_a_file_outside_samples(game_copy, tmp_path):
     path = game_copy / "booklet" / "rules.en.md"
     text = path.read_text(encoding="utf-8")
@@ -135,6 +138,7 @@ def test_paper_size_must_be_finite(game_copy, tmp_path, value):
     fails(build(game_copy, tmp_path, "--only", "cards"), 2, "paper.toml: a4.size[0]")
 
 
+@pytest.mark.slow
 def test_a_bom_is_accepted(game_copy, tmp_path):
     for name in ("game.toml", "cards.toml"):
         path = game_copy / name
@@ -148,6 +152,7 @@ def test_not_utf8_names_the_file(game_copy, tmp_path):
     fails(build(game_copy, tmp_path), 2, "pieces.toml: the file is not UTF-8 text")
 
 
+@pytest.mark.slow
 def test_a_folder_the_rules_cannot_play(game_copy, tmp_path):
     edit(game_copy / "game.toml", "# Words", '[[clans]]\nid = "green"\nname = { en = "G", it = "G" }\n'
                                             'colour = "#00aa00"\n\n# Words')
@@ -158,6 +163,7 @@ def test_a_folder_the_rules_cannot_play(game_copy, tmp_path):
     assert build(game_copy, tmp_path, "--only", "cards").returncode == 0   # no rules needed for the cards
 
 
+@pytest.mark.slow
 def test_a_renamed_piece_the_rules_need(game_copy, tmp_path):
     for name in ("pieces.toml", "board.toml"):
         path = game_copy / name
@@ -166,6 +172,7 @@ def test_a_renamed_piece_the_rules_need(game_copy, tmp_path):
     fails(run_pnp("check", game_copy), 2, "cannot play this game folder")
 
 
+@pytest.mark.slow
 def test_an_invalid_sample_in_the_booklet(game_copy, tmp_path):
     rules = (game_copy / "booklet" / "rules.en.md").read_text(encoding="utf-8")
     walk = rules.split("@walkthrough", 1)[1].split()[0]
@@ -206,6 +213,7 @@ def test_empty_notation_files(tmp_path):
     fails(run_pnp("check", "daimyni", "/dev/null"), 2, "/dev/null: (file): empty")
 
 
+@pytest.mark.slow
 def test_a_huge_or_endless_notation_file_is_not_read_whole(tmp_path):
     fails(run_pnp("check", "daimyni", "/dev/zero"), 2, "/dev/zero: (file): cannot read: larger than the limit")
     big = tmp_path / "big.toml"

@@ -60,6 +60,7 @@ def kinds(game_id):
     return game, list(firsts.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
 def test_every_card_type_fills_its_art_box(game_id):
     game, cards = kinds(game_id)

@@ -117,6 +117,7 @@ def diagrams(game_id):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
 def test_no_arrow_burst_piece_or_highlight_covers_a_cell_label(game_id):
     found = diagrams(game_id)

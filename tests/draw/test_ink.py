@@ -21,6 +21,7 @@ def kits(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["cards", "pieces"])
 def test_ink_saver_keeps_the_layout_and_cuts_the_ink(kits, part):
     full = pymupdf.open(kits / "full" / f"daimyni-{part}-a4.pdf")

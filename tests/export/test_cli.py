@@ -24,6 +24,7 @@ def test_export_writes_into_output_game_target_and_says_what(tmp_path):
     assert "loading" in res.stderr
 
 
+@pytest.mark.slow
 def test_two_runs_give_the_same_bytes(tmp_path):
     for n in (1, 2):
         res = run_pnp("export", GAMES[0], "--target", "mpc", "--out", tmp_path / f"run{n}", "-q")
@@ -32,6 +33,7 @@ def test_two_runs_give_the_same_bytes(tmp_path):
     assert len(digests(tmp_path / "run1")) > 10
 
 
+@pytest.mark.slow
 def test_a_new_export_replaces_the_old_one_whole(tmp_path):
     out = tmp_path / "shop"
     assert run_pnp("export", GAMES[0], "--target", "pdf-cards", "--out", out, "-q").returncode == 0

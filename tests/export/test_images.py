@@ -22,6 +22,7 @@ def expected_names(game):
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_mpc_gives_every_card_face_and_back_at_822_by_1122(name):
     game = game_of(name)
@@ -35,6 +36,7 @@ def test_mpc_gives_every_card_face_and_back_at_822_by_1122(name):
         assert [round(v) for v in im.info["dpi"]] == [300, 300]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES[:2])
 def test_tgc_gives_825_by_1125_and_the_art_fills_the_larger_bleed(name):
     """The layouts draw 3 mm beyond the trim and the shop wants 1/8 in (3.175 mm): the background that
@@ -98,6 +100,7 @@ def test_the_front_shows_the_face_and_the_back_the_back():
     assert front.tobytes() != back.tobytes()
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes():
     exported.cache_clear()
     first = exported(GAMES[0], "tgc", lang="it")

@@ -79,11 +79,13 @@ def check_saved_object(game, files):
     return grids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES + USER_GAMES)
 def test_every_deck_gets_sheets_a_back_and_a_saved_object(name):
     check_saved_object(game_of(name), exported(name, "tts"))
 
 
+@pytest.mark.slow
 def test_a_deck_of_150_cards_takes_three_sheets_of_at_most_69(tmp_path):
     """10 x 7 slots, 69 cards and the hidden card: 150 cards are 69 + 69 + 12, each sheet under 4096 px."""
     folder = tmp_path / "many"
@@ -118,6 +120,7 @@ def test_a_small_deck_keeps_the_full_resolution():
     assert all(math.isclose(b.width / b.height, 63.5 / 88.9, rel_tol=0.01) for b in backs)
 
 
+@pytest.mark.slow
 def test_the_cli_points_the_urls_at_the_written_files(tmp_path):
     out = tmp_path / "table top"           # a space: the URL is escaped
     res = run_pnp("export", GAMES[0], "--target", "tts", "--out", out, "-q")
@@ -133,6 +136,7 @@ def test_the_cli_points_the_urls_at_the_written_files(tmp_path):
                 assert local(url).startswith(str(out.resolve()))
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes():
     exported.cache_clear()
     first = exported(GAMES[0], "tts")

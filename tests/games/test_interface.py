@@ -53,6 +53,7 @@ def test_list_shows_every_game_with_its_options():
     assert any("--option advanced" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_play_takes_generic_players_and_option_flags(tmp_path):
     res = run_pnp("play", "daimyo", "--players", "3", "--option", "fortifications", "--seed", "4",
                   "--out", tmp_path / "g.toml")

@@ -95,6 +95,7 @@ def test_the_two_sides_hold_every_line_of_the_aid_at_6_pt_or_more(gid, lang):
                         assert span["size"] >= 6 - 1e-3, span["text"]
 
 
+@pytest.mark.slow
 def test_the_booklet_page_and_the_card_print_the_same_file(game_copy):
     """Written once: a line changed in booklet/aid.en.toml shows on the booklet's aid page and on the
     card."""
@@ -111,6 +112,7 @@ def test_the_booklet_page_and_the_card_print_the_same_file(game_copy):
     assert "Take back." not in " ".join(rules[-1].get_text().split())
 
 
+@pytest.mark.slow
 def test_an_aid_too_long_for_two_sides_is_refused_naming_its_file(game_copy, tmp_path):
     path = game_copy / "booklet" / "aid.en.toml"
     extra = "\n".join(f'[[section]]\nheading = "More {i}"\nlines = ["{"A long reminder of a rule. " * 12}"]'

@@ -5,11 +5,13 @@ import re
 import shutil
 
 import pypdf
+import pytest
 
 from pnp.paths import cards_dir
 from tests.conftest import run_pnp
 
 
+@pytest.mark.slow
 def test_copies_print_on_sheets_and_give_one_svg_per_card(tmp_path):
     folder = tmp_path / "triple"
     folder.mkdir()

@@ -25,6 +25,7 @@ def deck_only(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 def test_a_folder_with_only_a_deck_builds_its_card_sheets(deck_only, tmp_path):
     res = run_pnp("build", deck_only, "--out", tmp_path / "kit")
     assert res.returncode == 0, res.stderr

@@ -44,6 +44,7 @@ def test_nothing_on_the_component_sheets_is_printed_under_6_pt(game_id, paper, l
 DIAGRAM = re.compile(r"^([a-z]\d{1,2}|−\d+|\d|D)$")   # cell labels, removed pieces, counts, the leader's letter
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
 def test_walkthrough_diagrams_print_labels_and_tags_at_6_pt_or_more(game_id):
     """Defect 3: the walkthrough's cell labels, "−1" tags and piece numbers (pages after the
@@ -58,6 +59,7 @@ def test_walkthrough_diagrams_print_labels_and_tags_at_6_pt_or_more(game_id):
 @pytest.mark.parametrize("game_id,paper,lang", [("daimyni", "a4", "en"), ("daimyni", "letter", "en"),
                                                 ("daimyni", "letter", "it"), ("daimyo", "a4", "en"),
                                                 ("daimyo", "letter", "en")])
+@pytest.mark.slow
 def test_nothing_in_the_booklet_is_printed_under_6_pt(game_id, paper, lang):
     """The booklet's pictures of the board, cards, tiles and mats (drawn at a quarter to a third of
     their size) print no text under 6 pt, on A5 and two-up on A4 or half-Letter (shrunk x 0.944):
@@ -97,6 +99,7 @@ def test_italian_kit_prints_every_sheet_note_in_italian(paper):
     assert "metà sinistra" in pymupdf.open(stream=halves.data, filetype="pdf")[0].get_text()
 
 
+@pytest.mark.slow
 def test_italian_booklet_sheets_speak_italian():
     arts = kit("daimyni", "a4", "it", ("booklet",))
     doc = pymupdf.open(stream=arts["daimyni-rules-a4-booklet-it.pdf"].data, filetype="pdf")

@@ -17,6 +17,7 @@ def labels(page):
     return out
 
 
+@pytest.mark.slow
 def test_a3_board_is_one_landscape_page_with_the_board_trim(kit):
     art = kit["daimyni-board-a3.pdf"]
     doc = open_pdf(art.data)
@@ -30,6 +31,7 @@ def test_a3_board_is_one_landscape_page_with_the_board_trim(kit):
 
 @pytest.mark.parametrize("fixture,paper,size",
                          [("kit", "a4", (210.0, 297.0)), ("kit_letter", "letter", (215.9, 279.4))])
+@pytest.mark.slow
 def test_two_halves_reproduce_the_a3_board_at_the_same_scale(request, fixture, paper, size):
     kit = request.getfixturevalue(fixture)
     whole = labels(open_pdf(kit["daimyni-board-a3.pdf"].data)[0])

@@ -10,6 +10,7 @@ from tests.conftest import MM, build, open_pdf, read_pdf
 A5 = (148.0, 210.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper,sheet", [("a4", (297.0, 210.0)), ("letter", (279.4, 215.9))])
 def test_the_booklet_is_printed_on_the_chosen_paper(paper, sheet):
     arts = build(paper=paper, only=("booklet",))

@@ -105,6 +105,7 @@ def test_parse_offset():
             parse_offset(bad)
 
 
+@pytest.mark.slow
 def test_cli_offset(tmp_path):
     res = run_pnp("build", "daimyni", "--only", "cards", "--offset", "1,x", "--out", tmp_path / "k")
     assert res.returncode == 2 and "--offset '1,x': expected two numbers" in res.stderr

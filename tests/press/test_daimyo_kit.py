@@ -55,6 +55,7 @@ def test_counters(kit):
     assert words["Bushi"] == 48 and words["Daimyo"] == 4 and words["Rōnin"] == 3
 
 
+@pytest.mark.slow
 def test_letter_paper_builds_the_whole_kit():
     game = load_game(cards_dir() / "daimyo")
     kit = {a.name: a for a in build_kit(game, Options(paper="letter"))}

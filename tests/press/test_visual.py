@@ -47,6 +47,7 @@ def _differing(a: Image.Image, b: Image.Image) -> float:
     return diff.histogram()[255] / (a.width * a.height)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
 def test_first_page_of_every_pdf_matches_its_reference(game_id):
     seen, failures = [], []

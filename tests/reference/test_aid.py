@@ -16,6 +16,7 @@ from tests.conftest import open_pdf
 CASES = [("daimyni", "en"), ("daimyni", "it"), ("daimyo", "en")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("gid", "lang"), CASES)
 def test_the_aid_is_one_page_holding_every_section(gid, lang):
     game = load_game(find_game(gid))

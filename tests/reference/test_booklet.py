@@ -80,6 +80,7 @@ def test_clarifications_carry_every_daimyni_ruling(kit):
     assert "6 Move Bushi, 4 Recruit Bushi, 2 Move Daimyo and 2 Move Tanbo, 14 cards" in text  # the printed figure
 
 
+@pytest.mark.slow
 def test_italian_booklet():
     kit = build(lang="it", only=("booklet",))
     text = all_text(open_pdf(kit["daimyni-rules-a5-it.pdf"].data))

@@ -59,6 +59,7 @@ def clarifications(request):
     return lang, text[text.index(start):text.index(end)]
 
 
+@pytest.mark.slow
 def test_the_rulings_section_lists_each_daimyni_ruling(clarifications):
     lang, section = clarifications
     missing = [what for what, en, it in RULINGS if (en if lang == "en" else it) not in section]

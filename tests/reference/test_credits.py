@@ -22,6 +22,7 @@ def _cover(gid, lang):
     ("daimyni", "it", "2 giocatori · 15-30 minuti · dai 10 anni", "Adattamento per due giocatori: Gabriele Mari"),
     ("daimyo", "en", "2-4 players · 45-90 minutes · ages 12+", "Published by Tenki Games, 2005"),
 ])
+@pytest.mark.slow
 def test_cover_prints_the_box_facts_and_the_book_its_credits(gid, lang, facts, credit):
     cover, whole = _cover(gid, lang)
     assert facts in cover
@@ -36,6 +37,7 @@ def test_pdf_metadata_is_in_the_build_language():
     assert pdf_metadata(game, "it")["author"] == "Piero Cioni"
 
 
+@pytest.mark.slow
 def test_booklet_pdf_carries_the_title():
     kit = build(lang="it", only=("booklet",))
     doc = open_pdf(kit["daimyni-rules-a5-it.pdf"].data)

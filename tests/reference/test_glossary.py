@@ -124,6 +124,7 @@ def test_no_text_uses_a_forbidden_variant(gid, lang):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("gid", "lang"), CASES)
 def test_the_booklet_prints_glossary_and_only_typographic_quotes(gid, lang):
     """The booklet's own text (headings, paragraphs, captions: the shapes placed on the page, not those

@@ -59,6 +59,7 @@ def fills(gid, lang, paper=None):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("gid", "lang"), list(PAGES))
 def test_pages_are_filled(gid, lang):
     f = fills(gid, lang)
@@ -67,6 +68,7 @@ def test_pages_are_filled(gid, lang):
     assert sum(inner) / len(inner) >= 0.8, [round(x, 2) for x in f]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_no_page_is_less_than_half_full(gid, lang, paper):
@@ -78,6 +80,7 @@ def test_no_page_is_less_than_half_full(gid, lang, paper):
     assert not short, f"{gid} ({lang}, {paper}): pages less than half full {short}; all {[round(x, 2) for x in f]}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_sheets_measure_what_the_a5_pages_measure(paper):
     """The measure on the printed sheets finds each page's half (saddle-stitch order, Letter's shrink)."""

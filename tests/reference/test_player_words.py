@@ -30,6 +30,7 @@ def booklets():
             yield folder.name, path.name.split(".")[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("gid", "lang"), list(booklets()))
 def test_no_developer_words_in_the_players_booklet(gid, lang):
     found = sorted({m.group(0) for m in DEVELOPER.finditer(booklet_text(gid, lang))})

@@ -63,6 +63,7 @@ def test_daimyo_designer_notes_are_printed_beside_their_rounds():
         assert " ".join(note.split()[:6]) in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_designer_notes_are_printed_beside_their_rounds(lang):
     game = load_game(find_game("daimyni"))

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from tests.conftest import build, open_pdf, read_pdf
 
 
@@ -15,6 +17,7 @@ def fonts_of(data):
     return found
 
 
+@pytest.mark.slow
 def test_every_font_is_embedded_and_subset(kit):
     for name, art in kit.items():
         if not name.endswith(".pdf"):
@@ -39,6 +42,7 @@ def test_cards_pdf_stays_small(kit):
     assert len(kit["daimyni-cards-a4.pdf"].data) < 150 * 1024
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(kit):
     again = build()
     assert again.keys() == kit.keys()

@@ -35,6 +35,7 @@ def folder(tmp_path_factory) -> Path:
     return where
 
 
+@pytest.mark.slow
 def test_booklet_prints_the_share_of_each_rank(folder, tmp_path):
     built = pnp("build", str(folder), "--only", "booklet", "--out", str(tmp_path / "kit"), "--lang", "en",
                 cwd=tmp_path)
@@ -50,6 +51,7 @@ def test_booklet_prints_the_share_of_each_rank(folder, tmp_path):
     assert "--games 12 --policy heuristic --seed 1" in text
 
 
+@pytest.mark.slow
 def test_missing_file_and_unknown_section_exit_2(folder, tmp_path):
     rules = folder / "booklet" / "rules.en.md"
     original = rules.read_text(encoding="utf-8")
@@ -65,6 +67,7 @@ def test_missing_file_and_unknown_section_exit_2(folder, tmp_path):
         rules.write_text(original, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_seats_print_by_their_names_in_the_booklet(tmp_path):
     # Daimyo's saved balanced-start table: each seat's line names the clan as the game calls it.
     where = tmp_path / "daimyo"

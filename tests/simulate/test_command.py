@@ -144,6 +144,7 @@ def test_bad_arguments_exit_2_with_a_message(args, message):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_exits_2():
     proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", "daimyni", "--games", "2", "--scheduler",
                            "tcp://127.0.0.1:9", "-q"], capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -171,6 +172,7 @@ def test_one_policy_per_seat_shows_greedy_beats_random(tmp_path, policies, stron
     assert rows[("seat", strong, "win rate")]["low"] > 0.5
 
 
+@pytest.mark.slow
 def test_a_users_game_folder_simulates_like_a_builtin(tmp_path):
     # The proof game High Roll, installed as a user's package would be, named by its folder's path:
     # workers find it again by that path, and 1 or 2 workers agree.

@@ -65,6 +65,7 @@ def test_refused_file_fails_with_its_exact_message(game, path):
     assert result.exit_code == code
 
 
+@pytest.mark.slow
 def test_check_cli_exit_codes(tmp_path):
     ok = run_pnp("check", "daimyni")
     assert ok.returncode == 0, ok.stderr
@@ -101,6 +102,7 @@ def test_bot_usually_ends_games_with_a_winner(game):
     assert {"red", "blue"} <= set(winners)
 
 
+@pytest.mark.slow
 def test_play_cli_same_seed_same_file(tmp_path):
     for name in ("a.toml", "b.toml"):
         res = run_pnp("play", "daimyni", "--seed", "5", "--out", tmp_path / name)

@@ -43,6 +43,7 @@ def test_the_renamed_game_replays_its_samples(green):
     assert "red" not in res.stdout
 
 
+@pytest.mark.slow
 def test_the_renamed_game_plays_and_its_bot_game_checks(green, tmp_path):
     res = run_pnp("play", green, "--seed", "5", "--out", tmp_path / "g.toml")
     assert res.returncode == 0, res.stderr
@@ -51,6 +52,7 @@ def test_the_renamed_game_plays_and_its_bot_game_checks(green, tmp_path):
     assert run_pnp("check", green, tmp_path / "g.toml").returncode == 0
 
 
+@pytest.mark.slow
 def test_the_renamed_game_builds_with_its_booklet(green, tmp_path):
     res = run_pnp("build", green, "--out", tmp_path / "kit", "-q")
     assert res.returncode == 0, res.stderr

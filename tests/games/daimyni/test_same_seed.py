@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from pnp.games.daimyni import notation
 from pnp.games.daimyni.module import bot_game
 from pnp.games.daimyni.rules import Rules
@@ -18,6 +20,7 @@ def play(seed: int, hashseed: str) -> str:
     return res.stdout
 
 
+@pytest.mark.slow
 def test_same_seed_same_game_across_runs_and_hash_seeds():
     games = [play(7, h) for h in ("0", "1", "2")]
     games.append(play(7, "1"))

@@ -5,6 +5,7 @@ import re
 import shutil
 
 import pymupdf
+import pytest
 
 from pnp.paths import cards_dir
 from tests.conftest import run_pnp
@@ -18,6 +19,7 @@ def rename(text: str) -> str:
     return text.replace("g, r, y, b", "p, r, y, b")
 
 
+@pytest.mark.slow
 def test_a_renamed_clan_checks_plays_and_builds(tmp_path):
     folder = tmp_path / "daimyo"
     shutil.copytree(cards_dir() / "daimyo", folder)

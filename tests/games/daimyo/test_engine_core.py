@@ -216,6 +216,7 @@ def check_views(s: DaimyoState) -> None:
 
 @pytest.mark.parametrize("players,advanced", [(2, {}), (3, {"special": True, "mastery": True}),
                                               (4, {"special": True, "mastery": True, "teams": True})])
+@pytest.mark.slow
 def test_views_hide_other_hands_and_face_down_cards_at_every_step(players, advanced):
     for seed in range(3):
         s = DaimyoState(Rules(GAME, Options(players=players, seed=seed, round_cap=8, **advanced)))

@@ -41,6 +41,7 @@ def test_bot_games_round_trip(players, advanced):
         assert again.state.winner == state.winner and again.state.tile_pos == state.tile_pos
 
 
+@pytest.mark.slow
 def test_illegal_move_message(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "daimyo"\nplayers = 2\nadvanced = ["balanced"]\n\n[[round]]\n'
@@ -53,6 +54,7 @@ def test_illegal_move_message(tmp_path):
     assert res.returncode == 2 and "players: expected 2, 3 or 4, got 5" in res.stderr
 
 
+@pytest.mark.slow
 def test_play_cli_players_and_advanced(tmp_path):
     res = run_pnp("play", "daimyo", "--players", "3", "--advanced", "--seed", "4", "--out", tmp_path / "g.toml")
     assert res.returncode == 0, res.stderr

@@ -31,12 +31,14 @@ def play(seed: int, hashseed: str, *options: str) -> str:
     (11, ("--players", "4", "--option", "advanced")),
     (5, ("--players", "4", "--option", "formation", "--option", "inaccessible")),
 ])
+@pytest.mark.slow
 def test_same_seed_same_game_across_runs_and_hash_seeds(seed, options):
     games = [play(seed, h, *options) for h in ("0", "1", "2")]
     assert games[0].count("[[round]]") > 0
     assert all(g == games[0] for g in games[1:]), "the game depends on PYTHONHASHSEED"
 
 
+@pytest.mark.slow
 def test_another_seed_another_game():
     assert play(7, "0") != play(8, "0")
 

@@ -67,6 +67,7 @@ RULING_WORDS = [
 ]
 
 
+@pytest.mark.slow
 def test_every_ruling_is_in_the_clarifications(pdf_text):
     """RULINGS.md overrides the rulebook, and the players read it in Clarifications: one bullet
     per ruling, each in our words. A ruling added to RULINGS.md without its words here fails."""

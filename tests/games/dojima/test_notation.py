@@ -11,6 +11,7 @@ from .helpers import EXAMPLES, SAMPLES, replay_text
 SOWING = next(p for p in EXAMPLES if p.stem == "sowing").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_pnp_play_writes_a_game_pnp_check_accepts(tmp_path, players):
     out = tmp_path / "g.toml"
@@ -24,6 +25,7 @@ def test_pnp_play_writes_a_game_pnp_check_accepts(tmp_path, players):
     assert "wins in round" in res.stdout or "share the victory" in res.stdout
 
 
+@pytest.mark.slow
 def test_pnp_play_takes_the_options(tmp_path):
     out = tmp_path / "g.toml"
     res = run_pnp("play", "dojima", "--players", 4, "--option", "dice-first", "--option", "short-game",

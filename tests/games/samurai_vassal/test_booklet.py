@@ -56,6 +56,7 @@ def plain(s: str) -> str:
     return " ".join(s.split())
 
 
+@pytest.mark.slow
 def test_pnp_build_writes_the_booklet(tmp_path):  # type: ignore[no-untyped-def]
     out = tmp_path / "kit"
     result = CliRunner().invoke(app, ["build", GID, "--only", "booklet", "--out", str(out), "-q"])
@@ -94,6 +95,7 @@ RULINGS = [   # each ruling of RULINGS.md "Samurai Vassal", as the Clarification
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruling", RULINGS)
 def test_the_clarifications_state_every_ruling(words, ruling):  # type: ignore[no-untyped-def]
     clarifications = words[words.index("Clarifications The original rulebook"):]
@@ -199,6 +201,7 @@ def test_the_aid_is_the_last_page(pdf):  # type: ignore[no-untyped-def]
         assert sec["heading"] in last
 
 
+@pytest.mark.slow
 def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
     again = render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(GAME, "en")], "t")
     assert again == pdf

@@ -28,6 +28,7 @@ def pages():
     return [" ".join(p.get_text().split()) for p in doc]
 
 
+@pytest.mark.slow
 def test_every_ruling_is_in_the_clarifications(pages):
     text = " ".join(pages)
     clar = text[text.index("Clarifications"):text.index("Walkthrough")]

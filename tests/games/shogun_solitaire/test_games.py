@@ -143,6 +143,7 @@ def test_the_aid_card_prints_the_deck_composition(tmp_path):
             f"{kinds['envoy']} Envoy.") in text
 
 
+@pytest.mark.slow
 def test_pnp_play_takes_a_policy_and_pnp_check_replays_it(tmp_path):
     files = {}
     for policy in ("heuristic", "random"):
@@ -188,6 +189,7 @@ def test_simulate_counts_the_cards_played():
     assert "Total Defeat" in out.stdout and "fleet" in out.stdout and "discard kato" not in out.stdout
 
 
+@pytest.mark.slow
 def test_a_copied_folder_with_other_counts_plays_its_own_deck(tmp_path):
     """Counts are data: a user's copy of the folder with 4 Cavalry per clan instead of 7 plays a
     smaller deck with no Python, and its player aid says so; samples written for the old deck
