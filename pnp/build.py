@@ -93,8 +93,9 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
         raise UsageError(f"{game.id} declares no components: add cards.toml, board.toml, tracks.toml, "
                          "tiles.toml, pieces.toml, dice.toml or a booklet/ folder")
     suffix = ("" if lang == game.meta.languages[0] else f"-{lang}") + ("-ink-saver" if opts.ink_saver else "")
-    ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset)
-    builders = [KINDS[kind].build for kind in PARTS if kind in opts.only and kind in available]
+    chosen = [kind for kind in PARTS if kind in opts.only and kind in available]
+    ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen))
+    builders = [KINDS[kind].build for kind in chosen]
     return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS, ink_saver=opts.ink_saver)
 
 

@@ -21,7 +21,7 @@ from ..draw import text
 from ..draw.shapes import PT, Rect, Scene, Shape, Style
 from ..draw.text import MIN_PT
 from ..errors import DefinitionError
-from ..model import Game
+from ..model import Card, Game
 from ..model.aid import Aid, read_aid
 from ..output import Artifact
 from ..press.cards import impose_cards
@@ -162,12 +162,43 @@ def aid_card(game: Game, lang: str) -> tuple[Scene, Scene, Aid, str]:
             _side("aid-back", aid.title, "2/2", back, size, w, h, bleed, accent, title), aid, where)
 
 
+@dataclass(frozen=True)
+class AidOnSheets:
+    """The aid cards a card-sheet builder adds after the deck of the same size and bleed."""
+    group: int            # which of the deck's size groups (`pnp.kit.cards.size_groups`) they join
+    front: Scene
+    back: Scene
+    copies: int
+
+
+def aid_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]]) -> AidOnSheets | None:
+    """When the build makes both the cards and the aid, and a deck has the aid card's size and bleed,
+    the aid cards go on that deck's sheets, in the places its last sheet leaves empty, rather than
+    alone on a sheet of their own."""
+    if not {"cards", "aid"} <= set(ctx.parts):
+        return None
+    front, back, aid, _ = aid_card(game, ctx.lang)
+    for i, cards in enumerate(groups):
+        w, h = game.size_of(cards[0]).size
+        if (w, h) == (front.width, front.height) and game.face_layout_of(cards[0]).bleed == front.bleed:
+            return AidOnSheets(i, front, back, aid.card.copies or game.meta.players.max)
+    return None
+
+
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     """One reference card per player (or `[card] copies`), fronts and backs imposed for duplex like
-    the deck, and an SVG of each side."""
+    the deck (on the deck's own sheets when it can: see `aid_on_card_sheets`), and an SVG of each side."""
+    from .cards import size_groups
+
     front, back, aid, where = aid_card(game, ctx.lang)
     paper = ctx.paper
     copies = aid.card.copies or game.meta.players.max
+    if game.cards and aid_on_card_sheets(game, ctx, size_groups(game)) is not None:
+        ctx.progress(f"aid: {copies} reference cards, on the card sheets")
+        if ctx.svg:
+            for side in (front, back):
+                yield Artifact(f"{ctx.svg_dir}/aid/{side.name}.svg", render_svg(side), None, "svg")
+        return
     grid = card_grid(*paper.size, paper.margin, front.width, front.height, front.bleed, where=where,
                      key="card.size", paper_name=paper.name)
     say = sheet_words(game, ctx.lang)

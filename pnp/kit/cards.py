@@ -16,6 +16,7 @@ from ..press.cards import Duplex, impose_sheet
 from ..press.grid import card_grid
 from ..render.pdf import Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
+from .aid import AidOnSheets, aid_on_card_sheets
 from .context import Context, sheet_words
 
 
@@ -43,7 +44,11 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             backs[key] = card_back(game, card, lang)
         return backs[key]
 
-    for cards in groups:
+    aid = aid_on_card_sheets(game, ctx, groups)
+    for index, cards in enumerate(groups):
+        items: list[Card | AidOnSheets] = list(cards)
+        if aid is not None and aid.group == index:     # the player aids fill the deck's last sheet
+            items += [aid] * aid.copies
         size = game.size_of(cards[0])
         grid = card_grid(*paper.size, paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
                          where=game.files["cards"], paper_name=paper.name)
@@ -52,11 +57,12 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         ctx.progress(f"cards: {grid.cols} x {grid.rows}{turned} per {paper.name} sheet, duplex {ctx.duplex.value}")
         doc = PdfDocument(f"{title}: cards", f"{len(cards)} cards, {paper.name}")
         n, later = grid.per_page, list[Page]()
-        total = -(-len(cards) // n)
+        total = -(-len(items) // n)
         for sheet in range(1, total + 1):
-            chunk = cards[(sheet - 1) * n:sheet * n]
-            fronts = [card_face(game, c, lang) for c in chunk]
-            fronts_page, backs_page = impose_sheet(fronts, [back_of(c) for c in chunk], grid, ctx.duplex,
+            chunk = items[(sheet - 1) * n:sheet * n]
+            fronts = [c.front if isinstance(c, AidOnSheets) else card_face(game, c, lang) for c in chunk]
+            backs_drawn = [c.back if isinstance(c, AidOnSheets) else back_of(c) for c in chunk]
+            fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex,
                                                    f"{title} {say('cards')}", sheet, total, say, ctx.offset)
             doc.add(fronts_page)
             if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
@@ -65,8 +71,8 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 doc.add(backs_page)
             if ctx.svg:
                 for card, face in zip(chunk, fronts):
-                    if card.copy > 1:       # copies draw the same face: one SVG per card, not per copy
-                        continue
+                    if isinstance(card, AidOnSheets) or card.copy > 1:   # copies draw the same face: one
+                        continue                                          # SVG per card; the aid's are its own
                     yield Artifact(f"{ctx.svg_dir}/cards/{card.slug}.svg", render_svg(face), None, "svg")
             if total > 20 and sheet % 20 == 0:
                 ctx.progress(f"cards: {sheet} of {total} sheets")

@@ -21,6 +21,7 @@ class Context:
     svg: bool
     progress: Callable[[str], None]
     offset: tuple[float, float] = (0.0, 0.0)   # mm every backs sheet is moved by (--offset)
+    parts: tuple[str, ...] = ()   # the parts this build makes (builders that share sheets look here)
 
     @property
     def svg_dir(self) -> str:

@@ -163,3 +163,19 @@ def test_a_one_line_aid_stays_on_the_front(tmp_path):
     front = card_text(doc[0], cards_on(doc[0])[0])
     back = card_text(doc[1], cards_on(doc[1])[0])
     assert "Lay a card, roll the die." in front and "2/2" in back and "Lay a card" not in back
+
+
+@pytest.mark.parametrize(("gid", "sheets", "copies"), [("daimyni", 3, 2), ("daimyo", 7, 4)])
+def test_a_whole_kit_prints_the_aids_in_the_card_sheets_last_places(gid, sheets, copies):
+    """A whole build puts the aid cards after the deck of their size, in the places its last sheet
+    leaves empty (Daimyni: 18 cards leave 6 of 8 on the third sheet), with their own back behind
+    them, instead of a sheet of their own; `--only aid` still gives the aid alone."""
+    arts = {a.name: a for a in build_kit(load_game(find_game(gid)), Options())}
+    assert f"{gid}-aid-a4.pdf" not in arts
+    assert "svg/aid/aid-front.svg" in arts and "svg/aid/aid-back.svg" in arts
+    doc = open_pdf(arts[f"{gid}-cards-a4.pdf"].data)
+    assert doc.page_count == 2 * sheets
+    fronts, backs = doc[-2], doc[-1]
+    assert fronts.get_text().count("Turn summary") == copies
+    assert backs.get_text().count("Turn summary") == copies       # the back side of the aid, 2/2
+    assert all("Turn summary" not in doc[i].get_text() for i in range(doc.page_count - 2))

@@ -18,7 +18,7 @@ def kit():
 
 def test_cards_sheets(kit):
     doc = open_pdf(kit["daimyo-cards-a4.pdf"].data)
-    assert doc.page_count == 12  # 48 cards, 9 a sheet, each fronts page followed by its backs
+    assert doc.page_count == 14  # 48 cards and 4 player aids, 8 a sheet, each fronts page followed by its backs
     text = " ".join(p.get_text() for p in doc)
     for label in ("A1", "A12", "B8", "E4", "F8", "M8"):
         assert f"#{label}" in text
