@@ -70,5 +70,6 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
     players = int(data.get("players", 0) or 0)
     scene = bar_chart(f"simulation-{section}", "", chosen, share,
                       1 / players if section == "seat" and players else None, width)
-    caption = str(data.get("command", ""))        # the command says games, policy and seed in any language
-    return Measured(scene, [line(r) for r in chosen], caption)
+    # No caption: the lines give each figure with its interval and number of games, and the booklet's
+    # own prose says what was played; the command that made the file is for designers (it stays in the file).
+    return Measured(scene, [line(r) for r in chosen], "")

@@ -66,3 +66,21 @@ def test_clarifications_carry_every_daimyo_ruling(text):
     ):
         assert ruling in text, ruling
     assert "its Daimyo never goes this way" in text   # the combat section says the same
+
+
+def test_the_booklet_prints_the_measured_balance_of_both_starts(text):
+    """Issue 15: the balanced start against a random deal, as `pnp simulate --save` measured them in
+    the game folder (simulation-balanced.toml, simulation-random-deal.toml), each seat's win rate
+    with its interval."""
+    import tomllib
+
+    names = {"green": "Green clan", "red": "Red clan"}
+    for name in ("simulation-balanced", "simulation-random-deal"):
+        data = tomllib.loads((cards_dir() / "daimyo" / f"{name}.toml").read_text(encoding="utf-8"))
+        seats = [r for r in data["row"] if r["section"] == "seat" and r["measure"] == "win rate"]
+        assert len(seats) == 2
+        for r in seats:
+            line = (f"{names[r['subject']]} {r['value'] * 100:.1f} % (95 %: {r['low'] * 100:.1f} %–"
+                    f"{r['high'] * 100:.1f} %, n = {r['n']})")
+            assert line in text, line
+    assert "pnp simulate" not in text

@@ -48,7 +48,7 @@ def test_booklet_prints_the_share_of_each_rank(folder, tmp_path):
     for r in ranks:
         assert f"{r['subject']} {r['value'] * 100:.1f} %" in text
         assert f"n = {r['n']}" in text
-    assert "--games 12 --policy heuristic --seed 1" in text
+    assert "pnp simulate" not in text      # the command that made the table is for designers, not players
 
 
 @pytest.mark.slow
