@@ -77,7 +77,7 @@ def is_connected(positions: Iterable[Pos], without: Pos | None = None) -> bool:
 @lru_cache(maxsize=4096)
 def _connected(cells: frozenset[Pos]) -> bool:
     # One search from any cell, without sorting groups as `components` does, and remembered: the
-    # engines ask this of every Han they might move, many times a round, of a map that rarely changes.
+    # engines ask this of every tile they might move, many times a round, of a map that rarely changes.
     if not cells:
         return True
     start = next(iter(cells))

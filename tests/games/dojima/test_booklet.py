@@ -69,8 +69,19 @@ RULING_WORDS = [
 
 @pytest.mark.slow
 def test_every_ruling_is_in_the_clarifications(pdf_text):
-    """RULINGS.md overrides the rulebook, and the players read it in Clarifications: one bullet
-    per ruling, each in our words. A ruling added to RULINGS.md without its words here fails."""
+    """RULINGS.md overrides the rulebook, and the players read it in Clarifications: each ruling's
+    words (RULING_WORDS, kept in step with RULINGS.md by the next test) are printed there."""
+    clar = section(pdf_text, "Clarifications The source rulebook", "Walkthrough:")
+    for key, words in RULING_WORDS:
+        for w in words:
+            assert w in clar, (key, w)
+
+
+def test_the_ruling_list_follows_rulings_md():
+    """A ruling added to RULINGS.md's Dôjima section needs its words in RULING_WORDS above (the
+    shared file lives beside the repository; a clone on its own has only the list)."""
+    if not RULINGS.is_file():
+        pytest.skip("RULINGS.md is not beside the repository")
     text = RULINGS.read_text(encoding="utf-8")
     part = text[text.index("## Dôjima"):]
     part = part[:part.index("\n## ", 5)]
@@ -78,10 +89,6 @@ def test_every_ruling_is_in_the_clarifications(pdf_text):
     assert len(bullets) == len(RULING_WORDS)
     for bullet, (key, _words) in zip(bullets, RULING_WORDS):
         assert key.lower() in bullet.lower(), (key, bullet[:60])
-    clar = section(pdf_text, "Clarifications The source rulebook", "Walkthrough:")
-    for key, words in RULING_WORDS:
-        for w in words:
-            assert w in clar, (key, w)
 
 
 def test_sowing_example_pays_active_adjacent_and_empty(game, pdf_text):
