@@ -32,9 +32,10 @@ def invariants(s: DaimyoState) -> None:
     assert set(s.tile_pos) | set(s.han_reserve) == set(s.tile_owner) and not set(s.tile_pos) & set(s.han_reserve)
     assert len(s.tile_pos) + len(s.han_reserve) + len(s.out_of_game) == 24 and len(s.tile_at) == len(s.tile_pos)
     assert s.connected()
-    for tile in s.tile_pos:   # one clan per Han
-        owners = {c for c in rules.clans if tile in s.bushi[c] or s.daimyo[c] == tile or tile in s.ronin[c]}
-        assert len(owners) <= 1, (tile, owners)
+    owner: dict[str, str] = {}   # one clan per Han
+    for c in rules.clans:
+        for tile in (*s.bushi[c], *s.ronin[c], *((s.daimyo[c],) if s.daimyo[c] else ())):
+            assert owner.setdefault(tile, c) == c, (tile, owner[tile], c)
     alive = [c for c in rules.clans if s.daimyo[c] is not None]
     if not s.is_terminal() or s.win_reason != "daimyo":
         assert len(alive) == len(rules.clans)
