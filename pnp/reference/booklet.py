@@ -130,7 +130,8 @@ class Booklet:
         names = {cid: clan.name.get(self.lang, cid) for cid, clan in self.game.clans.items()}
         m = measured(self.game.folder, arg, display(self.game.folder / "booklet" / f"rules.{self.lang}.md"),
                      self.flow.width, names)
-        self.fit_figure(m.scene, self.flow.width, m.caption)
+        if m.scene is not None:
+            self.fit_figure(m.scene, self.flow.width, m.caption)
         for line in m.lines:
             self.flow.paragraph(line, indent=3.5, bullet="•")
 

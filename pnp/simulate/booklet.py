@@ -23,7 +23,7 @@ SECTIONS = ("seat", "outcome", "first-player", "score", "length", "card")
 
 @dataclass
 class Measured:
-    scene: Scene
+    scene: Scene | None       # None: the directive asked for the lines alone
     lines: list[str]
     caption: str
 
@@ -44,10 +44,14 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
     """The chart (`width` mm wide), lines and caption of ``@simulation`` with argument `arg` for the game
     in `folder`; `names` shows seats (clan ids) by the names the booklet's language gives them."""
     parts = arg.split()
+    chart = not (parts and parts[-1] == "lines")      # `lines` last: the figures without the chart
+    if not chart:
+        parts = parts[:-1]
     name = parts[0] if parts else "simulation"
     if not NAME.fullmatch(name) or len(parts) > 2:
         raise DefinitionError(where, "@simulation", f"{arg!r}: expected a file name of the game folder starting "
-                                                    "with 'simulation' (without .toml), then optionally a section")
+                                                    "with 'simulation' (without .toml), then optionally a section "
+                                                    "and `lines` (no chart)")
     path = folder / f"{name}.toml"
     shown = f"{folder.name}/{name}.toml"
     if not path.is_file():
@@ -65,11 +69,17 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
                                                     f"(it has: {', '.join(present) or 'none'})")
     chosen = [r for r in rows if r.section == section]
     measure = chosen[0].measure
-    chosen = [replace(r, subject=(names or {}).get(r.subject, r.subject)) for r in chosen if r.measure == measure]
+    chosen = [r for r in chosen if r.measure == measure]
+    seats = list(dict.fromkeys(r.subject for r in chosen))
+    if section == "seat" and names and not set(seats) <= set(names) and len(seats) <= len(names):
+        # Measured under other clan ids (a copy of the game with its clans renamed): seats are seats,
+        # so the file's first seat is the game's first clan, and so on.
+        names = {old: names[new] for old, new in zip(seats, names)}
+    chosen = [replace(r, subject=(names or {}).get(r.subject, r.subject)) for r in chosen]
     share = measure in SHARES and not measure.startswith("advantage")
     players = int(data.get("players", 0) or 0)
     scene = bar_chart(f"simulation-{section}", "", chosen, share,
                       1 / players if section == "seat" and players else None, width)
     # No caption: the lines give each figure with its interval and number of games, and the booklet's
     # own prose says what was played; the command that made the file is for designers (it stays in the file).
-    return Measured(scene, [line(r) for r in chosen], "")
+    return Measured(scene if chart else None, [line(r) for r in chosen], "")
