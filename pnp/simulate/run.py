@@ -187,7 +187,9 @@ def _dask(spec: Spec, parts: list[tuple[int, int]], scheduler: str) -> Iterator[
     except ImportError:
         raise UsageError("--scheduler needs Dask distributed: pip install 'pnp[cluster]'") from None
     try:
-        client = Client(scheduler, timeout=10, set_as_default=False)
+        # Seconds to keep trying to reach the scheduler (PNP_SCHEDULER_TIMEOUT, default 10).
+        wait = float(os.environ.get("PNP_SCHEDULER_TIMEOUT", "10") or 10)
+        client = Client(scheduler, timeout=wait, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({exc})") from None
     try:

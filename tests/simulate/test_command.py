@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -147,7 +148,8 @@ def test_bad_arguments_exit_2_with_a_message(args, message):
 @pytest.mark.slow
 def test_unreachable_scheduler_exits_2():
     proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", "daimyni", "--games", "2", "--scheduler",
-                           "tcp://127.0.0.1:9", "-q"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+                           "tcp://127.0.0.1:9", "-q"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PNP_SCHEDULER_TIMEOUT": "2"})
     assert proc.returncode == 2, proc.stderr
     assert "cannot reach a Dask scheduler" in proc.stderr and "Traceback" not in proc.stderr
 
