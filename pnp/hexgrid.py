@@ -53,18 +53,23 @@ def components(positions: Iterable[Pos]) -> list[set[Pos]]:
     cells = set(positions)
     groups = []
     while cells:
-        start = min(cells)
-        seen, todo = {start}, [start]
-        while todo:
-            q, r = todo.pop()
-            for dq, dr in DIRECTIONS:
-                nb = (q + dq, r + dr)
-                if nb in cells and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
+        seen = _reach(min(cells), cells)
         cells -= seen
         groups.append(seen)
     return sorted(groups, key=lambda g: (-len(g), min(g)))
+
+
+def _reach(start: Pos, cells: set[Pos] | frozenset[Pos]) -> set[Pos]:
+    """The cells reached from `start` by steps between touching cells."""
+    seen, todo = {start}, [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in DIRECTIONS:
+            nb = (q + dq, r + dr)
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen
 
 
 def is_connected(positions: Iterable[Pos], without: Pos | None = None) -> bool:
@@ -78,18 +83,7 @@ def is_connected(positions: Iterable[Pos], without: Pos | None = None) -> bool:
 def _connected(cells: frozenset[Pos]) -> bool:
     # One search from any cell, without sorting groups as `components` does, and remembered: the
     # engines ask this of every tile they might move, many times a round, of a map that rarely changes.
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        q, r = todo.pop()
-        for dq, dr in DIRECTIONS:
-            nb = (q + dq, r + dr)
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
+    return not cells or len(_reach(next(iter(cells)), cells)) == len(cells)
 
 
 def centre(pos: tuple[float, float], radius: float) -> tuple[float, float]:
