@@ -149,3 +149,16 @@ class Narrator:
         if not isinstance(source, str):
             raise DefinitionError(self.where, f"{section}.{key}", f"expected text, got {source!r}")
         return render_template(source, self.where, f"{section}.{key}", **values)
+
+
+class Phrasebook:
+    """A booklet adapter's sentences: the narration file's (`self("section", "key", ...)`) and the card
+    titles in one language (`self.titles[type_id]`). Games subclass it with their own names."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
+        self.n = Narrator(game, lang)
+        self.titles = {c.type_id: c.type.title.get(lang, c.type_id) for c in game.cards}
+
+    def __call__(self, section: str, key: str, **values: Any) -> str:
+        return self.n.say(section, key, **values)

@@ -21,7 +21,7 @@ from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
-from ...reference.narration import Narrator
+from ...reference.narration import Phrasebook
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite
 from .events import (
@@ -64,16 +64,8 @@ def _tables(position: dict[str, Any]) -> dict[str, Table]:
     return out
 
 
-class Say:
+class Say(Phrasebook):
     """The narration's sentences for one game and language, with the names they need."""
-
-    def __init__(self, game: Game, lang: str):
-        self.game, self.lang = game, lang
-        self.n = Narrator(game, lang)
-        self.titles = {c.type_id: c.type.title.get(lang, c.type_id) for c in game.cards}
-
-    def __call__(self, section: str, key: str, **values: Any) -> str:
-        return self.n.say(section, key, **values)
 
     def who(self, seat: str, npc: str | None) -> str:
         return self("words", "npc") if seat == npc else self.n.short(seat)

@@ -18,7 +18,7 @@ from ...draw.table import Seat, table_scene
 from ...engine.notation import localized
 from ...model import Game
 from ...model.load import display, read_text
-from ...reference.narration import Narrator
+from ...reference.narration import Phrasebook
 from ...simulate.stats import wilson
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
@@ -80,16 +80,8 @@ class Cards:
         return scene
 
 
-class Say:
+class Say(Phrasebook):
     """The narration's sentences with the names of cards, clans and objectives in one language."""
-
-    def __init__(self, game: Game, lang: str):
-        self.game, self.lang = game, lang
-        self.n = Narrator(game, lang)
-        self.titles = {c.type_id: c.type.title.get(lang, c.type_id) for c in game.cards}
-
-    def __call__(self, section: str, key: str, **values: Any) -> str:
-        return self.n.say(section, key, **values)
 
     def clan(self, clan: str) -> str:
         return self.n.short(clan)
