@@ -5,12 +5,15 @@ import re
 from pathlib import Path
 
 import pnp
+from pnp.paths import cards_dir
 
 PACKAGE = Path(pnp.__file__).parent
 # The built-in and proof games, and words only they use (pieces, places, glyphs).
-GAME_WORDS = re.compile(
-    r"daimyni|daimyo|high[-_]roll|\bbushi\b|\btanbo\b|samegawa|\bhan\b|r[oō]nin|densho|大名|武士|伝書|藩|鮫皮",
-    re.IGNORECASE)
+WORDS = r"daimyni|daimyo|high[-_]roll|\bbushi\b|\btanbo\b|samegawa|\bhan\b|r[oō]nin|densho|大名|武士|伝書|藩|鮫皮"
+# ... and every built-in game's id, however it is spelt (a game added later is covered without an edit here).
+IDS = sorted({form for folder in cards_dir().iterdir() if (folder / "game.toml").is_file()
+              for form in (folder.name, folder.name.replace("-", "_"), folder.name.replace("-", " "))})
+GAME_WORDS = re.compile("|".join([WORDS, *map(re.escape, IDS), r"d[oô]jima", r"shogun"]), re.IGNORECASE)
 
 
 def shared_modules() -> list[Path]:

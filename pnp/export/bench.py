@@ -1,4 +1,4 @@
-"""Seconds per 100 card images: `python -m pnp.export.bench [GAME] [TARGET] [--runs N]`.
+"""Seconds per 100 card images: `python -m pnp.export.bench GAME [TARGET] [--runs N]`.
 
 Each run loads the game and makes every file of the export in memory (drawing, PDF, rasterising,
 PNG encoding; nothing written to disk); the median run is reported per 100 images. For `tts` the
@@ -31,7 +31,7 @@ def measure(game_name: str, target: str, runs: int) -> tuple[int, list[float]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Seconds per 100 card images of an export.")
-    parser.add_argument("game", nargs="?", default="shogun-solitaire")
+    parser.add_argument("game", help="a built-in game or the path of a game folder")
     parser.add_argument("target", nargs="?", default="tgc")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
