@@ -178,10 +178,16 @@ def aid_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]]) -> Ai
     if not {"cards", "aid"} <= set(ctx.parts):
         return None
     front, back, aid, _ = aid_card(game, ctx.lang)
+    group = _deck_like(game, groups, front)
+    return None if group is None else AidOnSheets(group, front, back, aid.card.copies or game.meta.players.max)
+
+
+def _deck_like(game: Game, groups: list[list[Card]], front: Scene) -> int | None:
+    """The first size group whose cards have the aid card's size and bleed."""
     for i, cards in enumerate(groups):
         w, h = game.size_of(cards[0]).size
         if (w, h) == (front.width, front.height) and game.face_layout_of(cards[0]).bleed == front.bleed:
-            return AidOnSheets(i, front, back, aid.card.copies or game.meta.players.max)
+            return i
     return None
 
 
@@ -193,7 +199,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     front, back, aid, where = aid_card(game, ctx.lang)
     paper = ctx.paper
     copies = aid.card.copies or game.meta.players.max
-    if game.cards and aid_on_card_sheets(game, ctx, size_groups(game)) is not None:
+    if "cards" in ctx.parts and game.cards and _deck_like(game, size_groups(game), front) is not None:
         ctx.progress(f"aid: {copies} reference cards, on the card sheets")
         if ctx.svg:
             for side in (front, back):
@@ -208,7 +214,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     doc = PdfDocument(f"{game.meta.title}: {aid.title}", f"{copies} reference cards, {paper.name}")
     for page in pages:
         doc.add(page)
-    flip = {"long": "", "short": "-short-edge", "none": "-glue"}[ctx.duplex.value]
+    flip = ctx.duplex_suffix
     yield Artifact(f"{game.id}-aid-{ctx.paper_key}{flip}{ctx.suffix}.pdf", doc.finish(), doc.pages, "aid")
     if ctx.svg:
         for side in (front, back):

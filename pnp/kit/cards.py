@@ -34,7 +34,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     memory stays flat however large the deck."""
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
     groups = size_groups(game)
-    flip = {"long": "", "short": "-short-edge", "none": "-glue"}[ctx.duplex.value]
+    flip = ctx.duplex_suffix
     say = sheet_words(game, lang)
     backs: dict[tuple[str, str], Scene] = {}     # one drawing per back: every card of a deck shares it
 

@@ -27,6 +27,11 @@ class Context:
     def svg_dir(self) -> str:
         return "svg" + self.suffix
 
+    @property
+    def duplex_suffix(self) -> str:
+        """How a two-sided sheet's file name says its duplex mode ("" for the default long edge)."""
+        return {"long": "", "short": "-short-edge", "none": "-glue"}[self.duplex.value]
+
 
 def sheet_words(game: Game, lang: str) -> SheetWords:
     """The sheet notes' words in `lang`: layouts/words.toml, the game's layouts/words.toml, then
