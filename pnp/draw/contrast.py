@@ -22,7 +22,8 @@ def ratio(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def _mix(colour: str, target: float, t: float) -> str:
+def mix(colour: str, target: float, t: float) -> str:
+    """`colour` moved a share `t` of the way to grey level `target` (0 black, 1 white)."""
     return "#" + "".join(f"{round((c + (target - c) * t) * 255):02x}" for c in rgb(colour))
 
 
@@ -33,7 +34,7 @@ def readable(ink: str, background: str, minimum: float = MINIMUM) -> str:
         return ink
     target = 0.0 if luminance(background) > 0.18 else 1.0
     for step in range(1, 21):
-        out = _mix(ink, target, step / 20)
+        out = mix(ink, target, step / 20)
         if ratio(out, background) >= minimum:
             return out
     return "#000000" if target == 0.0 else "#ffffff"

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 
-from .contrast import luminance
+from .contrast import luminance, mix
 from .shapes import Circle, Group, Polygon, Rect, Shape, Text
 
 PALE = 0.6          # relative luminance above which a fill is already light enough to keep
@@ -46,16 +46,11 @@ def for_print(shapes: Sequence[Shape]) -> Sequence[Shape]:
     return save_ink(shapes) if _saving.get() else shapes
 
 
-def _tint(colour: str) -> str:
-    from ..model.colours import rgb
-    return "#" + "".join(f"{round((c + (1 - c) * TINT) * 255):02x}" for c in rgb(colour))
-
-
 def _shape(s: Shape) -> Shape:
     if isinstance(s, (Rect, Circle, Polygon)) and s.style.fill and s.style.fill.startswith("#"):
         if luminance(s.style.fill) >= PALE:
             return s
-        style = replace(s.style, fill=_tint(s.style.fill), stroke=s.style.stroke or s.style.fill,
+        style = replace(s.style, fill=mix(s.style.fill, 1.0, TINT), stroke=s.style.stroke or s.style.fill,
                         width=s.style.width if s.style.stroke else OUTLINE)
         return replace(s, style=style)
     if isinstance(s, Text) and s.fill.startswith("#") and luminance(s.fill) >= PALE:
