@@ -13,7 +13,8 @@ def test_build_writes_the_kit_into_output_game_from_any_folder(tmp_path):
     res = run_pnp("build", "daimyni", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     out = tmp_path / "output" / "daimyni"
-    for name in ("daimyni-cards-a4.pdf", "daimyni-board-a3.pdf", "daimyni-board-2xa4.pdf", "daimyni-pieces-a4.pdf",
+    assert not (out / "daimyni-pieces-a4.pdf").exists()      # the counters ride on the last card sheet
+    for name in ("daimyni-cards-a4.pdf", "daimyni-board-a3.pdf", "daimyni-board-2xa4.pdf", "svg/pieces/bushi-red.svg",
                  "svg/board.svg", "svg/cards/back-red.svg"):
         assert (out / name).is_file(), name
     assert "daimyni-cards-a4.pdf" in res.stdout and "6 pages" in res.stdout   # 18 cards, 8 a sheet, each with backs
@@ -89,7 +90,7 @@ def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
         assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q").returncode == 0
     files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
-    assert len(files) == 35     # with the aid card's two SVGs (the aid prints on the card sheets)
+    assert len(files) == 34     # with the aid card's two SVGs (the aid and the counters print on the card sheets)
     for rel in files:
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
 

@@ -6,6 +6,7 @@ gets one sheet file per size, named after the decks on it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..draw.card import card_back, card_face
 from ..draw.shapes import Scene
@@ -13,11 +14,12 @@ from ..model import Card, Game
 from ..output import Artifact
 from ..press.calibration import calibration_sheets
 from ..press.cards import Duplex, impose_sheet
-from ..press.grid import card_grid
+from ..press.grid import CardGrid, card_grid
 from ..render.pdf import Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
 from .aid import AidOnSheets, aid_on_card_sheets
 from .context import Context, sheet_words
+from .pieces import CountersOnSheets, counters_on_card_sheets
 
 
 def size_groups(game: Game) -> list[list[Card]]:
@@ -28,12 +30,35 @@ def size_groups(game: Game) -> list[list[Card]]:
     return list(groups.values())
 
 
+def deck_grid(game: Game, ctx: Context, cards: list[Card]) -> CardGrid:
+    """How the sheets of one size group hold its cards on the build's paper."""
+    size = game.size_of(cards[0])
+    return card_grid(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
+                     where=game.files["cards"], paper_name=ctx.paper.name)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """What the card sheets hold besides the deck: the player aids and the counters, if they ride on them."""
+    groups: list[list[Card]]
+    aid: AidOnSheets | None
+    counters: CountersOnSheets | None
+
+
+def card_sheet_plan(game: Game, ctx: Context) -> SheetPlan:
+    groups = size_groups(game)
+    aid = aid_on_card_sheets(game, ctx, groups)
+    added = {aid.group: aid.copies} if aid is not None else {}
+    return SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
+
+
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     """The card sheets (a PDF per size), the duplex check sheet and an SVG per face and per back,
     yielded as they are made: a sheet's faces are drawn, imposed, added to the PDF and written as SVGs, then let go, so
     memory stays flat however large the deck."""
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
-    groups = size_groups(game)
+    plan = card_sheet_plan(game, ctx)
+    groups, aid, counters = plan.groups, plan.aid, plan.counters
     flip = ctx.duplex_suffix
     say = sheet_words(game, lang)
     backs: dict[tuple[str, str], Scene] = {}     # one drawing per back: every card of a deck shares it
@@ -44,14 +69,11 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             backs[key] = card_back(game, card, lang)
         return backs[key]
 
-    aid = aid_on_card_sheets(game, ctx, groups)
     for index, cards in enumerate(groups):
         items: list[Card | AidOnSheets] = list(cards)
         if aid is not None and aid.group == index:     # the player aids fill the deck's last sheet
             items += [aid] * aid.copies
-        size = game.size_of(cards[0])
-        grid = card_grid(*paper.size, paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
-                         where=game.files["cards"], paper_name=paper.name)
+        grid = deck_grid(game, ctx, cards)
         turned = ", turned" if grid.rotated else ""
         ctx.progress(f"cards: drawing {len(cards)} faces and their backs")
         ctx.progress(f"cards: {grid.cols} x {grid.rows}{turned} per {paper.name} sheet, duplex {ctx.duplex.value}")
@@ -62,8 +84,10 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             chunk = items[(sheet - 1) * n:sheet * n]
             fronts = [c.front if isinstance(c, AidOnSheets) else card_face(game, c, lang) for c in chunk]
             backs_drawn = [c.back if isinstance(c, AidOnSheets) else back_of(c) for c in chunk]
+            extra = (counters.fronts, counters.backs) if counters and counters.group == index and sheet == total \
+                else ([], [])      # the counters fill the band the deck's last sheet leaves
             fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex,
-                                                   f"{title} {say('cards')}", sheet, total, say, ctx.offset)
+                                                   f"{title} {say('cards')}", sheet, total, say, ctx.offset, extra)
             doc.add(fronts_page)
             if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
                 later.append(backs_page)

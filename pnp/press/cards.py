@@ -8,10 +8,11 @@ from ..draw import text
 from ..draw.shapes import Group, Scene, Shape
 from ..render.pdf import Page
 from .grid import GAP, CardGrid
-from .marks import card_crop_marks
+from .marks import LENGTH, card_crop_marks
 from .words import SheetWords, english
 
 NOTE_PT = 6.5   # margin notes: nothing printed is smaller than 6 pt
+NOTE_ROOM = 6.0  # the foot of the sheet, above the margin, that the note needs, mm
 
 
 class Duplex(str, Enum):
@@ -52,10 +53,12 @@ def back_slot(grid: CardGrid, row: int, col: int, duplex: Duplex) -> tuple[int, 
 
 
 def _label(grid: CardGrid, words: str) -> list[Shape]:
-    """A note in the bottom margin, beyond the bleed and inside the printer's margin, between the two
-    crop marks of the column nearest the middle, so that it never crosses a mark."""
+    """A note at the foot of the sheet, beyond the bleed and inside the printer's margin, between the
+    two crop marks of the column nearest the middle, so that it never crosses a mark. It keeps to the
+    lowest `NOTE_ROOM` mm above the margin, leaving what is above to the cards (and to counters on a
+    sheet the cards leave part empty)."""
     _, ty, _, th = grid.trim_box
-    top = ty + th + grid.bleed + GAP
+    top = max(ty + th + grid.bleed + GAP, grid.page_h - grid.margin - NOTE_ROOM)
     col = (grid.cols - 1) // 2
     x = grid.slot(0, col).x
     return text.box(x + 1.5, top, grid.slot_w - 3, grid.page_h - grid.margin - 1.5 - top, words, "sans", NOTE_PT,
@@ -83,11 +86,14 @@ def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
 
 def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex: Duplex, title: str,
                  sheet: int, total: int, words: SheetWords | None = None,
-                 offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Page, Page]:
+                 offset: tuple[float, float] = (0.0, 0.0),
+                 extra: tuple[list[Shape], list[Shape]] = ([], [])) -> tuple[Page, Page]:
     """One sheet of up to `grid.per_page` fronts and its backs sheet (sheet `sheet` of `total`).
 
     `offset` (mm, x right and y down as the backs sheet is seen) moves everything on the backs
-    sheet, marks included, to make up for a printer that puts backs off (`--offset`)."""
+    sheet, marks included, to make up for a printer that puts backs off (`--offset`). `extra` is
+    drawn on the fronts and the backs sheet too: what shares a part-empty sheet with the cards
+    (see `free_band`), placed by the caller for this duplex mode."""
     say = words or english()
     face_turn = 90 if grid.rotated else 0
     flip = say(f"flip_{duplex.value}")
@@ -101,12 +107,24 @@ def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
         brow, bcol, turn = back_slot(grid, row, col, duplex)
         bslot = grid.slot(brow, bcol)
         bshapes.insert(0, place(back, bslot.x, bslot.y, bslot.bleed, turn))
+    fshapes += extra[0]
+    bshapes += extra[1]
     fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip))
     bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
     # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
     # so a prepress tool neither crops away the crop marks nor scales the sheet.
     return sheet_page(grid.page_w, grid.page_h, fshapes), sheet_page(grid.page_w, grid.page_h,
                                                                      shift(bshapes, offset))
+
+
+def free_band(grid: CardGrid, used: int) -> tuple[float, float]:
+    """The band of the sheet (top and bottom, mm) that a sheet with `used` cards leaves free below
+    them: from beyond their lowest crop marks down to the note at the foot of the sheet, across the
+    whole sheet within the margins. Its mirror image (`back_slot`) is as free on the backs sheet.
+    Empty (top >= bottom) when the last row is taken."""
+    last_row = (min(used, grid.per_page) - 1) // grid.cols
+    below = grid.slot(last_row, 0).y + grid.slot_h + grid.bleed + GAP + LENGTH + 1.0
+    return below, grid.page_h - grid.margin - NOTE_ROOM
 
 
 def shift(shapes: list[Shape], offset: tuple[float, float]) -> list[Shape]:

@@ -88,6 +88,66 @@ def nest(sizes: list[tuple[float, float]], width: float, height: float) -> list[
     return pages
 
 
+Pair = tuple[Scene, Scene | None]   # a counter's front and its back (None: one-sided)
+
+
+def _sizes(pairs: list[Pair]) -> list[tuple[float, float]]:
+    return [(s.width, max(s.bleed, back.bleed if back else 0.0)) for s, back in pairs]
+
+
+def largest_first(scenes: list[Scene], backs: list[Scene | None] | None) -> list[Pair]:
+    """The counters in the order they are nested: largest first, as given among equals."""
+    return sorted(zip(scenes, backs or [None] * len(scenes)), key=lambda p: -p[0].width)
+
+
+def _place(pairs: list[Pair], page: list[Spot], dx: float, dy: float, paper_w: float, paper_h: float,
+           duplex: str) -> tuple[list[Shape], list[Shape]]:
+    """The fronts at their spots moved by (dx, dy), and the backs where they land behind them: long-edge
+    flipping (and gluing, a backs sheet turned over like a book page) mirrors across the sheet,
+    short-edge flipping top to bottom."""
+    shapes: list[Shape] = []
+    bshapes: list[Shape] = []
+    for spot, (scene, back) in zip(page, pairs):
+        x, y, d = spot.x + dx, spot.y + dy, spot.d
+        fb = scene.bleed
+        shapes.append(Group(tuple(scene.shapes), x, y, 0, (-fb, -fb, d + 2 * fb, d + 2 * fb)))
+        if back is not None:
+            bx = x if duplex == "short" else paper_w - x - d
+            by = paper_h - y - d if duplex == "short" else y
+            b = back.bleed
+            bshapes.append(Group(tuple(back.shapes), bx, by, 0, (-b, -b, d + 2 * b, d + 2 * b)))
+    return shapes, bshapes
+
+
+def _centring(page: list[Spot], left: float, top: float, width: float, height: float) -> tuple[float, float]:
+    """How far to move a nested block so that its bleeds' extent is centred in the rectangle."""
+    x0 = min(s.x - s.b for s in page)
+    x1 = max(s.x + s.d + s.b for s in page)
+    y0 = min(s.y - s.b for s in page)
+    y1 = max(s.y + s.d + s.b for s in page)
+    return left + (width - (x1 - x0)) / 2 - x0, top + (height - (y1 - y0)) / 2 - y0
+
+
+def counters_in_band(scenes: list[Scene], backs: list[Scene | None] | None, paper_w: float, paper_h: float,
+                     margin: float, top: float, bottom: float,
+                     duplex: str = "long") -> tuple[list[Shape], list[Shape]] | None:
+    """Every counter nested in the band of the sheet from `top` to `bottom` (mm) within the side
+    margins, centred in it, with the backs placed behind them as `impose_counters` does (the band's
+    mirror image must be free on the backs sheet); None when they do not all fit there."""
+    pairs = largest_first(scenes, backs)
+    width, height = paper_w - 2 * margin, bottom - top
+    if not pairs or height <= 0:
+        return None
+    try:
+        spots = nest(_sizes(pairs), width, height)
+    except ValueError:
+        return None
+    if len(spots) != 1:
+        return None
+    dx, dy = _centring(spots[0], margin, top, width, height)
+    return _place(pairs, spots[0], dx, dy, paper_w, paper_h, duplex)
+
+
 def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,
                     backs: list[Scene | None] | None = None, duplex: str = "long",
                     words: SheetWords | None = None, offset: tuple[float, float] = (0.0, 0.0),
@@ -101,10 +161,10 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
     like long-edge, since a backs sheet is turned over like a book page to be glued on). `offset`
     moves everything on a backs sheet, as for cards (`--offset`)."""
     say = words or english()
-    pairs = sorted(zip(scenes, backs or [None] * len(scenes)), key=lambda p: -p[0].width)
+    pairs = largest_first(scenes, backs)
     width, height = paper_w - 2 * margin, paper_h - 2 * margin - NOTE
     try:
-        spots = nest([(s.width, max(s.bleed, back.bleed if back else 0.0)) for s, back in pairs], width, height)
+        spots = nest(_sizes(pairs), width, height)
     except ValueError as exc:
         raise DefinitionError(where, "diameter", f"{exc} on a {paper_w:g} x {paper_h:g} mm sheet with "
                                                  f"{margin:g} mm margins") from None
@@ -113,26 +173,9 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
     out, tail = [], []
     k = 0
     for n, page in enumerate(spots, 1):
-        # centre the block: its bleeds' extent, within the margins and above the note
-        x0 = min(s.x - s.b for s in page)
-        x1 = max(s.x + s.d + s.b for s in page)
-        y0 = min(s.y - s.b for s in page)
-        y1 = max(s.y + s.d + s.b for s in page)
-        dx = margin + (width - (x1 - x0)) / 2 - x0
-        dy = margin + (height - (y1 - y0)) / 2 - y0
-        shapes: list[Shape] = []
-        bshapes: list[Shape] = []
-        for spot in page:
-            scene, back = pairs[k]
-            k += 1
-            x, y, d = spot.x + dx, spot.y + dy, spot.d
-            fb = scene.bleed
-            shapes.append(Group(tuple(scene.shapes), x, y, 0, (-fb, -fb, d + 2 * fb, d + 2 * fb)))
-            if back is not None:
-                bx = x if duplex == "short" else paper_w - x - d
-                by = paper_h - y - d if duplex == "short" else y
-                b = back.bleed
-                bshapes.append(Group(tuple(back.shapes), bx, by, 0, (-b, -b, d + 2 * b, d + 2 * b)))
+        dx, dy = _centring(page, margin, margin, width, height)
+        shapes, bshapes = _place(pairs[k:k + len(page)], page, dx, dy, paper_w, paper_h, duplex)
+        k += len(page)
         note = say("counter_fronts", title=title, n=n, total=len(spots))
         if two_sided:
             note += f" · {flip}"

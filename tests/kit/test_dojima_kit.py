@@ -98,8 +98,10 @@ def test_water_spaces_hold_several_markers(kit):
     assert {round((b - a) / MM) for (a, _), (b, _) in zip(row, row[1:])} == {37}
 
 
-def test_tokens_field_ryo_and_markers(kit):
-    doc = pdf(kit, "dojima-pieces-{paper}.pdf")
+def test_tokens_field_ryo_and_markers(kit, game):
+    paper = kit[0]      # the counters on their own sheets (a whole kit may put them on a card sheet)
+    arts = {a.name: a for a in build_kit(game, Options(paper=paper, only=("pieces",), svg=False))}
+    doc = pymupdf.open(stream=arts[f"dojima-pieces-{paper}.pdf"].data)
     words = Counter(words_of(doc))
     assert words["Field"] == 6
     assert words["Ryô"] == 38                      # 26 of value 1 and 12 of value 3

@@ -161,7 +161,7 @@ def test_every_sheet_declares_trim_and_bleed_boxes(game_id, paper):
 
 def test_counters_and_tiles_have_colour_beyond_their_cut_line():
     """Defect 8: a counter's colour runs 1.5 mm beyond its black cut circle; a tile's beyond its outline."""
-    doc = pymupdf.open(stream=kit("daimyni", "a4", "en")["daimyni-pieces-a4.pdf"].data, filetype="pdf")
+    doc = pymupdf.open(stream=kit("daimyni", "a4", "en", ("pieces",))["daimyni-pieces-a4.pdf"].data, filetype="pdf")
     page = doc[0]
     cuts = [d["rect"] for d in page.get_drawings() if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill")
             and abs(d["rect"].width - d["rect"].height) < 0.1]

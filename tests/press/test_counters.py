@@ -1,6 +1,7 @@
 import math
 from collections import Counter
 
+import pymupdf
 import pytest
 
 from pnp.build import Options, build_kit
@@ -8,24 +9,27 @@ from pnp.model import load_game
 from tests.conftest import MM, open_pdf
 
 
-def test_counter_sheet_has_every_piece_with_a_cut_circle(kit):
-    doc = open_pdf(kit["daimyni-pieces-a4.pdf"].data)
-    words = Counter(w[4] for page in doc for w in page.get_text("words"))
-    assert words["Bushi"] == 18 and words["Daimyo"] == 2 and words["Tanbo"] == 2
-    text = "".join(page.get_text() for page in doc)
+def test_every_piece_has_a_cut_circle_on_the_last_card_sheet(kit):
+    """Daimyni's 22 counters ride on the last card sheet of a whole kit (its third sheet holds two
+    cards and two player aids), each with its name inside a cut circle 5 mm or more inside the sheet."""
+    assert "daimyni-pieces-a4.pdf" not in kit
+    doc = open_pdf(kit["daimyni-cards-a4.pdf"].data)
+    page = doc[-2]                                  # the last fronts sheet
+    cuts = []
+    for d in page.get_drawings():
+        if d.get("color") == (0.0, 0.0, 0.0) and d.get("width") and abs(d["width"] - 0.25 * MM) < 0.05:
+            r = d["rect"]
+            if abs(r.width - r.height) < 0.1:
+                cuts.append(r)
+                assert r.x0 >= 5 * MM and r.x1 <= page.rect.width - 5 * MM
+                assert r.y0 >= 5 * MM and r.y1 <= page.rect.height - 5 * MM
+    assert len(cuts) == 22
+    inside = Counter(w[4] for w in page.get_text("words") if any(c.contains(pymupdf.Rect(w[:4])) for c in cuts))
+    assert inside["Bushi"] == 18 and inside["Daimyo"] == 2 and inside["Tanbo"] == 2
+    text = "".join(page.get_text("text", clip=c) for c in cuts)
     for kanji in ("大名", "武士", "田んぼ"):
         assert kanji in text
-    # cut guides: a thin black circle per counter, all inside the page margins
-    cuts = []
-    for page in doc:
-        for d in page.get_drawings():
-            if d.get("color") == (0.0, 0.0, 0.0) and d.get("width") and abs(d["width"] - 0.25 * MM) < 0.05:
-                r = d["rect"]
-                if abs(r.width - r.height) < 0.1:
-                    cuts.append(r)
-                    assert r.x0 >= 5 * MM and r.x1 <= page.rect.width - 5 * MM
-                    assert r.y0 >= 5 * MM and r.y1 <= page.rect.height - 5 * MM
-    assert len(cuts) == 22
+    assert all(not any(c.intersects(r) for r in cuts) for c in page.search_for("Daimyni cards"))
 
 
 # -- nesting, centring, paper ------------------------------------------------------------------

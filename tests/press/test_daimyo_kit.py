@@ -49,8 +49,10 @@ def test_four_samegawa_boards(kit):
         assert page.rect.width > page.rect.height
 
 
-def test_counters(kit):
-    doc = open_pdf(kit["daimyo-pieces-a4.pdf"].data)
+def test_counters():
+    game = load_game(cards_dir() / "daimyo")
+    arts = {a.name: a for a in build_kit(game, Options(only=("pieces",), svg=False))}
+    doc = open_pdf(arts["daimyo-pieces-a4.pdf"].data)
     words = Counter(w[4] for p in doc for w in p.get_text("words") if w[3] < p.rect.height - 12 * MM)
     assert words["Bushi"] == 48 and words["Daimyo"] == 4 and words["Rōnin"] == 3
 

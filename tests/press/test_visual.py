@@ -1,5 +1,5 @@
-"""Visual regression: the first page of every PDF of both built-in kits, rasterised with PyMuPDF at
-a low resolution, must match the reviewed reference image in tests/press/reference/.
+"""Visual regression: the first page of every PDF of both built-in kits (and the last card sheet),
+rasterised with PyMuPDF at a low resolution, must match the reviewed reference image in tests/press/reference/.
 
 A change in looks then shows up as a failing test and is approved by updating the references in
 the same commit, where a reviewer sees the new images:
@@ -34,12 +34,19 @@ SHARE = 0.004       # the page differs when more than this share of its pixels d
 
 
 def _pages(game_id):
+    """(name, image) of the first page of every PDF, and of the last fronts sheet of the cards (where
+    the player aids and the counters fill the places the deck leaves)."""
     game = load_game(cards_dir() / game_id)
     for art in build_kit(game, Options(svg=False)):
         if art.name.endswith(".pdf"):
-            page = pymupdf.open(stream=art.data, filetype="pdf")[0]
-            pix = page.get_pixmap(dpi=DPI, alpha=False)
-            yield art.name.removesuffix(".pdf"), Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
+            doc = pymupdf.open(stream=art.data, filetype="pdf")
+            name = art.name.removesuffix(".pdf")
+            chosen = [(name, doc[0])]
+            if "-cards-" in art.name and doc.page_count > 2:
+                chosen.append((f"{name}-last", doc[doc.page_count - 2]))
+            for label, page in chosen:
+                pix = page.get_pixmap(dpi=DPI, alpha=False)
+                yield label, Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
 
 
 def _differing(a: Image.Image, b: Image.Image) -> float:
