@@ -6,8 +6,9 @@ from __future__ import annotations
 from ..model import Game
 from ..output import Artifact
 from ..press.booklet import impose_saddle
+from ..reference.backcover import for_print
 from ..reference.booklet import build_booklet, pdf_metadata
-from ..reference.flow import A5
+from ..reference.flow import A5, INK
 from ..render.pdf import Page, render_pdf
 from .context import Context, sheet_words
 
@@ -24,7 +25,9 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf", a5_pdf, len(pages), "booklet")]
     ctx.progress(f"booklet: imposing for saddle-stitch on {paper.name}")
     long, short = max(paper.size), min(paper.size)
-    sides = impose_saddle(pages, A5[0], A5[1], long, short, f"{title} {say('rules')}", paper.margin, say)
+    first = next(iter(game.clans.values()), None)
+    printed = for_print(pages, game, ctx.lang, first.colour if first else INK)   # no blank sides: notes, back cover
+    sides = impose_saddle(printed, A5[0], A5[1], long, short, f"{title} {say('rules')}", paper.margin, say)
     out.append(Artifact(f"{gid}-rules-{ctx.paper_key}-booklet{ctx.suffix}.pdf",
                         render_pdf(sides, rules_title, meta["subject"], meta["author"]), len(sides), "booklet"))
     return out
