@@ -28,6 +28,7 @@ def half(side, right):
     return side.get_text("text", clip=(x0 + 2, h * 0.06, x0 + w / 2 - 2, h))
 
 
+@pytest.mark.slow
 def test_a_15_page_booklet_gets_a_back_cover_with_the_games_name_facts_and_credits():
     a5, sheets = booklet("daimyni")
     assert a5.page_count == 15 and sheets.page_count == 8
@@ -53,6 +54,7 @@ def test_added_pages_speak_the_booklets_language():
     assert "2 giocatori" in words(pages[15]) and "non è in vendita" in words(pages[15])
 
 
+@pytest.mark.slow
 def test_two_missing_pages_are_a_notes_page_then_the_back_cover():
     a5, sheets = booklet("shogun-solitaire")
     assert a5.page_count == 18 and sheets.page_count == 10
