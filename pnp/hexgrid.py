@@ -42,6 +42,12 @@ def neighbours(pos: Pos) -> list[Pos]:
     return [(pos[0] + dq, pos[1] + dr) for dq, dr in DIRECTIONS]
 
 
+@lru_cache(maxsize=8192)
+def _around(pos: Pos) -> tuple[Pos, ...]:
+    """`neighbours`, remembered: the searches below ask it of the same few dozen cells all game."""
+    return tuple(neighbours(pos))
+
+
 def distance(a: Pos, b: Pos) -> int:
     """Number of steps from hex to hex between two positions."""
     dq, dr = a[0] - b[0], a[1] - b[1]
@@ -84,6 +90,58 @@ def _connected(cells: frozenset[Pos]) -> bool:
     # One search from any cell, without sorting groups as `components` does, and remembered: the
     # engines ask this of every tile they might move, many times a round, of a map that rarely changes.
     return not cells or len(_reach(next(iter(cells)), cells)) == len(cells)
+
+
+def connected_without(cells: frozenset[Pos], pos: Pos) -> bool:
+    """Whether `cells` less `pos` form one group: for a connected map, whether `pos` is not one of its
+    cut cells (`cut_cells`), so that asking it of every tile costs one search of the map, not one
+    per tile."""
+    if _connected(cells):
+        return pos not in cut_cells(cells)
+    return _connected(cells - {pos})
+
+
+@lru_cache(maxsize=4096)
+def cut_cells(cells: frozenset[Pos]) -> frozenset[Pos]:
+    """The cells whose removal splits the group they belong to (articulation points, found by one
+    depth-first search per group keeping each cell's lowest reachable discovery time)."""
+    order: dict[Pos, int] = {}
+    low: dict[Pos, int] = {}
+    cuts: set[Pos] = set()
+    for root in sorted(cells):
+        if root in order:
+            continue
+        order[root] = low[root] = len(order)
+        children = 0
+        stack = [(root, None, iter(_around(root)))]
+        while stack:
+            cell, parent, rest = stack[-1]
+            for nb in rest:
+                if nb not in cells or nb == parent:
+                    continue
+                if nb in order:
+                    low[cell] = min(low[cell], order[nb])
+                else:
+                    order[nb] = low[nb] = len(order)
+                    if cell == root:
+                        children += 1
+                    stack.append((nb, cell, iter(_around(nb))))
+                    break
+            else:
+                stack.pop()
+                if parent is not None:
+                    low[parent] = min(low[parent], low[cell])
+                    if parent != root and low[cell] >= order[parent]:
+                        cuts.add(parent)
+        if children > 1:
+            cuts.add(root)
+    return frozenset(cuts)
+
+
+@lru_cache(maxsize=4096)
+def border(cells: frozenset[Pos]) -> tuple[Pos, ...]:
+    """The positions not in `cells` that touch one of them, sorted."""
+    return tuple(sorted({nb for p in cells for nb in _around(p) if nb not in cells}))
 
 
 def centre(pos: tuple[float, float], radius: float) -> tuple[float, float]:

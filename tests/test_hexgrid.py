@@ -134,3 +134,29 @@ def test_grid_distance_and_neighbours_are_the_axial_ones(grid):
         assert set(grid.neighbours(a)) == {b for b in grid.cells if distance(grid.pos(a), grid.pos(b)) == 1}
         for b in ("a1", "d3", "g6"):
             assert grid.distance(a, b) == distance(grid.pos(a), grid.pos(b))
+
+
+def test_cut_cells_and_border_agree_with_searching_each_removal():
+    """`connected_without` answers from the map's cut cells, found in one search; it must say what a
+    search of the map without each cell says, for maps connected or not (random blobs of 1 to 24
+    cells, like Daimyo's Han), and `border` must be every empty position touching a cell."""
+    import random
+
+    from pnp.hexgrid import border, connected_without, cut_cells
+
+    rng = random.Random(7)
+    for _ in range(400):
+        cells = {(0, 0)}
+        for _ in range(rng.randrange(0, 24)):
+            grow = rng.random() < 0.9          # mostly grown from the blob, sometimes a stray cell
+            cells.add(rng.choice(neighbours(rng.choice(sorted(cells)))) if grow
+                      else (rng.randrange(-6, 7), rng.randrange(-6, 7)))
+        frozen = frozenset(cells)
+        for pos in cells:
+            assert connected_without(frozen, pos) == (len(components(cells - {pos})) <= 1), (sorted(cells), pos)
+        groups = len(components(cells))     # a cut cell splits its own group: one more group without it
+        assert cut_cells(frozen) == {p for p in cells if len(components(cells - {p})) > groups}
+        assert set(border(frozen)) == {nb for p in cells for nb in neighbours(p)} - cells
+        assert list(border(frozen)) == sorted(border(frozen))
+    line = frozenset({(0, 0), (1, 0), (2, 0)})
+    assert cut_cells(line) == {(1, 0)} and not connected_without(line, (1, 0))

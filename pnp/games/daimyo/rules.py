@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ...engine import Chance, Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
-from ...hexgrid import Pos, is_connected, neighbours
+from ...hexgrid import Pos, border, connected_without, is_connected, neighbours
 from ...model import Game
 from . import advanced
 from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit, Special
@@ -470,15 +470,17 @@ class DaimyoState:
         return kind
 
     def connected(self, without: str | None = None) -> bool:
-        return is_connected(p for t, p in self.tile_pos.items() if t != without)
+        cells = frozenset(self.tile_pos.values())
+        if without is None or without not in self.tile_pos:
+            return is_connected(cells)
+        return connected_without(cells, self.tile_pos[without])
 
     def free_spots(self, without: str | None = None) -> list[Pos]:
         """Empty positions touching at least one Han (ignoring `without`, the Han being moved)."""
-        cells = {p for t, p in self.tile_pos.items() if t != without}
-        spots = {nb for p in cells for nb in neighbours(p) if nb not in cells}
-        if without is not None:
-            spots.discard(self.tile_pos[without])
-        return sorted(spots)
+        if without is None:
+            return list(border(frozenset(self.tile_pos.values())))
+        pos = self.tile_pos[without]
+        return [s for s in border(frozenset(self.tile_pos.values()) - {pos}) if s != pos]
 
     def decision(self) -> Decision | None:
         if self.phase == "setup":

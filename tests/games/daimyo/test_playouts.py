@@ -26,7 +26,7 @@ def invariants(s: DaimyoState) -> None:
         assert all(n > 0 for n in s.bushi[clan].values())
         assert all(t in s.tile_pos for t in s.bushi[clan])
     held = [c for clan in rules.clans for c in (*s.hand[clan], *s.reserve[clan], *s.table.get(clan, ()))]
-    assert Counter(held) == Counter(s.cards_in_play)
+    assert sorted(held) == sorted(s.cards_in_play)
     on_map = sum(n for clan in rules.clans for n in s.ronin[clan].values())
     assert on_map + s.ronin_free == (rules.ronin_count if rules.options.special else 0)
     assert set(s.tile_pos) | set(s.han_reserve) == set(s.tile_owner) and not set(s.tile_pos) & set(s.han_reserve)
