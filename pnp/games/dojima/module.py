@@ -63,5 +63,6 @@ def random_action(state: Any, rng: random.Random) -> str:
     if d is not None and d.kind == "assign":
         # The same draw as over legal_actions() (one choice among the same list, in the same order),
         # without writing out every ordering of the dice: a quarter of a random game's time.
-        return assign_text(rng.choice(state._assignments(d.player)))
-    return str(rng.choice(state.legal_actions()))
+        order = rng.choice(state.orderings(d.player))
+        return assign_text(dict(zip(state.cards_of(d.player), order)))
+    return str(rng.choice(state.legal_for(d)))

@@ -508,7 +508,11 @@ class DojimaState:
         raise AssertionError(f"no decision in phase {ph}")
 
     def legal_actions(self) -> list[str]:
-        d = self.decision()
+        return self.legal_for(self.decision())
+
+    def legal_for(self, d: Decision | None) -> list[str]:
+        """The legal actions at decision `d`, this state's `decision()` (asked once by a caller that
+        needs both)."""
         if d is None:
             return []
         p = d.player
@@ -823,14 +827,12 @@ class DojimaState:
 
     def _assignments(self, p: str) -> list[dict[str, int]]:
         cards = self.cards_of(p)
-        seen = set()
-        out = []
-        for perm in itertools.permutations(self.dice[p]):
-            if perm in seen:
-                continue
-            seen.add(perm)
-            out.append(dict(zip(cards, perm)))
-        return out
+        return [dict(zip(cards, perm)) for perm in self.orderings(p)]
+
+    def orderings(self, p: str) -> list[tuple[int, ...]]:
+        """The different orders of `p`'s dice, one per way to lay its cards (`cards_of`) on them, in
+        the order `legal_actions` lists them."""
+        return list(dict.fromkeys(itertools.permutations(self.dice[p])))
 
     def parse_assign(self, p: str, text: str) -> dict[str, int]:
         """``sow-advisor 3, sower 3, waterer 1, merchant 5`` (a worker may also be named by its card
