@@ -9,12 +9,13 @@ same seeds give the same results whatever the number of workers.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import UsageError
@@ -34,6 +35,7 @@ class Spec:
     seed: int = 1
     budget: int = DEFAULT_BUDGET
     max_steps: int = 100_000        # decisions before a game is cut short (a guard, never reached normally)
+    revision: str = ""              # the digest of the game's definitions (`definitions_digest`), set by `run`
 
 
 @dataclass
@@ -60,12 +62,24 @@ class GameRecord:
         return tuple(p for p in self.seats if self.returns.get(p) == best)
 
 
-_LOADED: dict[tuple[str, int, tuple[str, ...]], tuple[Any, Any, Any]] = {}
+_LOADED: dict[tuple[str, str, int, tuple[str, ...]], tuple[Any, Any, Any]] = {}
+
+
+def definitions_digest(game: str) -> str:
+    """A digest of the definition files (the folder's *.toml) of a built-in id or a game folder: a
+    process that already loaded the game loads it again once they change (a designer's edit, a
+    long-lived cluster worker)."""
+    from ..catalog import find_game
+
+    digest = hashlib.sha256()
+    for path in sorted(find_game(game).glob("*.toml")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def load(spec: Spec) -> tuple[Any, Any, Any]:
-    """(game, module, settings template) for a spec, loaded once per process."""
-    key = (spec.game, spec.players, spec.options)
+    """(game, module, settings template) for a spec, loaded once per process and revision."""
+    key = (spec.game, spec.revision, spec.players, spec.options)
     if key not in _LOADED:
         from ..catalog import find_game, rules_for
         from ..model import load_game
@@ -153,6 +167,7 @@ def run(spec: Spec, games: int, workers: int = 1, scheduler: str | None = None,
         progress: Progress | None = None) -> list[GameRecord]:
     """Every game's record in index order: in this process (1 worker), in `workers` processes, or
     on the Dask cluster whose scheduler address is given."""
+    spec = replace(spec, revision=definitions_digest(spec.game))
     check_policy(spec)
     parts = chunks(games, workers)
     out: list[GameRecord] = []

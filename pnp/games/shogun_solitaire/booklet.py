@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -259,28 +260,40 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     """The share of each rank over seeded games played by the heuristic policy, with 95 % intervals,
     as bullet lines (argument: how many games). The games and the intervals are `pnp simulate`'s
     own (seeds 1 to N), so `pnp simulate GAME --games N` prints the same figures."""
-    from ...simulate.run import Spec, run
-    from ...simulate.stats import aggregate
-
     n = int(arg) if arg.strip().isdigit() and 0 < int(arg) <= 100_000 else DIFFICULTY_GAMES
-    spec = Spec(str(game.folder.resolve()), 1, (), "heuristic")
-    report = aggregate(spec, run(spec, n))
-    measured = {r.subject: r for r in report.section("outcome")}
+    folder = str(game.folder.resolve())
+    from ...simulate.run import definitions_digest
+
+    shares, mean, defeat = _difficulty(folder, n, definitions_digest(folder))
     say = Say(game, lang)
     rows = []
     bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
     for (low, name), (_, high) in zip(RANKS, bounds, strict=True):
-        share = measured.get(name)
-        value, lo, hi = (share.value, share.low, share.high) if share else (0.0, *_none(n))
+        value, lo, hi = shares.get(name) or (0.0, *_none(n))
         rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * value, lo=100 * lo,
                         hi=100 * hi))
     rows.append(say("difficulty", "games", n=n))
-    chance = Spec(spec.game, 1, (), "random")          # the same shuffles played by blind choice
+    rows.append(say("difficulty", "random", n=n, mean=mean, defeat=100 * defeat))
+    return rows
+
+
+@lru_cache(maxsize=8)
+def _difficulty(folder: str, n: int, definitions: str) -> tuple[dict[str, tuple[float, float, float]], float, float]:
+    """Each rank's share (value, low, high) over `n` heuristic games, and the random policy's mean
+    score and share of Total Defeat over the same shuffles. Remembered for the same definitions
+    (`definitions`, their digest), since every build of the booklet in a process plays the same
+    games: a test run builds it a dozen times."""
+    from ...simulate.run import Spec, run
+    from ...simulate.stats import aggregate
+
+    spec = Spec(folder, 1, (), "heuristic")
+    report = aggregate(spec, run(spec, n))
+    shares = {r.subject: (r.value, r.low, r.high) for r in report.section("outcome")}
+    chance = Spec(folder, 1, (), "random")          # the same shuffles played by blind choice
     blind = aggregate(chance, run(chance, n))
     mean = blind.find("score", blind.seats[0], "mean return")
     defeat = next((r.value for r in blind.section("outcome") if r.subject == RANKS[-1][1]), 0.0)
-    rows.append(say("difficulty", "random", n=n, mean=mean.value, defeat=100 * defeat))
-    return rows
+    return shares, mean.value, defeat
 
 
 def _none(n: int) -> tuple[float, float]:

@@ -107,4 +107,32 @@ def test_no_developer_words_and_typographic_quotes(pages):
 
 @pytest.mark.slow
 def test_same_definitions_same_booklet_bytes():
-    assert pdf_bytes() == pdf_bytes()
+    from pnp.games.shogun_solitaire.booklet import _difficulty
+
+    first = pdf_bytes()
+    _difficulty.cache_clear()            # the difficulty games played again, not remembered
+    assert first == pdf_bytes()
+
+
+def test_a_changed_deck_gets_its_own_difficulty_table(tmp_path):
+    """The table is remembered within a run only for the same definitions: a copy of the game with
+    more Samurai per clan measures its own games (counts changed in cards.toml, the designer's case)."""
+    import shutil
+
+    from pnp.model import load_game
+
+    copy = tmp_path / "shogun-copy"
+    shutil.copytree(FOLDER, copy)
+    before = difficulty_rows(load_game(copy), "en", "40")
+    path = copy / "cards.toml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("count = 3") >= 1
+    path.write_text(text.replace("count = 3", "count = 6", 1), encoding="utf-8")
+    after = difficulty_rows(load_game(copy), "en", "40")
+    m = ShogunSolitaire()
+    changed = load_game(copy)
+    got = Counter(m.outcome(m.play(changed, Settings(1, frozenset(), seed), "heuristic")) for seed in range(1, 41))
+    for name in ("Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"):
+        line = next(r for r in after if r.startswith(f"**{name}**"))
+        assert f": {round(100 * got[name] / 40, 1)} % of games" in line
+    assert before != after
