@@ -193,6 +193,9 @@ class Rules:
         self.masteries = [c.type_id for c in game.cards if c.back_key == "mastery"]
         self.mastery_titles = {c.type_id: c.type.title.get("en", c.type_id) for c in game.cards
                                if c.back_key == "mastery"}
+        # asked of every clan at every step: worked out once
+        self._team = {c: (i % 2 if options.teams else i) for i, c in enumerate(self.clans)}
+        self._rivals = {c: [o for o in self.clans if self._team[o] != self._team[c]] for c in self.clans}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -200,11 +203,10 @@ class Rules:
         return self.clans
 
     def team(self, clan: str) -> int:
-        i = self.clans.index(clan)
-        return i % 2 if self.options.teams else i
+        return self._team[clan]
 
     def rivals(self, clan: str) -> list[str]:
-        return [c for c in self.clans if self.team(c) != self.team(clan)]
+        return list(self._rivals[clan])
 
     def left(self, clan: str) -> str:
         i = self.clans.index(clan)

@@ -21,21 +21,26 @@ SEEDS = [range(start, min(start + CHUNK, GAMES)) for start in range(0, GAMES, CH
 
 def invariants(s: DaimyoState) -> None:
     rules = s.rules
+    tiles = s.tile_pos.keys()
+    held: list[str] = []
+    on_map = 0
+    owner: dict[str, str] = {}   # one clan per Han
     for clan in rules.clans:
-        assert sum(s.bushi[clan].values()) + s.area[clan] == rules.bushi_per_clan
-        assert all(n > 0 for n in s.bushi[clan].values())
-        assert all(t in s.tile_pos for t in s.bushi[clan])
-    held = [c for clan in rules.clans for c in (*s.hand[clan], *s.reserve[clan], *s.table.get(clan, ()))]
+        bushi, ronin = s.bushi[clan], s.ronin[clan]
+        assert sum(bushi.values()) + s.area[clan] == rules.bushi_per_clan
+        assert all(n > 0 for n in bushi.values())
+        assert tiles >= bushi.keys()
+        held += s.hand[clan]
+        held += s.reserve[clan]
+        held += s.table.get(clan, ())
+        on_map += sum(ronin.values())
+        for tile in (*bushi, *ronin, *((s.daimyo[clan],) if s.daimyo[clan] else ())):
+            assert owner.setdefault(tile, clan) == clan, (tile, owner[tile], clan)
     assert sorted(held) == sorted(s.cards_in_play)
-    on_map = sum(n for clan in rules.clans for n in s.ronin[clan].values())
     assert on_map + s.ronin_free == (rules.ronin_count if rules.options.special else 0)
     assert set(s.tile_pos) | set(s.han_reserve) == set(s.tile_owner) and not set(s.tile_pos) & set(s.han_reserve)
     assert len(s.tile_pos) + len(s.han_reserve) + len(s.out_of_game) == 24 and len(s.tile_at) == len(s.tile_pos)
     assert s.connected()
-    owner: dict[str, str] = {}   # one clan per Han
-    for c in rules.clans:
-        for tile in (*s.bushi[c], *s.ronin[c], *((s.daimyo[c],) if s.daimyo[c] else ())):
-            assert owner.setdefault(tile, c) == c, (tile, owner[tile], c)
     alive = [c for c in rules.clans if s.daimyo[c] is not None]
     if not s.is_terminal() or s.win_reason != "daimyo":
         assert len(alive) == len(rules.clans)
