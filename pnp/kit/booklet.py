@@ -27,7 +27,7 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     long, short = max(paper.size), min(paper.size)
     first = next(iter(game.clans.values()), None)
     printed = for_print(pages, game, ctx.lang, first.colour if first else INK)   # no blank sides: notes, back cover
-    sides = impose_saddle(printed, A5[0], A5[1], long, short, f"{title} {say('rules')}", paper.margin, say)
+    sides = impose_saddle(printed, A5[0], A5[1], long, short, say("rules", title=title), paper.margin, say)
     out.append(Artifact(f"{gid}-rules-{ctx.paper_key}-booklet{ctx.suffix}.pdf",
                         render_pdf(sides, rules_title, meta["subject"], meta["author"]), len(sides), "booklet"))
     return out

@@ -87,7 +87,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             extra = (counters.fronts, counters.backs) if counters and counters.group == index and sheet == total \
                 else ([], [])      # the counters fill the band the deck's last sheet leaves
             fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex,
-                                                   f"{title} {say('cards')}", sheet, total, say, ctx.offset, extra)
+                                                   say("cards", title=title), sheet, total, say, ctx.offset, extra)
             doc.add(fronts_page)
             if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
                 later.append(backs_page)

@@ -8,8 +8,8 @@ from ..draw import text
 from ..draw.shapes import Group, Line, Scene, Shape, Style
 from ..errors import DefinitionError
 from ..render.pdf import Page
-from .grid import GAP
-from .marks import LENGTH, corner_marks
+from .grid import GAP, MIN_MARK
+from .marks import CASING, LENGTH, corner_marks
 from .words import SheetWords, english
 
 ALIGN = Style(stroke="#000000", width=0.25)
@@ -28,11 +28,13 @@ class Tile:
 def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str) -> Page:
     """A board (or player board) centred on one landscape sheet, with corner crop marks."""
     pw, ph = max(paper_w, paper_h), min(paper_w, paper_h)
-    if scene.width > pw - 2 * margin or scene.height > ph - 2 * margin:
-        raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on "
-                              f"{paper_name} ({pw:g} x {ph:g} mm with {margin:g} mm margins)")
-    x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
     b = scene.bleed
+    room = margin + CASING.width / 2 + MIN_MARK + GAP + b     # sheet edge to the trim: margin, mark, gap, bleed
+    if scene.width > pw - 2 * room + 1e-9 or scene.height > ph - 2 * room + 1e-9:
+        raise DefinitionError(where, "size", f"a {scene.width:g} x {scene.height:g} mm board does not fit on "
+                              f"{paper_name} ({pw:g} x {ph:g} mm) with its {b:g} mm bleed and crop marks "
+                              f"{margin:g} mm from the edge: at most {pw - 2 * room:.1f} x {ph - 2 * room:.1f} mm")
+    x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
     shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]
     shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph, margin)
     return Page(pw, ph, shapes, (x, y, scene.width, scene.height),

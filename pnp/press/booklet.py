@@ -48,9 +48,11 @@ def impose_saddle(pages: list[list[Shape]], page_w: float, page_h: float, sheet_
         for index, x in ((left, fold - w), (right, fold)):
             if index is not None:
                 shapes.append(Group(tuple(pages[index]), x, oy, 0, (0, 0, page_w, page_h), k))
-        shapes += [Line(fold, margin, fold, margin + 3, FOLD), Line(fold, sheet_h - margin - 3, fold, sheet_h - margin,
-                                                                     FOLD)]
-        note = say("booklet_front" if i % 2 == 0 else "booklet_back", title=title, n=i // 2 + 1)
-        shapes.append(text.line(fold + 3, margin + 2.4, note, "sans", NOTE_PT, "#888888"))
+        end = FOLD.width / 2      # the line's cap stays out of the margin too
+        shapes += [Line(fold, margin + end, fold, margin + 3, FOLD),
+                   Line(fold, sheet_h - margin - 3, fold, sheet_h - margin - end, FOLD)]
+        if i == 0:   # how to print, once, in the back cover's top margin: a kept booklet shows it nowhere else
+            note = say("booklet_front", title=title, n=1)
+            shapes.append(text.line(fold - w / 2, margin + 2.4, note, "sans", NOTE_PT, "#888888", "middle"))
         out.append(Page(sheet_w, sheet_h, shapes, (0.0, 0.0, sheet_w, sheet_h), (0.0, 0.0, sheet_w, sheet_h)))
     return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from itertools import combinations
 
 from ..draw import text
 from ..draw.shapes import Group, Scene, Shape
@@ -54,15 +55,49 @@ def back_slot(grid: CardGrid, row: int, col: int, duplex: Duplex) -> tuple[int, 
 
 def _label(grid: CardGrid, words: str) -> list[Shape]:
     """A note at the foot of the sheet, beyond the bleed and inside the printer's margin, between the
-    two crop marks of the column nearest the middle, so that it never crosses a mark. It keeps to the
-    lowest `NOTE_ROOM` mm above the margin, leaving what is above to the cards (and to counters on a
-    sheet the cards leave part empty)."""
+    two crop marks of a column, so that it never crosses a mark: in the column nearest the middle,
+    or, when it does not fit there on one line, shared between neighbouring columns at its " · "
+    breaks (`note_lines`). It keeps to the lowest `NOTE_ROOM` mm above the margin, leaving what is
+    above to the cards (and to counters on a sheet the cards leave part empty)."""
     _, ty, _, th = grid.trim_box
     top = max(ty + th + grid.bleed + GAP, grid.page_h - grid.margin - NOTE_ROOM)
-    col = (grid.cols - 1) // 2
-    x = grid.slot(0, col).x
-    return text.box(x + 1.5, top, grid.slot_w - 3, grid.page_h - grid.margin - 1.5 - top, words, "sans", NOTE_PT,
-                    "center", "#555555", valign="middle", min_size=6.0)
+    room = grid.slot_w - 3
+    lines = note_lines(words, room, grid.cols)
+    first = (grid.cols - len(lines)) // 2
+    shapes: list[Shape] = []
+    for i, line in enumerate(lines):
+        x = grid.slot(0, first + i).x
+        shapes += text.box(x + 1.5, top, room, grid.page_h - grid.margin - 1.5 - top, line, "sans", NOTE_PT,
+                           "center", "#555555", valign="middle", min_size=6.0)
+    return shapes
+
+
+def note_lines(words: str, room: float, most: int) -> list[str]:
+    """`words` as few lines as fit `room` mm each at 6 pt (at most `most`), broken at " · " and as
+    even as can be; the last line takes what is left when `most` lines are not enough.
+
+    >>> note_lines("Cards · fronts 1/2 · print at 100%", 200, 2)
+    ['Cards · fronts 1/2 · print at 100%']
+    >>> note_lines("Cards · fronts 1/2 · print at 100%", 25, 2)
+    ['Cards · fronts 1/2', 'print at 100%']
+    """
+    parts = words.split(" · ")
+
+    def width(group: list[str]) -> float:
+        return text.measure(" · ".join(group), "sans", 6.0)
+
+    for count in range(1, max(1, most) + 1):
+        best: tuple[float, list[str]] | None = None
+        for cuts in combinations(range(1, len(parts)), count - 1):
+            edges = (0, *cuts, len(parts))
+            groups = [parts[a:b] for a, b in zip(edges, edges[1:])]
+            widest = max(width(g) for g in groups)
+            if widest <= room and (best is None or widest < best[0]):
+                best = (widest, [" · ".join(g) for g in groups])
+        if best is not None:
+            return best[1]
+    head = parts[:max(1, most) - 1]
+    return [*head, " · ".join(parts[len(head):])]
 
 
 def impose_cards(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex: Duplex,

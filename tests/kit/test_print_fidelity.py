@@ -109,26 +109,22 @@ def test_italian_booklet_sheets_speak_italian():
 MM = 72 / 25.4
 
 
-def blank_border(page, band_mm=4.8, dpi=100):
-    """True if nothing is printed within `band_mm` of the sheet edge (rendered at `dpi`)."""
-    pix = page.get_pixmap(dpi=dpi, alpha=False)
-    n, w, h = pix.n, pix.width, pix.height
-    band = int(band_mm / 25.4 * dpi)
-    data = pix.samples
-    white = b"\xff" * n
-
-    def row(y, x0, x1):
-        return data[(y * w + x0) * n:(y * w + x1) * n]
-
-    for y in range(h):
-        segments = [(0, w)] if y < band or y >= h - band else [(0, band), (w - band, w)]
-        for x0, x1 in segments:
-            if row(y, x0, x1) != white * (x1 - x0):
-                return False
+def blank_border(page, band_mm=4.8, dpi=200):
+    """True if nothing is printed within `band_mm` of the sheet edge: the four strips along the
+    edges, rendered at `dpi`, are white. A pixel is 0.13 mm and a strip may start a pixel early, so
+    what ends exactly at the 5 mm margin passes and a mark or a line of text reaching 0.3 mm into
+    it does not."""
+    w, h = page.rect.width, page.rect.height
+    band = band_mm * 72 / 25.4
+    strips = [(0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)]
+    for strip in strips:
+        pix = page.get_pixmap(dpi=dpi, alpha=False, clip=pymupdf.Rect(strip))
+        if pix.samples != b"\xff" * len(pix.samples):
+            return False
     return True
 
 
-@pytest.mark.parametrize("game_id,paper,lang", [k for k in KITS if k[2] == "en"])
+@pytest.mark.parametrize("game_id,paper,lang", KITS)
 def test_nothing_on_a_sheet_comes_within_the_printer_margin(game_id, paper, lang):
     """Defect 1: crop marks, alignment marks, bleeds and notes all stay 5 mm or more from the edge
     (the paper profile's margin), where home printers print: the rendered border is blank."""

@@ -100,3 +100,22 @@ def test_every_daimyo_card_gets_its_own_decks_back_in_every_duplex_mode(duplex):
             assert expect[word] in " ".join(words.split()), (word, words)
             checked += 1
     assert checked == len(game.cards)
+
+
+def test_a_mat_too_wide_for_its_crop_marks_is_refused_with_the_size_that_fits(tmp_path):
+    """Issue 10, defect 1: a 262 mm Samegawa fitted Letter's margins with its bleed but left its crop
+    marks 0.6 mm long, inside the 5 mm band; a board or mat now needs room for marks 3 mm long."""
+    import shutil
+
+    from tests.conftest import run_pnp
+
+    folder = tmp_path / "daimyo-wide"
+    shutil.copytree(cards_dir() / "daimyo", folder)
+    path = folder / "mats.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("size = [254.0, 180.0]", "size = [262.0, 180.0]"),
+                    encoding="utf-8")
+    res = run_pnp("build", folder, "--only", "mats", "--paper", "letter", "--out", tmp_path / "kit")
+    assert res.returncode == 2, res.stderr
+    assert "mats.toml: size: a 262 x 180 mm board does not fit on Letter" in res.stderr
+    assert "at most 254.8 x 191.3 mm" in res.stderr and "Traceback" not in res.stderr
+    assert run_pnp("build", folder, "--only", "mats", "--out", tmp_path / "a4").returncode == 0   # A4 has room
