@@ -28,6 +28,8 @@ from .narration import Narrator, render_template
 # No page between the cover and the last is less full than this (the share of the text column down to
 # its lowest mark) when moving page breaks can do it without adding a page.
 BALANCED = 0.51
+LEAD_PT = 8.6          # body type (Flow.paragraph)
+KEEP_WITH_LIST = 14.0  # mm of the list under a lead-in that must fit on its page: two short items
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -86,10 +88,16 @@ class Booklet:
                 self.flow.heading(block.text, 1)
             elif block.kind == "h2":
                 self.flow.heading(block.text, 2)
-            elif block.kind == "para":
-                self.flow.paragraph(block.text)
-            elif block.kind == "bullet":
-                self.flow.paragraph(block.text, indent=3.5, bullet="•")
+            elif block.kind in ("para", "bullet"):
+                indent = 3.5 if block.kind == "bullet" else 0.0
+                if block.text.rstrip().endswith(":") and after is not None and after.kind in ("directive", "bullet"):
+                    # a lead-in ("...the same:") stays on the page of the list it introduces
+                    rows = len(rich_wrap(block.text, LEAD_PT, self.flow.width - indent))
+                    self.flow.ensure(rows * LEAD_PT * PT * 1.35 + KEEP_WITH_LIST)
+                if block.kind == "para":
+                    self.flow.paragraph(block.text)
+                else:
+                    self.flow.paragraph(block.text, indent=indent, bullet="•")
             else:
                 handler = getattr(self, "do_" + block.text.replace("-", "_"), None)
                 extra = self.adapter.figures().get(block.text)
@@ -134,6 +142,11 @@ class Booklet:
             self.fit_figure(m.scene, self.flow.width, m.caption)
         for line in m.lines:
             self.flow.paragraph(line, indent=3.5, bullet="•")
+        if m.games:     # the narration's [booklet] simulation-games, in the booklet's language
+            book = self.say.data.get("booklet")
+            own = book.get("simulation-games") if isinstance(book, dict) else None
+            self.flow.paragraph(self.say.say("booklet", "simulation-games", n=f"{m.games:,}") if own is not None
+                                else f"Measured over {m.games:,} games.", size=7.8)
 
     def do_cover(self, _arg: str) -> None:
         f, g = self.flow, self.game

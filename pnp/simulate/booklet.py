@@ -26,6 +26,7 @@ class Measured:
     scene: Scene | None       # None: the directive asked for the lines alone
     lines: list[str]
     caption: str
+    games: int = 0            # how many games the figures come from
 
 
 def _pct(v: float) -> str:
@@ -33,10 +34,11 @@ def _pct(v: float) -> str:
 
 
 def line(row: Row) -> str:
-    """One subject's line: **subject** value (95 %: low-high)."""
+    """One subject's line, in words a player reads: **subject** value (low–high with 95 % confidence).
+    The number of games follows the lines, once (`measured`)."""
     if row.measure in SHARES:
-        return f"**{row.subject}** {_pct(row.value)} (95 %: {_pct(row.low)}–{_pct(row.high)}, n = {row.n})"
-    return f"**{row.subject}** {row.value:.2f} (95 %: {row.low:.2f}–{row.high:.2f}, n = {row.n})"
+        return f"**{row.subject}** {_pct(row.value)} ({_pct(row.low)}–{_pct(row.high)} with 95 % confidence)"
+    return f"**{row.subject}** {row.value:.2f} ({row.low:.2f}–{row.high:.2f} with 95 % confidence)"
 
 
 def measured(folder: Path, arg: str, where: str, width: float = 110.0,
@@ -82,4 +84,5 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
                       1 / players if section == "seat" and players else None, width)
     # No caption: the lines give each figure with its interval and number of games, and the booklet's
     # own prose says what was played; the command that made the file is for designers (it stays in the file).
-    return Measured(scene if chart else None, [line(r) for r in chosen], "")
+    games = max((r.n for r in chosen), default=0)
+    return Measured(scene if chart else None, [line(r) for r in chosen], "", games)

@@ -80,7 +80,8 @@ def test_the_booklet_prints_the_measured_balance_of_both_starts(text):
         seats = [r for r in data["row"] if r["section"] == "seat" and r["measure"] == "win rate"]
         assert len(seats) == 2
         for r in seats:
-            line = (f"{names[r['subject']]} {r['value'] * 100:.1f} % (95 %: {r['low'] * 100:.1f} %–"
-                    f"{r['high'] * 100:.1f} %, n = {r['n']})")
+            line = (f"{names[r['subject']]} {r['value'] * 100:.1f} % ({r['low'] * 100:.1f} %–"
+                    f"{r['high'] * 100:.1f} % with 95 % confidence)")
             assert line in text, line
+            assert r["n"] == 2000 and text.count("Measured over 2,000 games.") == 2
     assert "pnp simulate" not in text

@@ -47,7 +47,7 @@ def test_booklet_prints_the_share_of_each_rank(folder, tmp_path):
     assert ranks
     for r in ranks:
         assert f"{r['subject']} {r['value'] * 100:.1f} %" in text
-        assert f"n = {r['n']}" in text
+        assert f"Measured over {r['n']:,} games." in text
     assert "pnp simulate" not in text      # the command that made the table is for designers, not players
 
 
@@ -84,4 +84,5 @@ def test_seats_print_by_their_names_in_the_booklet(tmp_path):
     assert len(seats) == 2
     for r in seats:
         name = load_game(where).clans[r["subject"]].name["en"]
-        assert f"{name} {r['value'] * 100:.1f} % (95 %: {r['low'] * 100:.1f} %–{r['high'] * 100:.1f} %" in text
+        low, high = r["low"] * 100, r["high"] * 100
+        assert f"{name} {r['value'] * 100:.1f} % ({low:.1f} %–{high:.1f} % with 95 % confidence)" in text
