@@ -45,11 +45,12 @@ def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
     from .cards import deck_grid
 
     scenes, backs = _sides(game, ctx.lang)
+    note = sheet_words(game, ctx.lang)("counters_cut")
     for index, cards in enumerate(groups):
         grid = deck_grid(game, ctx, cards)
         used = (len(cards) + added.get(index, 0)) % grid.per_page or grid.per_page
         placed = counters_in_band(scenes, backs, *ctx.paper.size, ctx.paper.margin, *free_band(grid, used),
-                                  ctx.duplex.value)
+                                  ctx.duplex.value, note)
         if placed is not None:
             return CountersOnSheets(index, *placed)
     return None

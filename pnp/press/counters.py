@@ -15,6 +15,7 @@ from .words import SheetWords, english
 
 SPACE = 1.0     # paper between two counters' bleeds, mm: room for the scissors
 NOTE = 8.0      # room for the note at the foot of the sheet, mm
+NOTE_LINE = 4.0  # room for the line under counters that share a card sheet, mm
 
 
 @dataclass(frozen=True)
@@ -129,23 +130,32 @@ def _centring(page: list[Spot], left: float, top: float, width: float, height: f
 
 
 def counters_in_band(scenes: list[Scene], backs: list[Scene | None] | None, paper_w: float, paper_h: float,
-                     margin: float, top: float, bottom: float,
-                     duplex: str = "long") -> tuple[list[Shape], list[Shape]] | None:
+                     margin: float, top: float, bottom: float, duplex: str = "long",
+                     note: str = "") -> tuple[list[Shape], list[Shape]] | None:
     """Every counter nested in the band of the sheet from `top` to `bottom` (mm) within the side
     margins, centred in it, with the backs placed behind them as `impose_counters` does (the band's
-    mirror image must be free on the backs sheet); None when they do not all fit there."""
+    mirror image must be free on the backs sheet); None when they do not all fit there. `note`
+    (how to cut them) goes on a line under them when the band has room for it."""
     pairs = largest_first(scenes, backs)
-    width, height = paper_w - 2 * margin, bottom - top
-    if not pairs or height <= 0:
+    width = paper_w - 2 * margin
+    if not pairs or bottom <= top:
         return None
-    try:
-        spots = nest(_sizes(pairs), width, height)
-    except ValueError:
+    for room in ((NOTE_LINE, 0.0) if note else (0.0,)):
+        try:
+            spots = nest(_sizes(pairs), width, bottom - top - room)
+        except ValueError:
+            continue
+        if len(spots) == 1:
+            break
+    else:
         return None
-    if len(spots) != 1:
-        return None
-    dx, dy = _centring(spots[0], margin, top, width, height)
-    return _place(pairs, spots[0], dx, dy, paper_w, paper_h, duplex)
+    dx, dy = _centring(spots[0], margin, top, width, bottom - top - room)
+    fronts, backs_placed = _place(pairs, spots[0], dx, dy, paper_w, paper_h, duplex)
+    if room:
+        low = max(s.y + s.d + s.b for s in spots[0]) + dy
+        fronts += text.box(margin, low + 0.8, width, NOTE_LINE - 0.8, note, "sans", 6.5, "center", "#555555",
+                           valign="middle", min_size=6.0)
+    return fronts, backs_placed
 
 
 def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin: float, title: str,

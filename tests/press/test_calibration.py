@@ -45,7 +45,8 @@ def test_every_card_kit_has_a_check_sheet_whose_back_scales_sit_behind_the_front
     doc = _pdf(arts, f"daimyni-duplex-check-a4{flip}.pdf")
     assert len(doc) == 2
     front, back = doc
-    assert "duplex check" in front.get_text() and "--offset X,Y" in back.get_text()
+    said = " ".join(back.get_text().split())     # the reading, and both ways to use it: printer or rebuild
+    assert "duplex check" in front.get_text() and "in your printer's settings" in said and "--offset X,Y" in said
     # The centre of each cross's horizontal arm (0.5 mm) on the front, carried through the flip,
     # is the zero of a 20 mm horizontal scale (0.15 mm) on the back.
     def centres(page, width, length):
