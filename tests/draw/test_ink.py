@@ -36,6 +36,7 @@ def test_ink_saver_keeps_the_layout_and_cuts_the_ink(kits, part, only):
     assert sum(used[1]) < 0.5 * sum(used[0]), used
 
 
+@pytest.mark.slow
 def test_ink_saver_svgs_have_their_own_folder(kits):
     assert (kits / "saver" / "cards,pieces" / "svg-ink-saver" / "cards").is_dir()
     assert not (kits / "saver" / "cards,pieces" / "svg").exists()

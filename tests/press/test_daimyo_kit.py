@@ -102,6 +102,7 @@ def test_every_daimyo_card_gets_its_own_decks_back_in_every_duplex_mode(duplex):
     assert checked == len(game.cards)
 
 
+@pytest.mark.slow
 def test_a_mat_too_wide_for_its_crop_marks_is_refused_with_the_size_that_fits(tmp_path):
     """Issue 10, defect 1: a 262 mm Samegawa fitted Letter's margins with its bleed but left its crop
     marks 0.6 mm long, inside the 5 mm band; a board or mat now needs room for marks 3 mm long."""

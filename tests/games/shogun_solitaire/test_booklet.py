@@ -114,6 +114,7 @@ def test_same_definitions_same_booklet_bytes():
     assert first == pdf_bytes()
 
 
+@pytest.mark.slow
 def test_a_changed_deck_gets_its_own_difficulty_table(tmp_path):
     """The table is remembered within a run only for the same definitions: a copy of the game with
     more Samurai per clan measures its own games (counts changed in cards.toml, the designer's case)."""
