@@ -134,19 +134,27 @@ class Booklet:
     def do_simulation(self, arg: str) -> None:
         """A table `pnp simulate --save` kept in the game folder: a chart and a line per subject (see
         `pnp.simulate.booklet`)."""
-        from ..simulate.booklet import measured
+        from ..simulate.booklet import COMMA, figure, measured
         names = {cid: clan.name.get(self.lang, cid) for cid, clan in self.game.clans.items()}
         m = measured(self.game.folder, arg, display(self.game.folder / "booklet" / f"rules.{self.lang}.md"),
                      self.flow.width, names)
         if m.scene is not None:
             self.fit_figure(m.scene, self.flow.width, m.caption)
-        for line in m.lines:
+        # the narration's [booklet] simulation-line and simulation-games word the figures in the
+        # booklet's language; without them, English
+        book = self.say.data.get("booklet")
+        own = book if isinstance(book, dict) else {}
+        lines = m.lines
+        if "simulation-line" in own and m.rows:
+            lines = [self.say.say("booklet", "simulation-line", subject=r.subject,
+                                  value=figure(r.value, m.shares, self.lang), low=figure(r.low, m.shares, self.lang),
+                                  high=figure(r.high, m.shares, self.lang)) for r in m.rows]
+        for line in lines:
             self.flow.paragraph(line, indent=3.5, bullet="•")
-        if m.games:     # the narration's [booklet] simulation-games, in the booklet's language
-            book = self.say.data.get("booklet")
-            own = book.get("simulation-games") if isinstance(book, dict) else None
-            self.flow.paragraph(self.say.say("booklet", "simulation-games", n=f"{m.games:,}") if own is not None
-                                else f"Measured over {m.games:,} games.", size=7.8)
+        if m.games:
+            games = f"{m.games:,}".replace(",", "." if self.lang in COMMA else ",")
+            self.flow.paragraph(self.say.say("booklet", "simulation-games", n=games) if "simulation-games" in own
+                                else f"Measured over {games} games.", size=7.8)
 
     def do_cover(self, _arg: str) -> None:
         f, g = self.flow, self.game

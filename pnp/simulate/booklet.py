@@ -27,10 +27,26 @@ class Measured:
     lines: list[str]
     caption: str
     games: int = 0            # how many games the figures come from
+    rows: list[Row] | None = None   # the figures behind `lines`, for a booklet that words them itself
+    shares: bool = True       # the figures are shares (printed as percentages)
 
 
 def _pct(v: float) -> str:
     return f"{v * 100:.1f} %"
+
+
+def figure(value: float, share: bool, lang: str = "en") -> str:
+    """A measured value as printed: "49.9 %" (a share) or "3.25"; a decimal comma in the languages
+    that write one.
+
+    >>> figure(0.499, True), figure(3.254, False), figure(0.499, True, "it")
+    ('49.9 %', '3.25', '49,9 %')
+    """
+    out = _pct(value) if share else f"{value:.2f}"
+    return out.replace(".", ",") if lang in COMMA else out
+
+
+COMMA = {"it", "fr", "de", "es", "pt", "nl"}
 
 
 def line(row: Row) -> str:
@@ -85,4 +101,5 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
     # No caption: the lines give each figure with its interval and number of games, and the booklet's
     # own prose says what was played; the command that made the file is for designers (it stays in the file).
     games = max((r.n for r in chosen), default=0)
-    return Measured(scene if chart else None, [line(r) for r in chosen], "", games)
+    return Measured(scene if chart else None, [line(r) for r in chosen], "", games, chosen,
+                    chosen[0].measure in SHARES)

@@ -86,3 +86,25 @@ def test_seats_print_by_their_names_in_the_booklet(tmp_path):
         name = load_game(where).clans[r["subject"]].name["en"]
         low, high = r["low"] * 100, r["high"] * 100
         assert f"{name} {r['value'] * 100:.1f} % ({low:.1f} %–{high:.1f} % with 95 % confidence)" in text
+
+
+@pytest.mark.slow
+def test_a_booklet_words_the_figures_in_its_own_language(tmp_path):
+    """[booklet] simulation-line and simulation-games in the narration file replace the English
+    wording of @simulation's lines (here Italian words in an English booklet; the decimal comma an
+    Italian booklet prints is in `pnp.simulate.booklet.figure`'s example)."""
+    where = tmp_path / "daimyo"
+    shutil.copytree(ROOT / "cards" / "daimyo", where)
+    narration = where / "booklet" / "narration.en.toml"
+    text = narration.read_text(encoding="utf-8")
+    words = ('simulation-line = "**{{ subject }}** vince il {{ value }} (tra {{ low }} e {{ high }})"\n'
+             'simulation-games = "Misurato su {{ n }} partite."\n')
+    narration.write_text(text.replace("[booklet]\n", "[booklet]\n" + words, 1), encoding="utf-8")
+    built = pnp("build", str(where), "--only", "booklet", "--out", str(tmp_path / "kit"), cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    pdf = read_pdf((tmp_path / "kit" / "daimyo-rules-a5.pdf").read_bytes())
+    said = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    data = tomllib.loads((where / "simulation-balanced.toml").read_text())
+    green = next(r for r in data["row"] if r["section"] == "seat" and r["subject"] == "green")
+    assert f"Green clan vince il {green['value'] * 100:.1f} % (tra {green['low'] * 100:.1f} %" in said
+    assert said.count("Misurato su 2,000 partite.") == 2 and "with 95 % confidence" not in said
