@@ -169,3 +169,20 @@ def test_counters_and_tiles_have_colour_beyond_their_cut_line():
     outlines = [d["rect"] for d in tiles.get_drawings() if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill")]
     fills = [d["rect"] for d in tiles.get_drawings() if d.get("fill")]
     assert outlines and all(any(f.contains(o) and f.width > o.width + 3 * MM for f in fills) for o in outlines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", ["dojima", "samurai-vassal", "shogun-solitaire"])
+def test_the_other_games_keep_the_printer_margin_and_6_pt_too(game_id, paper):
+    """The same two rules for the three games that came later: every sheet's border is blank and no
+    text is under 6 pt as printed (the Letter booklet's A5 pages are shrunk onto half-Letter)."""
+    game = load_game(cards_dir() / game_id)
+    for art in build_kit(game, Options(paper=paper, svg=False)):
+        if not art.name.endswith(".pdf"):
+            continue
+        doc = pymupdf.open(stream=art.data, filetype="pdf")
+        for pno, page in enumerate(doc, 1):
+            assert blank_border(page), (art.name, pno)
+        small = [(pno, s["text"]) for pno, s in spans(doc) if s["size"] < 6 - 0.01]
+        assert not small, (art.name, small[:5])
