@@ -128,7 +128,8 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
                         els["text"].align, INK, valign="top"))
     if "footer" in els:
         owner = card.clan.name[lang] if card.clan else game.back(card).title.get(lang, "")
-        words = f"{game.meta.title} · {owner}"
+        # a card of no clan whose back is titled with the game's name says that name once
+        words = game.meta.title if owner in ("", game.meta.title) else f"{game.meta.title} · {owner}"
         scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
     scene.add(*_images(game, layout, w, h))
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...

@@ -33,3 +33,29 @@ def test_envoys_are_bronze_and_enemies_grey_on_the_face_only():
     assert first["fleet"].colour not in ("#3b3b3b", "#9a6a2f")
     backs = {render_svg(card_back(game, first[t], "en")) for t in ("envoy", "fleet", "raid", "samurai")}
     assert len(backs) == 1
+
+
+def test_a_card_of_no_clan_names_the_game_once_in_its_footer():
+    """The footer says game and clan ("Shogun Solitaire · Takeda 武田氏"); a Fleet, Raid or Envoy has no
+    clan and its back is titled with the game's name, which the footer printed twice."""
+    from pnp.draw.card import card_face
+    from pnp.model import load_game
+    from pnp.paths import cards_dir
+
+    game = load_game(cards_dir() / "shogun-solitaire")
+
+    def words(card):
+        return ["".join(r.text for r in s.runs) for s in _texts(card_face(game, card, "en").shapes)]
+
+    fleet = next(c for c in game.cards if c.type_id == "fleet")
+    takeda = next(c for c in game.cards if c.clan and c.clan.id == "takeda")
+    assert "Shogun Solitaire" in words(fleet) and not any("Shogun Solitaire · Shogun" in w for w in words(fleet))
+    assert any(w.startswith("Shogun Solitaire · Takeda") for w in words(takeda))
+
+
+def _texts(shapes):
+    for shape in shapes:
+        if hasattr(shape, "runs"):
+            yield shape
+        elif hasattr(shape, "shapes"):
+            yield from _texts(shape.shapes)
