@@ -1,4 +1,5 @@
-"""Dice: each die's faces as a row of square stickers, one row per die, with its name."""
+"""Dice: each die's faces as square stickers, a block of two rows under the die's name, blocks side by
+side across the sheet."""
 
 from __future__ import annotations
 
@@ -14,39 +15,40 @@ from ..render.pdf import PdfDocument
 from ..render.svg import render_svg
 from .context import Context, sheet_words
 
-GAP = 3.0   # mm between stickers
+GAP = 3.0      # mm between stickers
+LABEL = 6.0    # mm above a die's faces for its name
+SPACE = 6.0    # mm between two dice's blocks
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
+    """Each die copy as a block of its faces in two rows under its name; blocks flow across the sheet,
+    as many to a row as fit, centred, and on to the next sheet."""
     assert game.dice is not None
     title, lang, paper = game.meta.title, ctx.lang, ctx.paper
     w, h = paper.size
-    left, top = paper.margin + 2, paper.margin + 2
+    left, right, top, bottom = paper.margin + 2, w - paper.margin - 2, paper.margin + 2, h - paper.margin - 10
     say = sheet_words(game, lang)
-    sheets: list[list[Shape]] = []
-    shapes: list[Shape] = []
-    y = top
+    blocks: list[tuple[float, float, list[Shape]]] = []      # width, height, shapes at (0, 0)
     faces = 0
     for die in game.dice.dice:
         scenes = [die_face_scene(die, i, lang) for i in range(len(die.faces))]
+        cols = max(1, min(-(-len(scenes) // 2), int((right - left + GAP) // (die.size + GAP))))
+        rows = -(-len(scenes) // cols)
+        bw = cols * die.size + (cols - 1) * GAP
+        bh = LABEL + rows * die.size + (rows - 1) * GAP
         for n in range(die.count):
-            if y + die.size + 8 > h - paper.margin - 10:
-                sheets.append(shapes)
-                shapes, y = [], top
-            shapes.append(text.line(left, y + 4, f"{die.name.get(lang, die.id)} {n + 1}/{die.count}", "sans-bold",
-                                    8, "#2b261f"))
-            x = left
-            for scene in scenes:
-                if x + die.size > w - paper.margin - 2:
-                    x, y = left, y + die.size + GAP
-                shapes.append(Group(tuple(scene.shapes), x, y + 6))
-                x += die.size + GAP
+            shapes: list[Shape] = [text.line(0, 4, f"{die.name.get(lang, die.id)} {n + 1}/{die.count}", "sans-bold",
+                                             8, "#2b261f")]
+            for i, scene in enumerate(scenes):
+                r, c = divmod(i, cols)
+                shapes.append(Group(tuple(scene.shapes), c * (die.size + GAP), LABEL + r * (die.size + GAP)))
                 faces += 1
-            y += die.size + 6 + GAP * 2
+            blocks.append((max(bw, text.measure(f"{die.name.get(lang, die.id)} {n + 1}/{die.count}", "sans-bold", 8)),
+                           bh, shapes))
         if ctx.svg:
             for scene in scenes:
                 yield Artifact(f"{ctx.svg_dir}/dice/{scene.name}.svg", render_svg(scene), None, "svg")
-    sheets.append(shapes)
+    sheets = _flow(blocks, left, right, top, bottom)
     doc = PdfDocument(f"{title}: dice", f"die faces, {paper.name}")
     for n, sheet in enumerate(sheets, 1):
         note = text.box(paper.margin, h - paper.margin - 6, w - 2 * paper.margin, 5,
@@ -56,3 +58,28 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     ctx.progress(f"dice: {faces} faces")
     yield Artifact(f"{game.id}-dice-{ctx.paper_key}{ctx.suffix}.pdf", doc.finish(), doc.pages, "dice")
 
+
+def _flow(blocks: list[tuple[float, float, list[Shape]]], left: float, right: float, top: float,
+          bottom: float) -> list[list[Shape]]:
+    """Blocks in rows from `left` to `right`, each row centred, rows from `top` down to `bottom`,
+    then a new sheet."""
+    sheets: list[list[Shape]] = [[]]
+    y = top
+    i = 0
+    while i < len(blocks):
+        row: list[tuple[float, float, list[Shape]]] = []
+        width = 0.0
+        while i < len(blocks) and (not row or width + SPACE + blocks[i][0] <= right - left + 1e-9):
+            width += (SPACE if row else 0.0) + blocks[i][0]
+            row.append(blocks[i])
+            i += 1
+        height = max(b[1] for b in row)
+        if y + height > bottom and sheets[-1]:
+            sheets.append([])
+            y = top
+        x = left + (right - left - width) / 2
+        for bw, _bh, shapes in row:
+            sheets[-1].append(Group(tuple(shapes), x, y))
+            x += bw + SPACE
+        y += height + SPACE
+    return sheets

@@ -126,6 +126,20 @@ def test_dice_stickers_four_per_colour_and_the_black_die(kit):
     assert "Black die 1/1" in text
 
 
+def test_dice_stickers_come_in_blocks_that_fill_the_width(kit):
+    """Each die's six faces are a 3 x 2 block under its name, blocks three to a row: the 25 dice take
+    two sheets (one die a row left half of each sheet white and took three), and no two stickers
+    overlap."""
+    doc = pdf(kit, "dojima-dice-{paper}.pdf")
+    assert doc.page_count == 2
+    for page in doc:
+        squares = [d["rect"] for d in page.get_drawings() if d.get("color") and not d.get("fill")
+                   and abs(d["rect"].width - 16 * MM) < 0.5 and abs(d["rect"].height - 16 * MM) < 0.5]
+        assert squares
+        assert not any(a.intersects(b) for i, a in enumerate(squares) for b in squares[i + 1:])
+        assert max(r.x1 for r in squares) - min(r.x0 for r in squares) > 0.7 * page.rect.width
+
+
 def test_the_svgs_name_every_card(game):
     arts = build_kit(game, Options(only=("cards",)))
     names = [a.name.rsplit("/", 1)[-1] for a in arts if "/cards/" in a.name and a.name.endswith(".svg")]
