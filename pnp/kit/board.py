@@ -32,13 +32,13 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
 def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> list[Artifact]:
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
     a3 = game.layouts.paper("a3")
-    page = whole_board(scene, *a3.size, a3.margin, where, a3.name)
+    say = sheet_words(game, lang)
+    named = say(name, title=title)       # "Daimyni board", "Tabellone di Daimyni"
+    page = whole_board(scene, *a3.size, a3.margin, where, a3.name, f"{named} · {say('print_at_100')}")
     out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)"), 1, "board")]
     ctx.progress(f"board: splitting over two {paper.name} sheets")
-    say = sheet_words(game, lang)
     words = {k: say(k) for k in ("overlap", "cut_here")}
-    halves = split_board(scene, *paper.size, paper.margin, where, paper.name, OVERLAP, words, f"{title} {say(name)}",
-                         say)
+    halves = split_board(scene, *paper.size, paper.margin, where, paper.name, OVERLAP, words, named, say)
     out.append(Artifact(f"{gid}-{name}-2x{ctx.paper_key}{ctx.suffix}.pdf",
                         render_pdf(halves, f"{title}: {name} on two {paper.name} sheets"), 2, "board"))
     if ctx.svg:

@@ -13,6 +13,7 @@ from .marks import CASING, LENGTH, corner_marks
 from .words import SheetWords, english
 
 ALIGN = Style(stroke="#000000", width=0.25)
+NOTE_ROOM = 3.5   # mm under a whole board a note needs
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,10 @@ class Tile:
     origin: tuple[float, float]
 
 
-def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str) -> Page:
-    """A board (or player board) centred on one landscape sheet, with corner crop marks."""
+def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, where: str, paper_name: str,
+                note: str = "") -> Page:
+    """A board (or player board) centred on one landscape sheet, with corner crop marks, and `note`
+    (what it is, print at 100 %) under it, between the marks, when the sheet leaves room."""
     pw, ph = max(paper_w, paper_h), min(paper_w, paper_h)
     b = scene.bleed
     room = margin + CASING.width / 2 + MIN_MARK + GAP + b     # sheet edge to the trim: margin, mark, gap, bleed
@@ -37,6 +40,10 @@ def whole_board(scene: Scene, paper_w: float, paper_h: float, margin: float, whe
     x, y = (pw - scene.width) / 2, (ph - scene.height) / 2
     shapes: list[Shape] = [Group(tuple(scene.shapes), x, y, 0, (-b, -b, scene.width + 2 * b, scene.height + 2 * b))]
     shapes += corner_marks(x, y, scene.width, scene.height, b + GAP, pw, ph, margin)
+    below = y + scene.height + b + GAP
+    if note and ph - margin - 0.5 - below >= NOTE_ROOM:
+        shapes += text.box(x + 2, below, scene.width - 4, ph - margin - 0.5 - below, note, "sans", 7, "center",
+                           "#555555", valign="middle", min_size=6.0)
     return Page(pw, ph, shapes, (x, y, scene.width, scene.height),
                 (x - b, y - b, scene.width + 2 * b, scene.height + 2 * b))
 

@@ -27,6 +27,9 @@ def test_a3_board_is_one_landscape_page_with_the_board_trim(kit):
     assert (float(trim.width) / MM, float(trim.height) / MM) == pytest.approx(BOARD, abs=0.01)
     assert float(trim.left) / MM >= 5 and float(trim.bottom) / MM >= 5
     assert len(labels(doc[0])) == 39  # a printed label in every cell
+    # like the two halves, the A3 sheet says what it is and to print it at full scale, under the board
+    note = doc[0].search_for("Daimyni board · print at 100%")
+    assert len(note) == 1 and note[0].y0 > doc[0].rect.height - float(trim.bottom)
 
 
 @pytest.mark.parametrize("fixture,paper,size",
