@@ -33,7 +33,7 @@ def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> li
     gid, title, lang, paper = game.id, game.meta.title, ctx.lang, ctx.paper
     a3 = game.layouts.paper("a3")
     say = sheet_words(game, lang)
-    named = say(name, title=title)       # "Daimyni board", "Tabellone di Daimyni"
+    named = say(name, title=title)       # the title placed by the words: "<title> board" in English
     page = whole_board(scene, *a3.size, a3.margin, where, a3.name, f"{named} · {say('print_at_100')}")
     out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)"), 1, "board")]
     ctx.progress(f"board: splitting over two {paper.name} sheets")
