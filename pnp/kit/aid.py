@@ -194,17 +194,18 @@ def _deck_like(game: Game, groups: list[list[Card]], front: Scene) -> int | None
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     """One reference card per player (or `[card] copies`), fronts and backs imposed for duplex like
     the deck (on the deck's own sheets when it can: see `aid_on_card_sheets`), and an SVG of each side."""
-    from .cards import size_groups
+    from .cards import card_sheet_plan
 
+    riding = card_sheet_plan(game, ctx).aid if "cards" in ctx.parts and game.cards else None
+    if riding is not None:      # drawn for the card sheets already
+        ctx.progress(f"aid: {riding.copies} reference cards, on the card sheets")
+        if ctx.svg:
+            for side in (riding.front, riding.back):
+                yield Artifact(f"{ctx.svg_dir}/aid/{side.name}.svg", render_svg(side), None, "svg")
+        return
     front, back, aid, where = aid_card(game, ctx.lang)
     paper = ctx.paper
     copies = aid.card.copies or game.meta.players.max
-    if "cards" in ctx.parts and game.cards and _deck_like(game, size_groups(game), front) is not None:
-        ctx.progress(f"aid: {copies} reference cards, on the card sheets")
-        if ctx.svg:
-            for side in (front, back):
-                yield Artifact(f"{ctx.svg_dir}/aid/{side.name}.svg", render_svg(side), None, "svg")
-        return
     grid = card_grid(*paper.size, paper.margin, front.width, front.height, front.bleed, where=where,
                      key="card.size", paper_name=paper.name)
     say = sheet_words(game, ctx.lang)

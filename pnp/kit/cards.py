@@ -46,10 +46,14 @@ class SheetPlan:
 
 
 def card_sheet_plan(game: Game, ctx: Context) -> SheetPlan:
-    groups = size_groups(game)
-    aid = aid_on_card_sheets(game, ctx, groups)
-    added = {aid.group: aid.copies} if aid is not None else {}
-    return SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
+    """The plan of this build's card sheets, worked out once: the cards, aid and pieces builders all ask."""
+    if "card_sheet_plan" not in ctx.shared:
+        groups = size_groups(game)
+        aid = aid_on_card_sheets(game, ctx, groups)
+        added = {aid.group: aid.copies} if aid is not None else {}
+        ctx.shared["card_sheet_plan"] = SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
+    plan: SheetPlan = ctx.shared["card_sheet_plan"]
+    return plan
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:

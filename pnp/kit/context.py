@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..model import Game
 from ..model.schema import Paper
@@ -22,6 +23,8 @@ class Context:
     progress: Callable[[str], None]
     offset: tuple[float, float] = (0.0, 0.0)   # mm every backs sheet is moved by (--offset)
     parts: tuple[str, ...] = ()   # the parts this build makes (builders that share sheets look here)
+    # what builders that share sheets work out once per build (the card sheets' plan: `pnp.kit.cards`)
+    shared: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def svg_dir(self) -> str:

@@ -20,11 +20,14 @@ from ..render.svg import render_svg
 from .context import Context, sheet_words
 
 
-def _sides(game: Game, lang: str) -> tuple[list[Scene], list[Scene | None] | None]:
-    """Every counter's front, and the backs (None when no counter has one)."""
-    scenes = [counter_scene(c, lang) for c in game.counters]
-    backs = [counter_back_scene(c, lang) if c.piece.back else None for c in game.counters]
-    return scenes, backs if any(b is not None for b in backs) else None
+def _sides(game: Game, ctx: Context) -> tuple[list[Scene], list[Scene | None] | None]:
+    """Every counter's front, and the backs (None when no counter has one), drawn once a build."""
+    if "counter_sides" not in ctx.shared:
+        scenes = [counter_scene(c, ctx.lang) for c in game.counters]
+        backs = [counter_back_scene(c, ctx.lang) if c.piece.back else None for c in game.counters]
+        ctx.shared["counter_sides"] = (scenes, backs if any(b is not None for b in backs) else None)
+    sides: tuple[list[Scene], list[Scene | None] | None] = ctx.shared["counter_sides"]
+    return sides
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
         return None
     from .cards import deck_grid
 
-    scenes, backs = _sides(game, ctx.lang)
+    scenes, backs = _sides(game, ctx)
     note = sheet_words(game, ctx.lang)("counters_cut")
     for index, cards in enumerate(groups):
         grid = deck_grid(game, ctx, cards)
@@ -59,7 +62,7 @@ def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     """The counters' own sheets (unless they ride on a card sheet: `counters_on_card_sheets`) and an
     SVG of each counter's sides."""
-    scenes, backs = _sides(game, ctx.lang)
+    scenes, backs = _sides(game, ctx)
     if _on_card_sheets(game, ctx):
         ctx.progress(f"pieces: {len(game.counters)} counters, on the last card sheet")
     else:
