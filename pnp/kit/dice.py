@@ -37,14 +37,13 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         bw = cols * die.size + (cols - 1) * GAP
         bh = LABEL + rows * die.size + (rows - 1) * GAP
         for n in range(die.count):
-            shapes: list[Shape] = [text.line(0, 4, f"{die.name.get(lang, die.id)} {n + 1}/{die.count}", "sans-bold",
-                                             8, "#2b261f")]
+            label = f"{die.name.get(lang, die.id)} {n + 1}/{die.count}"
+            shapes: list[Shape] = [text.line(0, 4, label, "sans-bold", 8, "#2b261f")]
             for i, scene in enumerate(scenes):
                 r, c = divmod(i, cols)
                 shapes.append(Group(tuple(scene.shapes), c * (die.size + GAP), LABEL + r * (die.size + GAP)))
                 faces += 1
-            blocks.append((max(bw, text.measure(f"{die.name.get(lang, die.id)} {n + 1}/{die.count}", "sans-bold", 8)),
-                           bh, shapes))
+            blocks.append((max(bw, text.measure(label, "sans-bold", 8)), bh, shapes))
         if ctx.svg:
             for scene in scenes:
                 yield Artifact(f"{ctx.svg_dir}/dice/{scene.name}.svg", render_svg(scene), None, "svg")
