@@ -38,9 +38,7 @@ def notes_page(data: dict, lang: str) -> list[Shape]:
     """A heading and writing lines (the heading from the narration's `[booklet] notes`, else the
     language's own word)."""
     frame, width = _frame_width()
-    book = data.get("booklet", {})
-    word = book.get("notes") if isinstance(book, dict) and isinstance(book.get("notes"), str) else None
-    heading = word or NOTES.get(lang, NOTES["en"])
+    heading = credits.booklet_word(data, "notes", NOTES.get(lang, NOTES["en"]))
     x = frame.inner
     shapes: list[Shape] = [text.line(x, frame.top + 6, heading, "sans-bold", 14, INK)]
     y = frame.top + 6 + LINE_GAP * 1.5

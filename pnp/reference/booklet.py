@@ -28,8 +28,6 @@ from .narration import Narrator, render_template
 # No page between the cover and the last is less full than this (the share of the text column down to
 # its lowest mark) when moving page breaks can do it without adding a page.
 BALANCED = 0.51
-LEAD_PT = 8.6          # body type (Flow.paragraph)
-KEEP_WITH_LIST = 14.0  # mm of the list under a lead-in that must fit on its page: two short items
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -88,16 +86,10 @@ class Booklet:
                 self.flow.heading(block.text, 1)
             elif block.kind == "h2":
                 self.flow.heading(block.text, 2)
-            elif block.kind in ("para", "bullet"):
-                indent = 3.5 if block.kind == "bullet" else 0.0
-                if block.text.rstrip().endswith(":") and after is not None and after.kind in ("directive", "bullet"):
-                    # a lead-in ("...the same:") stays on the page of the list it introduces
-                    rows = len(rich_wrap(block.text, LEAD_PT, self.flow.width - indent))
-                    self.flow.ensure(rows * LEAD_PT * PT * 1.35 + KEEP_WITH_LIST)
-                if block.kind == "para":
-                    self.flow.paragraph(block.text)
-                else:
-                    self.flow.paragraph(block.text, indent=indent, bullet="•")
+            elif block.kind == "para":
+                self.flow.paragraph(block.text)
+            elif block.kind == "bullet":
+                self.flow.paragraph(block.text, indent=3.5, bullet="•")
             else:
                 handler = getattr(self, "do_" + block.text.replace("-", "_"), None)
                 extra = self.adapter.figures().get(block.text)
@@ -134,27 +126,21 @@ class Booklet:
     def do_simulation(self, arg: str) -> None:
         """A table `pnp simulate --save` kept in the game folder: a chart and a line per subject (see
         `pnp.simulate.booklet`)."""
-        from ..simulate.booklet import COMMA, figure, measured
+        from ..simulate.booklet import COMMA, GAMES, LINE, figure, measured
         names = {cid: clan.name.get(self.lang, cid) for cid, clan in self.game.clans.items()}
         m = measured(self.game.folder, arg, display(self.game.folder / "booklet" / f"rules.{self.lang}.md"),
                      self.flow.width, names)
         if m.scene is not None:
             self.fit_figure(m.scene, self.flow.width, m.caption)
-        # the narration's [booklet] simulation-line and simulation-games word the figures in the
-        # booklet's language; without them, English
-        book = self.say.data.get("booklet")
-        own = book if isinstance(book, dict) else {}
-        lines = m.lines
-        if "simulation-line" in own and m.rows:
-            lines = [self.say.say("booklet", "simulation-line", subject=r.subject,
-                                  value=figure(r.value, m.shares, self.lang), low=figure(r.low, m.shares, self.lang),
-                                  high=figure(r.high, m.shares, self.lang)) for r in m.rows]
-        for line in lines:
-            self.flow.paragraph(line, indent=3.5, bullet="•")
+        data, lang = self.say.data, self.lang     # the narration words the figures in the booklet's language
+        for r in m.rows:
+            self.flow.paragraph(credits.booklet_word(data, "simulation-line", LINE, subject=r.subject,
+                                                     value=figure(r.value, m.shares, lang),
+                                                     low=figure(r.low, m.shares, lang),
+                                                     high=figure(r.high, m.shares, lang)), indent=3.5, bullet="•")
         if m.games:
-            games = f"{m.games:,}".replace(",", "." if self.lang in COMMA else ",")
-            self.flow.paragraph(self.say.say("booklet", "simulation-games", n=games) if "simulation-games" in own
-                                else f"Measured over {games} games.", size=7.8)
+            games = f"{m.games:,}".replace(",", "." if lang in COMMA else ",")
+            self.flow.paragraph(credits.booklet_word(data, "simulation-games", GAMES, n=games), size=7.8)
 
     def do_cover(self, _arg: str) -> None:
         f, g = self.flow, self.game

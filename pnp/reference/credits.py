@@ -24,10 +24,15 @@ DEFAULTS = {
 }
 
 
-def _word(data: dict[str, Any] | None, key: str, **values: Any) -> str:
+def booklet_word(data: dict[str, Any] | None, key: str, default: str, **values: Any) -> str:
+    """The narration file's `[booklet] key` (a template), else `default`, filled with `values`."""
     book = (data or {}).get("booklet", {})
-    source = book.get(key) if isinstance(book, dict) and isinstance(book.get(key), str) else DEFAULTS[key]
+    source = book.get(key) if isinstance(book, dict) and isinstance(book.get(key), str) else default
     return render_template(source, "narration", f"booklet.{key}", **values)
+
+
+def _word(data: dict[str, Any] | None, key: str, **values: Any) -> str:
+    return booklet_word(data, key, DEFAULTS[key], **values)
 
 
 def names(people: list[str], lang: str) -> str:

@@ -23,6 +23,7 @@ INK = "#231f1a"
 # (x 0.944), and 6.4 pt there still prints at 6 pt. Pictures of components drawn smaller than this
 # show a bar for each line of text they cannot print legibly (`draw.miniature`).
 LEAST_PT = 6.4
+KEEP_WITH_LIST = 14.0  # mm of a list that must fit under its lead-in ("...as follows:"): two short items
 
 
 @dataclass
@@ -172,9 +173,12 @@ class Flow:
 
     @_step
     def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
-        self._point(heading=s.rstrip().endswith(":"))      # a line that opens a list stays with it
+        lead_in = s.rstrip().endswith(":")
+        self._point(heading=lead_in)      # a line that opens a list stays with it
         lines = rich_wrap(typographic(s, self.lang), size, self.width - indent)
         step = size * PT * 1.38
+        if lead_in:       # ...on its page too: room for itself and the first items of the list
+            self.ensure(len(lines) * step + KEEP_WITH_LIST)
         for i, ln in enumerate(lines):
             self.ensure(step)
             base = self.y + size * PT * 0.8

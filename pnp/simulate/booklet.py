@@ -21,18 +21,20 @@ NAME = re.compile(r"simulation[A-Za-z0-9_-]{0,58}")
 SECTIONS = ("seat", "outcome", "first-player", "score", "length", "card")
 
 
+# How a booklet words the figures unless its narration file says otherwise ([booklet] simulation-line,
+# simulation-games): one line per subject, then the number of games once.
+LINE = "**{{ subject }}** {{ value }} ({{ low }}–{{ high }} with 95 % confidence)"
+GAMES = "Measured over {{ n }} games."
+COMMA = {"it", "fr", "de", "es", "pt", "nl"}     # languages that write a decimal comma
+
+
 @dataclass
 class Measured:
     scene: Scene | None       # None: the directive asked for the lines alone
-    lines: list[str]
-    caption: str
-    games: int = 0            # how many games the figures come from
-    rows: list[Row] | None = None   # the figures behind `lines`, for a booklet that words them itself
-    shares: bool = True       # the figures are shares (printed as percentages)
-
-
-def _pct(v: float) -> str:
-    return f"{v * 100:.1f} %"
+    rows: list[Row]           # one per subject, its value and 95 % interval
+    shares: bool              # the values are shares (printed as percentages)
+    games: int                # how many games the figures come from
+    caption: str = ""
 
 
 def figure(value: float, share: bool, lang: str = "en") -> str:
@@ -42,19 +44,8 @@ def figure(value: float, share: bool, lang: str = "en") -> str:
     >>> figure(0.499, True), figure(3.254, False), figure(0.499, True, "it")
     ('49.9 %', '3.25', '49,9 %')
     """
-    out = _pct(value) if share else f"{value:.2f}"
+    out = f"{value * 100:.1f} %" if share else f"{value:.2f}"
     return out.replace(".", ",") if lang in COMMA else out
-
-
-COMMA = {"it", "fr", "de", "es", "pt", "nl"}
-
-
-def line(row: Row) -> str:
-    """One subject's line, in words a player reads: **subject** value (low–high with 95 % confidence).
-    The number of games follows the lines, once (`measured`)."""
-    if row.measure in SHARES:
-        return f"**{row.subject}** {_pct(row.value)} ({_pct(row.low)}–{_pct(row.high)} with 95 % confidence)"
-    return f"**{row.subject}** {row.value:.2f} ({row.low:.2f}–{row.high:.2f} with 95 % confidence)"
 
 
 def measured(folder: Path, arg: str, where: str, width: float = 110.0,
@@ -98,8 +89,6 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
     players = int(data.get("players", 0) or 0)
     scene = bar_chart(f"simulation-{section}", "", chosen, share,
                       1 / players if section == "seat" and players else None, width)
-    # No caption: the lines give each figure with its interval and number of games, and the booklet's
+    # No caption: the lines give each figure with its interval and the number of games, and the booklet's
     # own prose says what was played; the command that made the file is for designers (it stays in the file).
-    games = max((r.n for r in chosen), default=0)
-    return Measured(scene if chart else None, [line(r) for r in chosen], "", games, chosen,
-                    chosen[0].measure in SHARES)
+    return Measured(scene if chart else None, chosen, measure in SHARES, max((r.n for r in chosen), default=0))
