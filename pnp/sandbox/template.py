@@ -221,7 +221,7 @@ class _Guards(NodeTransformer):
 
     def visit_For(self, node: nodes.For) -> nodes.Node:
         self.generic_visit(node)
-        node.iter = self._call("pnp_iterate", node.iter)     # type: ignore[arg-type]  (jinja types it Node)
+        node.iter = self._call("pnp_iterate", node.iter)  # type: ignore[arg-type]
         return node
 
     def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
