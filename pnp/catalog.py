@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import DefinitionError, PnpError, UsageError
+from .model.load import read_toml
 from .paths import cards_dir
 
 if TYPE_CHECKING:
@@ -30,15 +30,14 @@ def builtin_games() -> list[Entry]:
     root = cards_dir()
     for folder in sorted(p for p in root.iterdir() if (p / "game.toml").is_file()) if root.is_dir() else []:
         try:
-            with open(folder / "game.toml", "rb") as fh:
-                meta = tomllib.load(fh)
+            meta = read_toml(folder / "game.toml")
             players = meta.get("players", {})
             span = f"{players.get('min', '?')}-{players.get('max', '?')}"
             if players.get("min") == players.get("max"):
                 span = str(players.get("min", "?"))
             gid = meta.get("id", folder.name)
             out.append(Entry(gid, meta.get("title", folder.name), span, folder, meta.get("rules") or gid))
-        except (OSError, tomllib.TOMLDecodeError, AttributeError):
+        except (PnpError, AttributeError):
             out.append(Entry(folder.name, "(unreadable game.toml)", "?", folder))
     return out
 

@@ -206,14 +206,12 @@ def check(
 
 def _list_facts(folder: Path) -> str:
     """Playing time, age, authors and publisher from a game's game.toml ('' if unreadable)."""
-    import tomllib
-
+    from .model.load import read_toml
     from .reference.credits import list_line
 
     try:
-        with open(folder / "game.toml", "rb") as fh:
-            return list_line(tomllib.load(fh))
-    except (OSError, tomllib.TOMLDecodeError):
+        return list_line(read_toml(folder / "game.toml"))
+    except PnpError:
         return ""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..errors import DefinitionError
 from ..model import Card, Game
 from ..model.schema import CardLayout, Element
+from ..sandbox.formats import fill
 from . import image, text
 from .contrast import readable
 from .icons import icon
@@ -135,7 +136,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
         value = card.field(el.field, lang) if el.field else None
         if value:
-            scene.add(*_set(game, card, layout, key, _box(el, w, h), el.format.format(value), k, el.align, colour))
+            scene.add(*_set(game, card, layout, key, _box(el, w, h), fill(el.format, value=value), k, el.align, colour))
     if "corner" in els:
         scene.add(*_set(game, card, layout, "corner", _box(els["corner"], w, h), f"#{card.label}", k, "right",
                         colour))

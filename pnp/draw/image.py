@@ -8,14 +8,17 @@ and reading SVG into it would take svglib, which pnp does not depend on. Export 
 from __future__ import annotations
 
 import io
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import DefinitionError
+from ..sandbox.files import read_folder_file
 from .shapes import Group, Image, Shape
 
 KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
 MAX_BYTES = 20_000_000
+MAX_PIXELS = 60_000_000       # 60 megapixels: an A4 page at 600 dpi is 35
 
 
 def sniff(data: bytes) -> str | None:
@@ -37,12 +40,7 @@ def load(path: Path, where: str, key: str) -> tuple[bytes, str, float, float]:
     def bad(why: str) -> DefinitionError:
         return DefinitionError(where, key, f"image {path.name!r}: {why}")
 
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise bad(f"larger than {MAX_BYTES // 1_000_000} MB")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise bad(f"cannot be read ({exc.strerror or exc})") from None
+    data = read_folder_file(path, lambda why: bad(why.removeprefix("cannot read: ")), MAX_BYTES)
     kind = sniff(data)
     if kind == "svg" or path.suffix.lower() == ".svg":
         raise bad("SVG art cannot go into the PDFs (ReportLab places only PNG and JPEG): export it as PNG")
@@ -51,9 +49,17 @@ def load(path: Path, where: str, key: str) -> tuple[bytes, str, float, float]:
     from PIL import Image as PILImage
 
     try:
-        with PILImage.open(io.BytesIO(data)) as im:
-            im.verify()
+        with warnings.catch_warnings():     # Pillow warns of a huge image; it is refused just below
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            im = PILImage.open(io.BytesIO(data))
+        with im:
             w, h = im.size
+            if w * h > MAX_PIXELS:
+                raise bad(f"{w} x {h} pixels is more than the limit of {MAX_PIXELS // 1_000_000} megapixels "
+                          f"(print art needs at most about 7,000 x 8,500 pixels: scale it down)")
+            im.load()      # decodes every pixel: a corrupt or truncated image is found here, not in the PDF
+    except DefinitionError:
+        raise
     except Exception as exc:  # Pillow raises many kinds for a broken file
         raise bad(f"not a readable {kind.upper()} ({exc})") from None
     return data, kind, float(w), float(h)

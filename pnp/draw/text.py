@@ -8,6 +8,15 @@ from .shapes import PT, Run, Text
 
 ANCHORS = {"left": "start", "center": "middle", "right": "end"}
 MIN_PT = 6.0   # the smallest type pnp prints
+NARROWEST_EM = 0.15   # no character pnp's fonts set is narrower (DejaVu's 'i' is 0.28 em, a space 0.32)
+
+
+def capacity(w: float, h: float, size: float, leading: float = 1.22) -> int:
+    """More characters than could ever fit a w x h mm box at `size` pt: a bound, checked before
+    wrapping, so that a megabyte of text is refused at once instead of being wrapped at every size."""
+    lines = int(h / (size * PT * leading)) + 1
+    per_line = int(w / (NARROWEST_EM * size * PT)) + 1
+    return 2 * lines * per_line + 64
 
 
 class TextDoesNotFit(PnpError):
@@ -90,6 +99,8 @@ def box(x: float, y: float, w: float, h: float, s: str, font: str, size: float,
     With `strict`, text that still does not fit at `min_size` raises TextDoesNotFit instead of
     running over the box."""
     size = max(size, min_size)
+    if len(s) > capacity(w, h, min_size, leading):
+        raise TextDoesNotFit(s, min_size)
     while True:
         lines = wrap(s, font, size, w)
         step = size * PT * leading

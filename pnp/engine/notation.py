@@ -53,6 +53,8 @@ from dataclasses import dataclass  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any, Callable  # noqa: E402
 
+from ..sandbox.files import read_folder_file  # noqa: E402
+
 
 @dataclass
 class CheckResult:
@@ -72,18 +74,11 @@ def read_notation_file(path: Path, shown: str, limit: int = MAX_NOTATION) -> str
     """A notation file's text: at most `limit` bytes (a device such as /dev/zero or a huge file
     is refused, not read until memory runs out), UTF-8 with or without a byte-order mark, and
     not empty. Every failure is a `NotationError` that says the file could not be read."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
-    except FileNotFoundError:
-        raise NotationError(shown, "(file)", "cannot read: file not found") from None
-    except IsADirectoryError:
-        raise NotationError(shown, "(file)", "cannot read: this is a folder, not a file") from None
-    except OSError as exc:
-        raise NotationError(shown, "(file)", f"cannot read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise NotationError(shown, "(file)", f"cannot read: larger than the limit of {limit // 1024 // 1024} MB "
-                                             "for a notation file")
+    def fail(problem: str) -> NotationError:
+        problem = problem if problem.startswith("cannot") else f"cannot read: {problem}"
+        return NotationError(shown, "(file)", problem + (" for a notation file" if "the limit" in problem else ""))
+
+    data = read_folder_file(path, fail, limit)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

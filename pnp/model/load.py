@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import DefinitionError
 from ..paths import data_root
+from ..sandbox.files import read_folder_file
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -33,20 +34,12 @@ MAX_DEPTH = 32                   # tables and lists inside each other
 
 
 def read_bytes(path: Path, where: str, what: str = "", limit: int = MAX_FILE) -> bytes:
-    """A file's bytes, at most `limit` of them: a device (/dev/zero) or a huge file is refused,
-    and every failure is a `DefinitionError` that says the file could not be read."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
-    except FileNotFoundError:
-        raise DefinitionError(where, None, f"file not found{': ' + what if what else ''}") from None
-    except IsADirectoryError:
-        raise DefinitionError(where, None, "cannot read: this is a folder, not a file") from None
-    except OSError as exc:
-        raise DefinitionError(where, None, f"cannot read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise DefinitionError(where, None, f"cannot read: larger than the limit of {limit // (1024 * 1024)} MB")
-    return data
+    """A file's bytes, at most `limit` of them, read through `pnp.sandbox.files` (inside its game
+    folder, a regular file, bounded); every failure is a `DefinitionError` saying why."""
+    def fail(problem: str) -> DefinitionError:
+        return DefinitionError(where, None, f"{problem}: {what}" if problem == "file not found" and what else problem)
+
+    return read_folder_file(path, fail, limit)
 
 
 def decode(data: bytes, where: str) -> str:

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from ..sandbox.formats import AnyName, problem
 from .colours import parse_colour
 
 MAX_MM = 10_000.0          # 10 m: larger than any sheet or board, small enough to draw
@@ -30,6 +31,32 @@ def slug(value: str) -> str:
     if not SLUG.fullmatch(value):
         raise ValueError(f"{value!r} is used in file names: expected lowercase letters, digits, '-' or '_' "
                          "(at most 64)")
+    return value
+
+
+def value_format(value: str) -> str:
+    """A layout's `format`: text with `{}` where the card's value goes.
+
+    >>> value_format("Trust {}")
+    'Trust {}'
+    >>> value_format("{0.__class__}")
+    Traceback (most recent call last):
+    ...
+    ValueError: '{0.__class__}': write {} for the value, or {name} for a name ({0} and {x.y} or {x[0]} are not allowed)
+    """
+    why = problem(value, (), value=True)
+    if why:
+        raise ValueError(why)
+    return value
+
+
+def words_format(value: dict[str, str]) -> dict[str, str]:
+    """A `[words]` text in each language: `{name}` fields for the names the sheet gives (checked
+    where it is printed), nothing Python's format would read further."""
+    for text in value.values():
+        why = problem(text, AnyName(), value=False)
+        if why:
+            raise ValueError(why)
     return value
 
 
@@ -66,7 +93,7 @@ class Element(Strict):
     size: Annotated[float, Field(gt=0, le=200)] = 8.0
     align: Literal["left", "center", "right"] = "left"
     field: str | None = None       # print this card field (cards.toml `fields`) in the box
-    format: str = "{}"             # how: "Trust {}" prints "Trust 2"; {} is the value
+    format: Annotated[str, AfterValidator(value_format)] = "{}"   # how: "Trust {}" prints "Trust 2"; {} is the value
     min_size: Annotated[float, Field(ge=4, le=200)] = 6.0   # text never shrinks below this to fit, pt
     image: str | None = None       # a PNG or JPEG in the game folder, scaled to fill the box and clipped to it
 
@@ -105,7 +132,7 @@ class GameFile(Strict):
     players: PlayerRange
     languages: Annotated[list[Slug], Field(min_length=1)]
     clans: list[Clan] = []      # sides or colours that own cards and pieces (none for a shared deck)
-    words: dict[str, Localized] = {}
+    words: dict[str, Annotated[Localized, AfterValidator(words_format)]] = {}
     # credits and box facts, printed on the booklet's cover, in its PDF metadata and by `pnp list`
     authors: list[str] = []                  # the game's designers
     publisher: str = ""                      # who published the edition the kit follows

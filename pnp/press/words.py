@@ -6,25 +6,26 @@ without a text falls back to English, then to the key itself."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DefinitionError
+from ..model.load import display, read_toml
 from ..paths import layouts_dir
+from ..sandbox.formats import AnyName, FormatProblem, fill, problem
 
 
 def _read(path: Path) -> dict[str, dict[str, str]]:
-    try:
-        with open(path, "rb") as fh:
-            raw = tomllib.load(fh)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DefinitionError(str(path), None, f"not valid TOML: {exc}") from None
+    raw = read_toml(path)
     out: dict[str, dict[str, str]] = {}
     for key, table in raw.items():
         if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-            raise DefinitionError(str(path), key, "expected a table of texts by language, e.g. { en = \"...\" }")
+            raise DefinitionError(display(path), key, "expected a table of texts by language, e.g. { en = \"...\" }")
+        for lang, text in table.items():
+            why = problem(text, AnyName())
+            if why:
+                raise DefinitionError(display(path), f"{key}.{lang}", why)
         out[key] = dict(table)
     return out
 
@@ -33,25 +34,33 @@ def _read(path: Path) -> dict[str, dict[str, str]]:
 class SheetWords:
     lang: str = "en"
     table: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    origins: Mapping[str, tuple[str, str]] = field(default_factory=dict)   # key: (file, key path) for messages
 
     @classmethod
     def load(cls, lang: str = "en", folder: Path | None = None,
              game_words: Mapping[str, Mapping[str, str]] | None = None) -> SheetWords:
         table: dict[str, dict[str, str]] = {}
+        origins: dict[str, tuple[str, str]] = {}
         for path in (layouts_dir() / "words.toml", *([folder / "layouts" / "words.toml"] if folder else [])):
             if path.is_file():
                 for key, texts in _read(path).items():
                     table.setdefault(key, {}).update(texts)
+                    origins[key] = (display(path), key)
         for key, texts in (game_words or {}).items():
             table.setdefault(key, {}).update(texts)
-        return cls(lang, table)
+            origins[key] = (display(folder / "game.toml") if folder else "game.toml", f"words.{key}")
+        return cls(lang, table, origins)
 
     def __call__(self, key: str, **values: object) -> str:
         texts = self.table.get(key, {})
         template = texts.get(self.lang) or texts.get("en") or key.replace("_", " ")
         if "print" not in values and "{print}" in template:
             values["print"] = self("print_at_100")
-        return template.format(**values) if values else template
+        try:
+            return fill(template, values)
+        except FormatProblem as exc:
+            where, path = self.origins.get(key, ("layouts/words.toml", key))
+            raise DefinitionError(where, path, str(exc)) from None
 
 
 def english() -> SheetWords:

@@ -7,12 +7,12 @@ file has one, else seat). The file is data: it is read as TOML, never run."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..draw.shapes import Scene
 from ..errors import DefinitionError
+from ..model.load import parse_toml, read_text
 from .chart import bar_chart
 from .output import SHARES, rows_from_data
 from .stats import Row
@@ -67,9 +67,9 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
         raise DefinitionError(shown, None, "missing: write it with `pnp simulate GAME ... --save "
                                            f"{shown}` (@simulation prints it)")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = parse_toml(read_text(path, shown), shown)
         rows = rows_from_data(data)
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError, UnicodeDecodeError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
         raise DefinitionError(shown, None, f"not a saved simulation ({exc})") from None
     present = [s for s in SECTIONS if any(r.section == s for r in rows)]
     section = parts[1] if len(parts) > 1 else ("outcome" if "outcome" in present else "seat")

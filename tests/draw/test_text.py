@@ -28,3 +28,22 @@ def test_japanese_breaks_between_characters():
 def test_every_character_the_kits_print_exists_in_a_font():
     for ch in "大名武士伝書田んぼ藩鮫皮騎兵の巧·◀▶⚖Rōnin":
         assert fonts.covers("sans", ch) or fonts.covers("jp", ch), ch
+
+
+def test_a_megabyte_of_text_is_refused_before_it_is_wrapped():
+    """Fitting shrank the type step by step and wrapped the whole text at each size: a 1 MB title
+    took 25 s to be refused and 9 MB ran past two minutes. A bound on what a box can hold at its
+    smallest size refuses it before any wrapping, whatever its length."""
+    import pytest
+
+    from pnp.draw import text
+    calls = []
+    real = text.wrap
+    text.wrap = lambda *a: calls.append(1) or real(*a)
+    try:
+        with pytest.raises(text.TextDoesNotFit):
+            text.box(0, 0, 50, 10, "word " * 2_000_000, "sans", 12, strict=True)
+    finally:
+        text.wrap = real
+    assert calls == []
+    assert len(text.box(0, 0, 50, 30, "a short line that fits", "sans", 12, strict=True)) >= 1

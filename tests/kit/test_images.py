@@ -143,3 +143,39 @@ def test_image_bytes_round_trip_unchanged_for_png():
     Image.new("RGBA", (4, 4), (255, 0, 0, 128)).save(buf, "PNG")
     from pnp.draw.image import sniff
     assert sniff(buf.getvalue()) == "png" and sniff(b"\xff\xd8\xff\xe0") == "jpeg" and sniff(b"<svg") == "svg"
+
+
+def _corrupt_idat(data: bytes) -> bytes:
+    """A PNG whose chunks are all well formed (right lengths and CRCs) but whose pixel data is not
+    zlib: Pillow's verify() passes it; only decoding finds it."""
+    import struct
+    import zlib
+    out, pos = bytearray(data[:8]), 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IDAT":
+            body = bytes(b ^ 0x5A for b in body)
+        out += struct.pack(">I4s", len(body), kind) + body + struct.pack(">I", zlib.crc32(kind + body))
+        pos += 12 + length
+    return bytes(out)
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.write_bytes(_corrupt_idat(png(p).read_bytes())), "not a readable PNG"),
+    (lambda p: p.write_bytes(png(p, size=(800, 800)).read_bytes()[:3000]), "not a readable PNG"),
+    (lambda p: p.write_bytes(png(p, fmt="JPEG").read_bytes()[:400] + b"\x00" * 64), "not a readable JPEG"),
+    (lambda p: Image.new("1", (12000, 12000)).save(p, "PNG"), "more than the limit of 60 megapixels"),
+])
+def test_a_broken_or_huge_image_is_refused_when_read(game, make, words):
+    """Exit 70 before (a corrupt or truncated IDAT, a damaged JPEG: verify() does not decode), or
+    43 s and 1.5 GB (a 12000 x 12000 PNG of 420 KB); now one message naming the file and the key."""
+    suffix = ".jpg" if "JPEG" in words else ".png"
+    path = game / "art" / f"bad{suffix}"
+    path.parent.mkdir(exist_ok=True)
+    make(path)
+    with_image(game, f"art/bad{suffix}")
+    with pytest.raises(DefinitionError) as err:
+        cards(game)
+    message = str(err.value)
+    assert "cards.toml" in message and "types.move-daimyo.image" in message and words in message, message

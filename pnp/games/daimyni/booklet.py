@@ -9,7 +9,7 @@ from ...draw.board import board_scene
 from ...draw.diagram import DiagramSpec, Stack, position_diagram
 from ...draw.shapes import Scene
 from ...model import Game
-from ...model.load import display
+from ...model.load import display, read_text
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
@@ -40,7 +40,7 @@ def spec_of(game: Game, pos: notation.Position) -> DiagramSpec:
 def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcript, list[RoundPage]]:
     """Replay a sample and turn each resolved card into a diagram and a sentence."""
     rules = Rules(game)
-    t = notation.replay(sample.read_text(encoding="utf-8"), rules, display(sample))
+    t = notation.replay(read_text(sample, display(sample), "a sample game"), rules, display(sample))
     say = Narrator(game, lang)
     titles = {n: c.type.title[lang] for c in game.cards for n in [c.number]}
     pages = []

@@ -10,7 +10,7 @@ from ...draw.shapes import Scene
 from ...draw.tilemap import bounds, tile_map
 from ...engine.notation import localized
 from ...model import Game
-from ...model.load import display
+from ...model.load import display, read_text
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
@@ -141,14 +141,14 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
 
 
 def walkthrough(game: Game, sample: Path, lang: str):
-    t = notation.replay(sample.read_text(encoding="utf-8"), game, display(sample))
+    t = notation.replay(read_text(sample, display(sample), "a sample game"), game, display(sample))
     return t, panels_for(game, t, lang)
 
 
 def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
     out = []
     for path in sorted((game.folder / "examples").glob("*.toml")):
-        t = notation.replay(path.read_text(encoding="utf-8"), game, display(path))
+        t = notation.replay(read_text(path, display(path), "an example"), game, display(path))
         last = t.rounds[-1]
         snap = last.end
         spec = spec_of(game, snap)
