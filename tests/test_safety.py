@@ -234,3 +234,9 @@ def test_loader_refuses_a_huge_definition_file(game_copy):
         fh.write(b"# " + b"x" * (11 * 1024 * 1024) + b"\n")
     with pytest.raises(DefinitionError, match="pieces.toml: cannot read: larger than the limit of 10 MB"):
         load_game(game_copy)
+
+
+def test_a_daimyni_folder_without_cards(game_copy):
+    """`pnp check` on a copy without cards.toml was exit 70 (max() of no cards)."""
+    (game_copy / "cards.toml").unlink()
+    fails(run_pnp("check", game_copy), 2, "cannot play this game folder", "has none (add cards.toml")

@@ -79,14 +79,20 @@ def register(app: typer.Typer) -> None:
         from ..output import write_file
         from ..simulate import chart as charts
         from ..simulate import output
-        from ..simulate.run import Spec, check_policy, default_workers, run
+        from ..simulate.run import MAX_GAMES, MIN_WORKER_CAP, Spec, check_policy, default_workers, max_workers, run
         from ..simulate.stats import aggregate
 
         try:
             if games < 1:
                 raise UsageError(f"--games {games}: play at least one game")
+            if games > MAX_GAMES:
+                raise UsageError(f"--games {games}: at most {MAX_GAMES:,} in one run (split a larger sweep into runs "
+                                 "with different --seed and add their --csv)")
             if workers is not None and workers < 1:
                 raise UsageError(f"--workers {workers}: at least one worker")
+            if workers is not None and workers > max_workers():
+                raise UsageError(f"--workers {workers}: at most {max_workers()} here (the cores this machine lets "
+                                 f"pnp use, or {MIN_WORKER_CAP} if fewer); leave it out to use every core")
             if budget < 1:
                 raise UsageError(f"--budget {budget}: at least one iteration per decision")
             if chart is not None and Path(chart).suffix.lower() not in (".pdf", ".svg"):

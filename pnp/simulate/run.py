@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import UsageError
+from ..model.load import display, read_bytes
 from .policies import DEFAULT_BUDGET, policies_for
 
 Progress = Callable[[int, int], None]
@@ -73,7 +74,7 @@ def definitions_digest(game: str) -> str:
 
     digest = hashlib.sha256()
     for path in sorted(find_game(game).glob("*.toml")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(path.name.encode() + b"\0" + read_bytes(path, display(path)) + b"\0")
     return digest.hexdigest()
 
 
@@ -201,19 +202,65 @@ def _dask(spec: Spec, parts: list[tuple[int, int]], scheduler: str) -> Iterator[
         from distributed import Client
     except ImportError:
         raise UsageError("--scheduler needs Dask distributed: pip install 'pnp[cluster]'") from None
-    try:
-        # Seconds to keep trying to reach the scheduler (PNP_SCHEDULER_TIMEOUT, default 10).
-        wait = float(os.environ.get("PNP_SCHEDULER_TIMEOUT", "10") or 10)
-        client = Client(scheduler, timeout=wait, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise UsageError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({exc})") from None
+    # Seconds to keep trying to reach the scheduler (PNP_SCHEDULER_TIMEOUT, default 10) and to wait
+    # for the first result (PNP_SCHEDULER_FIRST_RESULT, default 600): a scheduler that accepts the
+    # connection but never answers must not hang the command.
+    wait = _seconds("PNP_SCHEDULER_TIMEOUT", 10.0)
+    first = _seconds("PNP_SCHEDULER_FIRST_RESULT", 600.0)
+    client = _connect(Client, scheduler, wait)
     try:
         futures = [client.submit(play_chunk, spec, start, stop, pure=False, key=f"pnp-simulate-{start}-{os.getpid()}-"
                                  f"{time.time_ns()}") for start, stop in parts]
-        for fut in futures:
-            yield fut.result()
+        for i, fut in enumerate(futures):
+            try:
+                yield fut.result(timeout=first if i == 0 else None)
+            except TimeoutError:
+                raise UsageError(f"--scheduler {scheduler}: no result after {first:g} s; check that the cluster has "
+                                 "workers with pnp installed (PNP_SCHEDULER_FIRST_RESULT=S waits longer)") from None
     finally:
-        client.close()
+        client.close(timeout=wait)
+
+
+def _seconds(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, "") or default)
+    except ValueError:
+        raise UsageError(f"{name}={os.environ[name]!r}: expected a number of seconds") from None
+    if not 0 < value < 1e6:
+        raise UsageError(f"{name}={os.environ[name]!r}: expected a number of seconds above 0")
+    return value
+
+
+def _connect(client_type: Any, scheduler: str, wait: float) -> Any:
+    """A Dask client, or UsageError once `wait` seconds pass: the connection and the scheduler's
+    first answer both count (Client's own timeout covers only the first)."""
+    import threading
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(client_type(scheduler, timeout=wait, set_as_default=False))
+        except BaseException as exc:   # reported below, in this thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(wait + 1)
+    if made:
+        return made[0]
+    why = f"{failed[0]}" if failed else f"no answer within {wait:g} s"
+    raise UsageError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({why}); check the address and "
+                     "that `dask scheduler` runs there (PNP_SCHEDULER_TIMEOUT=S waits longer)")
+
+
+MAX_GAMES = 100_000_000      # games in one run: a million-game sweep fits a hundred times
+MIN_WORKER_CAP = 8           # --workers may always be this many, on a machine with fewer cores too
+
+
+def max_workers() -> int:
+    """The most worker processes `--workers` may ask for: the cores, or MIN_WORKER_CAP if fewer."""
+    return max(MIN_WORKER_CAP, default_workers())
 
 
 def default_workers() -> int:

@@ -131,6 +131,9 @@ def test_charts_are_readable_pdf_and_svg(tmp_path):
     (["daimyni", "--option", "fast"], "--option fast: daimyni has no such option"),
     (["daimyni", "--chart", "out.png"], "--chart out.png: the file name must end in .pdf or .svg"),
     (["daimyni", "--workers", "0"], "--workers 0: at least one worker"),
+    (["daimyni", "-n", "4", "--workers", "100000"], "--workers 100000: at most"),
+    (["daimyni", "-n", "4", "--workers", "99999999999999999999"], "--workers 99999999999999999999: at most"),
+    (["daimyni", "-n", "99999999999999"], "--games 99999999999999: at most 100,000,000"),
     (["daimyni", "--budget", "0"], "--budget 0"),
     (["daimyni", "--scheduler", "localhost"], "--scheduler localhost: expected a scheduler address"),
     (["no-such-game"], "unknown game 'no-such-game'"),
@@ -204,3 +207,41 @@ def test_mcts_beats_random(tmp_path):
     data = json.loads((tmp_path / "r.json").read_text())
     rows = {(r["section"], r["subject"], r["measure"]): r for r in data["rows"]}
     assert rows[("seat", "red", "win rate")]["low"] > 0.5
+
+
+@pytest.mark.slow
+def test_a_scheduler_that_never_answers_does_not_hang(tmp_path):
+    """A server that accepts the connection and says nothing (issue 21): before, `simulate` waited
+    forever; now it gives up after PNP_SCHEDULER_TIMEOUT with exit 2 and what to check."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    held, stop = [], threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        port = server.getsockname()[1]
+        proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", "daimyni", "--games", "2",
+                               "--scheduler", f"tcp://127.0.0.1:{port}", "-q"], capture_output=True, text=True,
+                              cwd=ROOT, timeout=120, env={**os.environ, "PNP_SCHEDULER_TIMEOUT": "2"})
+    finally:
+        stop.set()
+        thread.join()
+        for conn in held:
+            conn.close()
+        server.close()
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot reach a Dask scheduler" in proc.stderr and "check the address" in proc.stderr
+    assert "Traceback" not in proc.stderr

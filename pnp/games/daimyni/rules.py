@@ -121,6 +121,9 @@ class Rules:
             raise ValueError("Daimyni is a duel: the game must define exactly two clans")
         self.cards = {c.number: CardInfo(c.number, c.clan.id, c.type_id, c.type.title.get("en", c.type_id))
                       for c in game.cards}
+        if not self.cards:
+            raise ValueError("Daimyni is played with its Densho cards, and this folder has none "
+                             "(add cards.toml with the game's cards)")
         unknown = {c.type for c in self.cards.values()} - set(KINDS)
         if unknown:
             raise ValueError(f"Daimyni cards must be of the types {', '.join(KINDS)}; got {', '.join(sorted(unknown))}")
