@@ -240,3 +240,15 @@ def test_a_daimyni_folder_without_cards(game_copy):
     """`pnp check` on a copy without cards.toml was exit 70 (max() of no cards)."""
     (game_copy / "cards.toml").unlink()
     fails(run_pnp("check", game_copy), 2, "cannot play this game folder", "has none (add cards.toml")
+
+
+@pytest.mark.parametrize("file, old, new, words", [
+    ("cards.toml", 'text = { en = "', 'text = { en = "\\u0000', "the text holds a control character (U+0000)"),
+    ("booklet/rules.en.md", "\n", "\n\x00\n", "a control character (U+0000) on line 2"),
+])
+def test_a_control_character_is_refused_naming_the_place(game_copy, tmp_path, file, old, new, words):
+    path = game_copy / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    fails(build(game_copy, tmp_path), 2, file, words)

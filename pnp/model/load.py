@@ -4,6 +4,7 @@ the file, the key path and what was expected."""
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from pathlib import Path
 from types import UnionType
@@ -42,12 +43,28 @@ def read_bytes(path: Path, where: str, what: str = "", limit: int = MAX_FILE) ->
     return read_folder_file(path, fail, limit)
 
 
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")   # no XML, PDF text or person wants these
+
+
+def control_character(text: str) -> str | None:
+    """Where `text` holds a control character (not tab or newline), said for a person, else None."""
+    m = CONTROL.search(text)
+    if m is None:
+        return None
+    return f"a control character (U+{ord(m.group()):04X}) on line {text.count(chr(10), 0, m.start()) + 1}"
+
+
 def decode(data: bytes, where: str) -> str:
-    """UTF-8 text; a byte-order mark at the start (some editors write one) is dropped."""
+    """UTF-8 text; a byte-order mark at the start (some editors write one) is dropped. A control
+    character (a NUL...) is refused: it would make an SVG that is not well-formed XML."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DefinitionError(where, None, f"the file is not UTF-8 text (byte {exc.start + 1})") from None
+    bad = control_character(text)
+    if bad:
+        raise DefinitionError(where, None, f"{bad}: remove it (text holds letters, tabs and newlines only)")
+    return text
 
 
 def read_text(path: Path, where: str | None = None, what: str = "") -> str:
@@ -72,16 +89,21 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 
 
 def check_depth(data: Any, where: str) -> None:
-    """Refuse tables and lists nested more than `MAX_DEPTH` levels (walked without recursion)."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    """Refuse tables and lists nested more than `MAX_DEPTH` levels, and texts holding a control
+    character written as an escape ("\\u0000"), naming the key (walked without recursion)."""
+    stack: list[tuple[Any, int, tuple[Any, ...]]] = [(data, 0, ())]
     while stack:
-        value, depth = stack.pop()
+        value, depth, loc = stack.pop()
         if depth > MAX_DEPTH:
             raise DefinitionError(where, None, f"nested more than {MAX_DEPTH} levels deep")
         if isinstance(value, dict):
-            stack += [(v, depth + 1) for v in value.values()]
+            stack += [(v, depth + 1, (*loc, k)) for k, v in value.items()]
         elif isinstance(value, list):
-            stack += [(v, depth + 1) for v in value]
+            stack += [(v, depth + 1, (*loc, i)) for i, v in enumerate(value)]
+        elif isinstance(value, str) and CONTROL.search(value):
+            code = ord(CONTROL.search(value).group())  # type: ignore[union-attr]
+            raise DefinitionError(where, key_path(loc) or None,
+                                  f"the text holds a control character (U+{code:04X}): remove it")
 
 
 def read_toml(path: Path) -> dict[str, Any]:

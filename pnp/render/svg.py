@@ -7,6 +7,7 @@ machine without DejaVu Sans or IPAexGothic and still says what it reads."""
 from __future__ import annotations
 
 import base64
+import re
 
 import svgwrite
 
@@ -90,12 +91,16 @@ def _defined(dwg: svgwrite.Drawing) -> set[str]:
     return {el["id"] for el in dwg.defs.elements if "id" in el.attribs}
 
 
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def _text(dwg: svgwrite.Drawing, t: Text):
     x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
     g = dwg.g(fill=t.fill)
-    g["aria-label"] = t.string
+    said = _XML_ILLEGAL.sub("", t.string)   # a control character would make the file not XML at all
+    g["aria-label"] = said
     g["role"] = "img"
-    g.set_desc(title=t.string)
+    g.set_desc(title=said)
     defined = _defined(dwg)
     k = t.size * PT  # mm per em
     cursor = x

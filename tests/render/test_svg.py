@@ -78,3 +78,25 @@ def test_japanese_glyphs_render_without_the_fonts_installed(daimyo_svgs):
     assert ink(face, (0.15, 0.27, 0.85, 0.45)) > 200          # the kanji in the art box
     tile = next(data for name, data in daimyo_svgs.items() if name.startswith("svg/tiles/"))
     assert ink(tile, (0.3, 0.25, 0.7, 0.55)) > 200
+
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["daimyni", "daimyo", "samurai-vassal", "dojima", "shogun-solitaire"])
+def test_every_svg_of_every_built_in_kit_is_well_formed_xml(game):
+    """Issue 21: a NUL in a card's text once wrote an SVG no XML reader could open, with exit 0."""
+    svgs = [a for a in build_kit(load_game(cards_dir() / game), Options()) if a.name.endswith(".svg")]
+    assert len(svgs) > 20
+    for art in svgs:
+        assert ET.fromstring(art.data).tag.endswith("svg"), art.name
+
+
+def test_a_control_character_never_reaches_the_file():
+    """The last defence, behind the loader's refusal: the words kept in <title> and aria-label."""
+    from pnp.draw.shapes import Run, Scene, Text
+    from pnp.render.svg import render_svg
+    scene = Scene("t", 20, 10)
+    scene.add(Text(1, 5, (Run("a\x00b\x1bc", "sans"),), 8))
+    root = ET.fromstring(render_svg(scene))
+    titles = [el.text for el in root.iter() if el.tag.endswith("title")]
+    assert titles == ["abc"]
