@@ -14,7 +14,8 @@ round = 4
 hands = { red = ["party", "surveying"], blue = [...], green = [...] }
 tables = { red = ["fortressing", "invasion down"] }   # in the order laid; "down" = face down
 trust = { red = 3 }
-last = { red = "invasion" }              # each player's previous card (what Sasuke copies)
+last = { red = "invasion" }              # each player's previous card (what Sasuke copies; after a
+                                         # Sasuke, the card it copied, or sarutobi-sasuke: nothing)
 must = ["blue"]                          # players forced to play Strategising this round
 npc_deck = ["party", "surveying"]        # Middle Player mode: the NPC cards not yet revealed
 

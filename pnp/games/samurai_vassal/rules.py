@@ -4,19 +4,21 @@ RESOLUTION, one written algorithm (RULINGS.md "Samurai Vassal").
 
 The steps are `STEPS` below (the booklet prints them from there); `resolve` follows them in order.
 
-0. Middle Player mode: the NPC card is revealed first. Every player lays one card face down; all are
-   revealed together.
+0. Middle Player mode: the NPC card is revealed first; its effects act like any player's. Every
+   player lays one card face down; all are revealed together.
 1. Blocking. If anyone laid Kuroda Kanbei, every other effect of the round is cancelled except
    Strategising's, "when played" effects and Sasuke's copy included (a blocked Sasuke has no level).
-   Otherwise a Sasuke takes the level and effects of its owner's previous card (none: no level; a
-   copied Kuroda blocks the others).
+   Otherwise a Sasuke takes the level and effects of its owner's previous card; an earlier Sasuke
+   counts as the card it copied (nothing to copy, or an earlier Sasuke that copied nothing: no level,
+   and it loses; a copied Kuroda blocks the others).
 2. "When played" effects: Strategising takes every card in front of its owner back to hand (its
    owner loses); Ishida and Hanzo take back the other cards, Fuma and Uesugi the last one still in
    front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from whoever has
    the most at the reveal. Then each card is laid face up in front of its owner.
 3. Reject. Every active Reject names its targets among the other players' cards (several Rejects add
-   up). If there is at least one target, the targets lose and every other card wins; majority and
-   level are skipped. A rejected card keeps its other effects.
+   up). If there is at least one target, the targets lose and every other card wins, except
+   Strategising and a Sasuke that copied nothing: they always lose. Majority and level are skipped.
+   A rejected card keeps its other effects.
 4. Otherwise majority: the level laid by the most cards wins; a tie goes to the highest of the tied
    levels. With an active "cancel majority", the highest level wins. Strategising and cards with no
    level never count.
@@ -32,8 +34,9 @@ The steps are `STEPS` below (the booklet prints them from there); `resolve` foll
 8. End: after the trust step, if anyone has 12 or more, the most trust wins; a tie goes to the most
    cards in front (face down too); still tied, they share the victory.
 
-The NPC (Middle Player) counts as an "other player" for every effect, never gains or loses trust,
-and its Strategising simply loses.
+The NPC (Middle Player) counts as an "other player" for every effect, and its own cards' effects
+act like any player's (a winning NPC War Drills costs each player who lost 1 trust, an NPC Party
+rejects); it never gains or loses trust, and its Strategising simply loses.
 """
 
 from __future__ import annotations
@@ -90,19 +93,21 @@ MIDDLE, NO_PARTY, SAMURAI = "middle-player", "no-party", "samurai"
 
 # The resolution algorithm in steps, as the booklet prints it.
 STEPS: tuple[tuple[int, str], ...] = (
-    (0, 'Middle Player mode: the NPC card is revealed first. Every player lays one card face down; all '
-        'are revealed together.'),
+    (0, "Middle Player mode: the NPC card is revealed first; its effects act like any player's. Every "
+        'player lays one card face down; all are revealed together.'),
     (1, 'Blocking. If anyone laid Kuroda Kanbei, every other effect of the round is cancelled except '
         'Strategising\'s, "when played" effects and Sasuke\'s copy included (a blocked Sasuke has no '
-        "level). Otherwise a Sasuke takes the level and effects of its owner's previous card (none: no "
-        'level; a copied Kuroda blocks the others).'),
+        "level). Otherwise a Sasuke takes the level and effects of its owner's previous card; an earlier "
+        'Sasuke counts as the card it copied (nothing to copy, or an earlier Sasuke that copied nothing: no '
+        'level, and it loses; a copied Kuroda blocks the others).'),
     (2, '"When played" effects: Strategising takes every card in front of its owner back to hand (its '
         'owner loses); Ishida and Hanzo take back the other cards, Fuma and Uesugi the last one still in '
         'front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from whoever has '
         'the most at the reveal. Then each card is laid face up in front of its owner.'),
     (3, "Reject. Every active Reject names its targets among the other players' cards (several Rejects "
-        'add up). If there is at least one target, the targets lose and every other card wins; majority '
-        'and level are skipped. A rejected card keeps its other effects.'),
+        'add up). If there is at least one target, the targets lose and every other card wins, except '
+        'Strategising and a Sasuke that copied nothing: they always lose. Majority and level are skipped. '
+        'A rejected card keeps its other effects.'),
     (4, 'Otherwise majority: the level laid by the most cards wins; a tie goes to the highest of the tied '
         'levels. With an active "cancel majority", the highest level wins. Strategising and cards with no '
         'level never count.'),
@@ -133,13 +138,18 @@ RULES = {
 
 @dataclass(frozen=True)
 class Play:
-    """One revealed card as it resolves: its owner, card, level and active effects."""
+    """One revealed card as it resolves: its owner, card, level and active effects; `counts_as` is
+    the card it stood in for (a Sasuke's copy; the card itself otherwise, and a Sasuke with nothing
+    to copy counts as itself, which gives a later Sasuke nothing); `loses` is set for a card that
+    never wins (Strategising, a Sasuke that copied nothing), whatever a Reject would give."""
 
     who: str
     card: str
     level: int | None
     effects: tuple[Effect, ...]
     strategise: bool
+    counts_as: str = ""
+    loses: bool = False
 
     def has(self, kind: type) -> list[Any]:
         return [e for e in self.effects if isinstance(e, kind)]
@@ -403,26 +413,40 @@ def _active(p: Play, cancellers: set[str]) -> tuple[Effect, ...]:
     return tuple(e for e in p.effects if isinstance(e, Strategise))
 
 
+def _copies(card: str) -> bool:
+    return any(isinstance(e, Copy) for e in CARDS[card].effects)
+
+
 def profiles(plays: Mapping[str, str], last: Mapping[str, str | None]) -> tuple[dict[str, Play], set[str],
                                                                                 list[GameEvent]]:
-    """Step 1: every card's level and active effects, and who cancels the others (Kuroda)."""
+    """Step 1: every card's level and active effects, and who cancels the others (Kuroda).
+
+    A Sasuke copies what its owner's previous card counted as (`last`: for an earlier Sasuke, the card
+    it stood in for); a previous Sasuke that had nothing to copy gives nothing. A Sasuke blocked by
+    another player's Kuroda (laid, or copied by another Sasuke) copies nothing: no level, it loses."""
     events: list[GameEvent] = []
     direct = {w for w, c in plays.items() if any(isinstance(e, CancelAll) for e in CARDS[c].effects)}
-    raw: dict[str, Play] = {}
+
+    def source(who: str) -> str | None:
+        src = last.get(who)
+        return None if direct or src is None or _copies(src) else src
+
+    copied = {w: source(w) for w, c in plays.items() if _copies(c)}
+    cancellers = direct | {w for w, src in copied.items()
+                           if src is not None and any(isinstance(e, CancelAll) for e in CARDS[src].effects)}
+    out: dict[str, Play] = {}
     for who, card in plays.items():
         d: CardDef = CARDS[card]
-        level, effects = d.level, d.effects
-        if any(isinstance(e, Copy) for e in effects):
-            src = last.get(who)
-            if direct or src is None or any(isinstance(e, Copy) for e in CARDS[src].effects):
-                level, effects = None, ()
-                events.append(Copied(who, None))
-            else:
-                level, effects = CARDS[src].level, CARDS[src].effects
-                events.append(Copied(who, src))
-        raw[who] = Play(who, card, level, effects, any(isinstance(e, Strategise) for e in effects))
-    cancellers = {w for w, p in raw.items() if p.has(CancelAll)}
-    out = {w: Play(p.who, p.card, p.level, _active(p, cancellers), p.strategise) for w, p in raw.items()}
+        if who in copied:
+            src = copied[who] if (not cancellers or who in cancellers) else None
+            events.append(Copied(who, src))
+            if src is None:
+                out[who] = Play(who, card, None, (), False, card, loses=True)
+                continue
+            d = CARDS[src]
+        strategise = any(isinstance(e, Strategise) for e in d.effects)
+        p = Play(who, card, d.level, d.effects, strategise, d.id, loses=strategise)
+        out[who] = Play(p.who, p.card, p.level, _active(p, cancellers), p.strategise, p.counts_as, p.loses)
     if cancellers:
         events.append(Blocked(tuple(sorted(cancellers, key=list(plays).index)),
                               tuple(w for w in plays if w not in cancellers)))
@@ -445,10 +469,10 @@ def decide(plays: Mapping[str, Play]) -> tuple[tuple[str, ...], str, tuple[str, 
     winners: set[str]
     if targets:
         rule = "reject"
-        winners = {w for w, p in plays.items() if w not in targets and not p.strategise}
+        winners = {w for w, p in plays.items() if w not in targets and not p.loses}
         events.append(Rejected(tuple(dict.fromkeys(rejecters)), tuple(w for w in order if w in targets)))
     else:
-        levels = {w: p.level for w, p in plays.items() if p.level is not None and not p.strategise}
+        levels = {w: p.level for w, p in plays.items() if p.level is not None and not p.loses}
         if not levels:
             rule, winners = "none", set()
         elif any(p.has(CancelMajority) for p in plays.values()):
@@ -468,7 +492,7 @@ def decide(plays: Mapping[str, Play]) -> tuple[tuple[str, ...], str, tuple[str, 
     while changed:
         changed = False
         for who, p in plays.items():
-            if who in winners or who in targets or p.strategise:
+            if who in winners or who in targets or p.loses:
                 continue
             for ww in p.has(WinWith):
                 if any(plays[w].level == ww.level for w in winners if w != who):
@@ -569,7 +593,7 @@ def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
         state.trust[who] = after
         if gained[who] or lost[who]:
             res.events.append(TrustChanged(who, before, after, gained[who], lost[who]))
-        state.last[who] = plays[who]
+        state.last[who] = profiled[who].counts_as
     # step 8: the end
     if max(state.trust.values()) >= WIN_TRUST:
         state.over = True

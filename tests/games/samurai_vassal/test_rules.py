@@ -301,6 +301,62 @@ def test_sasuke_without_earlier_card_loses(game):  # type: ignore[no-untyped-def
     assert won(t) == set()
 
 
+def test_strategising_loses_even_when_a_reject_makes_every_other_card_win(game):  # type: ignore[no-untyped-def]
+    # RULINGS.md: «Strategising always loses, even when a Reject's "all the other cards win" would make it win
+    # ("You lose, cannot be canceled").»
+    # Red's Party rejects blue's Invasion (level 5): every other card wins, but green's Strategising still loses
+    # and takes its Surveying back. Red alone wins and scores its Party (1).
+    t = scenario(game, {"red": "party", "blue": "invasion", "green": "strategising"}, tables={"green": ["surveying"]})
+    assert won(t) == {"red"} and t.rounds[0].rule == "reject"
+    assert t.state.trust == {"red": 1, "blue": 0, "green": 0}
+    assert t.state.tables["green"] == [] and "surveying" in t.state.hands["green"]
+    # the same for a Sasuke copying Strategising: it loses and takes its cards back
+    t = scenario(game, {"red": "party", "blue": "invasion", "green": "sarutobi-sasuke"}, last={"green": "strategising"},
+                 tables={"green": ["surveying"]})
+    assert won(t) == {"red"} and t.state.tables["green"] == []
+    assert {"surveying", "sarutobi-sasuke"} <= set(t.state.hands["green"])
+
+
+def test_sasuke_copying_a_sasuke_copies_what_it_stood_in_for(game):  # type: ignore[no-untyped-def]
+    # RULINGS.md: «Sasuke copying a Sasuke: an earlier Sasuke counts as the card it stood in for that round».
+    # Round 1: red's last card was Strategising, so the Sasuke copies it: red loses and takes every card in front
+    # (the Fortressing) and the Sasuke back to hand; blue's Surveying wins (2 trust). Round 2: red lays the Sasuke
+    # again; the card before it is the Sasuke, which stood in for Strategising, so it copies Strategising again:
+    # red loses and takes the Sasuke back. Blue's Fortressing, the only level, wins: Surveying 2 + Fortressing 1.
+    t = scenario(game, {}, rounds=[{"red": "sarutobi-sasuke", "blue": "surveying"},
+                                   {"red": "sarutobi-sasuke", "blue": "fortressing"}],
+                 last={"red": "strategising"}, tables={"red": ["fortressing"]})
+    assert [set(r.winners) for r in t.rounds] == [{"blue"}, {"blue"}]
+    assert t.state.tables["red"] == [] and {"sarutobi-sasuke", "fortressing"} <= set(t.state.hands["red"])
+    assert t.state.trust == {"red": 0, "blue": 5}
+    assert t.state.last["red"] == "strategising"
+
+
+def test_sasuke_after_a_sasuke_that_copied_nothing_loses(game):  # type: ignore[no-untyped-def]
+    # RULINGS.md: «one that had nothing to copy, or was blocked, gives nothing to copy, and the new Sasuke loses»
+    # («Sasuke with no earlier card to copy loses»). The position says red's last card was a Sasuke that copied
+    # nothing. Blue's Party rejects green's Invasion, so every other card would win, but red's Sasuke has nothing
+    # to copy and loses: blue alone wins and scores its Party (1).
+    t = scenario(game, {"red": "sarutobi-sasuke", "blue": "party", "green": "invasion"},
+                 last={"red": "sarutobi-sasuke"})
+    assert won(t) == {"blue"} and t.rounds[0].rule == "reject"
+    assert t.state.trust == {"red": 0, "blue": 1, "green": 0}
+    assert t.state.last["red"] == "sarutobi-sasuke"
+    # a Sasuke switched off by Kuroda copies nothing: the next Sasuke (a stated position) has nothing either
+    t = scenario(game, {"red": "sarutobi-sasuke", "blue": "kuroda-kanbei"}, last={"red": "invasion"})
+    assert won(t) == {"blue"} and t.state.last["red"] == "sarutobi-sasuke"
+
+
+def test_a_sasuke_copying_kuroda_switches_off_another_sasuke(game):  # type: ignore[no-untyped-def]
+    # RULINGS.md: «Kuroda Kanbei cancels every other card effect of the round ... including ... Sasuke's copy (a
+    # blocked Sasuke has no level and loses)»; «a copied Kuroda blocks the others». Blue's Sasuke copies Kuroda
+    # (level 3), so red's Sasuke copies nothing: levels 3 (blue) and 2 (green), one card each: the higher, 3,
+    # wins. Blue scores its Sasuke (1).
+    t = scenario(game, {"red": "sarutobi-sasuke", "blue": "sarutobi-sasuke", "green": "surveying"},
+                 last={"red": "invasion", "blue": "kuroda-kanbei"})
+    assert won(t) == {"blue"} and t.state.trust == {"red": 0, "blue": 1, "green": 0}
+
+
 def test_fuma_beats_reject(game):  # type: ignore[no-untyped-def]
     # RULINGS.md: «Fuma's everyone-loses beats every win, the wins a Reject hands out included».
     t = scenario(game, {"red": "fuma-kotaro", "blue": "party", "green": "invasion"})
@@ -343,6 +399,24 @@ def test_npc_card_counts_and_gains_nothing(game):  # type: ignore[no-untyped-def
     assert won(t) == {"red"}
     t = scenario(game, {"red": "fortressing", "blue": "surveying"}, options=["middle-player"], npc="surveying")
     assert won(t) == {"blue", "green"} and "green" not in t.state.trust
+
+
+def test_npc_war_drills_costs_every_player_who_lost(game):  # type: ignore[no-untyped-def]
+    # RULINGS.md: «The NPC's own effects act like any player's: a winning NPC War Drills costs each losing player 1
+    # trust ... Only the NPC's own trust is never counted.» Levels 2 (red), 3 (blue) and 4 (the NPC, green), one
+    # card each: the higher level, 4, wins. The NPC's War Drills won, so red and blue, who lost, give up 1 each.
+    t = scenario(game, {"red": "surveying", "blue": "fortressing"}, options=["middle-player"], npc="war-drills",
+                 trust={"red": 2, "blue": 2})
+    assert won(t) == {"green"} and t.rounds[0].rule == "level"
+    assert t.state.trust == {"red": 1, "blue": 1}
+
+
+def test_npc_party_rejects(game):  # type: ignore[no-untyped-def]
+    # RULINGS.md: «an NPC Reject rejects.» The NPC's Party rejects red's Invasion (level 5): red loses, every other
+    # card wins; blue scores its Surveying (2), the NPC nothing.
+    t = scenario(game, {"red": "invasion", "blue": "surveying"}, options=["middle-player"], npc="party")
+    assert won(t) == {"blue", "green"} and t.rounds[0].rule == "reject"
+    assert t.state.trust == {"red": 0, "blue": 2}
 
 
 # ---- refused games ---------------------------------------------------------------------------
