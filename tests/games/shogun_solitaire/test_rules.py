@@ -268,6 +268,58 @@ def test_a_unified_clan_seizes_nothing():
     assert s.score == 3 and len(s.row) == 3
 
 
+def test_a_run_longer_than_three_seizes_once_a_ronin_gives_an_objective_back():
+    # Ruling (A run longer than three): «any card that ends a same-colour run of three or more non-Ninja cards
+    # seizes, while that clan has an objective on its board.»
+    # Hōjō is unified, so its run of three seized nothing and a fourth Hōjō card makes it four. The Ronin drawn
+    # then takes back the village: the run stays as it was (only a card played seizes). The next Hōjō card played
+    # at its end, a Soldier or even a Ninja, seizes the village and clears the five cards out of the game.
+    s = at(["hojo-cavalry", "hojo-soldier", "hojo-ninja", "envoy", "envoy"], ["ronin", *FILL],
+           row=["hojo-soldier", "hojo-cavalry", "hojo-samurai"], held={"hojo": ["port", "village", "castle"]})
+    run(s, "play hojo-cavalry")
+    assert len(s.row) == 4 and s.pending == "ronin"
+    run(s, "ronin: hojo village")
+    assert s.held["hojo"] == {0, 2} and len(s.row) == 4 and s.pending == "turn"
+    ninja = run(s.clone(), "play hojo-ninja")
+    assert ninja.held["hojo"] == {0, 1, 2} and ninja.row == []
+    run(s, "play hojo-soldier")
+    assert s.held["hojo"] == {0, 1, 2} and s.row == []
+    assert sorted(s.removed[-5:]) == ["hojo-cavalry", "hojo-cavalry", "hojo-samurai", "hojo-soldier", "hojo-soldier"]
+
+
+def test_the_samurai_stops_raids_only():
+    # Ruling (The Samurai stops Raids only): «the Assassin and the Ronin offer no choice.» With a Samurai in hand the
+    # Assassin still takes the Leader, and the Ronin still takes the counter back.
+    s = at(["hojo-cavalry", "kato-samurai", "kato-leader", "envoy", "envoy"], ["assassin", *FILL])
+    run(s, "play hojo-cavalry")
+    assert s.legal_actions() == ["assassin: kato-leader"]
+    refused(s, "assassin: kato-samurai", "assassin-target")
+    run(s, "assassin: kato-leader")
+    assert "kato-samurai" in s.hand and s.discard == ["kato-leader", "assassin"]
+    t = at(["hojo-cavalry", "kato-samurai", "envoy", "envoy", "envoy"], ["ronin", *FILL], held={"kato": ["port"]})
+    run(t, "play hojo-cavalry")
+    assert t.legal_actions() == ["ronin: kato port"]
+    refused(t, "ronin: none", "ronin-target")
+    run(t, "ronin: kato port")
+    assert t.score == 0 and "kato-samurai" in t.hand
+
+
+def test_the_draw_after_a_raid_met_through_the_deck_is_an_ordinary_draw():
+    # Ruling: «The draw that replaces a Raid met through the deck is an ordinary draw: an enemy drawn then strikes
+    # (the exempt draws are the opening deal, a whole-hand refill and the draw after a Ninja reorder).»
+    # The Raid is met through the deck: its five next cards are Shogun and Envoy cards, discarded with it (no enemy
+    # among them, so nothing is shuffled). The card drawn to replace the Raid is the Assassin: it strikes, and with
+    # no Leader in hand it takes the Hōjō Cavalry just played.
+    s = at(["hojo-cavalry", "envoy", "envoy", "kato-soldier", "kato-cavalry"],
+           ["raid", "takeda-soldier", "envoy", "amago-soldier", "fleet", "hojo-ninja", "assassin", *FILL])
+    run(s, "play hojo-cavalry", "raid: deck")
+    assert s.discard == ["raid", "takeda-soldier", "envoy", "amago-soldier", "fleet", "hojo-ninja"]
+    assert s.pending == "assassin" and s.striking == "assassin" and s.aside == []
+    assert s.legal_actions() == ["assassin: last"]
+    run(s, "assassin: last")
+    assert s.row == [] and s.discard[-2:] == ["hojo-cavalry", "assassin"] and len(s.hand) == 5
+
+
 @pytest.mark.parametrize("score,name", [(12, "Supreme Shogun"), (11, "Shogun"), (10, "Shogun"),
                                         (9, "Weak Shogun"), (8, "Total Defeat"), (0, "Total Defeat")])
 def test_ranks(score, name):
