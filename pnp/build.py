@@ -77,6 +77,17 @@ def build_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambd
     return list(iter_kit(game, opts, progress))
 
 
+def validate_kit(game: Game, progress: Callable[[str], None] = lambda _: None) -> tuple[str, ...]:
+    """Make the whole kit in every language the game has, in memory, and throw it away: every file
+    `pnp build` reads (the aid, the booklet's templates, images, layouts, samples) is read and
+    checked the same way, so `pnp check` passes exactly the folders `pnp build` accepts. Returns
+    the languages checked; a problem is the `PnpError` the build would give."""
+    for lang in game.meta.languages:
+        for _artifact in iter_kit(game, Options(lang=lang, svg=False), progress):
+            pass
+    return tuple(game.meta.languages)
+
+
 def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda _: None) -> Iterator[Artifact]:
     """The kit's files one at a time, as they are made, so a writer can put each on disk and let it
     go (memory stays flat however large the deck). The options are checked before the first file."""
@@ -102,8 +113,9 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
 def _each(game: Game, ctx: Context, builders: list[Callable[[Game, Context], Iterable[Artifact]]],
           whole: bool, ink_saver: bool) -> Iterator[Artifact]:
     from .draw.ink import ink_saving
+    from .sandbox.template import template_budget
 
-    with ink_saving(ink_saver):
+    with ink_saving(ink_saver), template_budget():     # the kit's templates share one budget of work
         for build in builders:
             yield from build(game, ctx)
         if whole:     # a full build also carries what the rules module adds

@@ -189,18 +189,25 @@ def check(
     except PnpError as exc:
         _fail(exc)
     paths = list(files or sorted((folder / "samples").glob("*.toml")) + sorted((folder / "examples").glob("*.toml")))
-    if not paths:
-        typer.echo(f"{kit.meta.title}: definitions ok; no sample games in {display(folder / 'samples')}")
-        return
     worst = 0
     for path in paths:
         shown = path.name if not files else str(path)
         result = engine.check_file(kit, path, shown)
         typer.echo(result.line, err=not result.ok)
         worst = max(worst, result.exit_code)
-    good = sum(1 for _ in paths) if worst == 0 else None
-    if good is not None:
-        typer.echo(f"{kit.meta.title}: definitions ok, {good} game{'s' if good != 1 else ''} replayed")
+    kit_words = ""
+    if not files:      # the whole folder: everything `pnp build` reads, in every language
+        from .build import validate_kit
+        try:
+            langs = validate_kit(kit)
+            kit_words = f", kit ok ({', '.join(langs)})"
+        except PnpError as exc:
+            typer.echo(f"pnp: error: {exc}", err=True)
+            worst = max(worst, exc.exit_code)
+    if worst == 0:
+        games = (f"{len(paths)} game{'s' if len(paths) != 1 else ''} replayed" if paths
+                 else f"no sample games in {display(folder / 'samples')}")
+        typer.echo(f"{kit.meta.title}: definitions ok, {games}{kit_words}")
     raise typer.Exit(worst)
 
 

@@ -95,7 +95,10 @@ def template_budget() -> Iterator[Budget]:
     try:
         yield budget
     finally:
-        _BUDGET.reset(token)
+        try:
+            _BUDGET.reset(token)
+        except ValueError:      # a generator closed in another context: its budget goes with it
+            pass
 
 
 def _budget() -> Budget:
