@@ -4,6 +4,7 @@ the file, the key path and what was expected."""
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -24,7 +25,8 @@ def display(path: Path) -> str:
     path = Path(path)
     for base in (Path.cwd(), data_root()):
         try:
-            return str(path.resolve().relative_to(base.resolve()))
+            # realpath, not resolve(): a link that loops must still be named, not raise
+            return str(Path(os.path.realpath(path)).relative_to(os.path.realpath(base)))
         except ValueError:
             continue
     return str(path)
