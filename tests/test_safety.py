@@ -49,7 +49,8 @@ def test_a_narration_template_cannot_reach_python(game_copy, tmp_path):
     key = text.split("[booklet]", 1)[1].split("\n")[1].split("=")[0].strip()
     path.write_text(text.replace("[booklet]\n", "[booklet]\n" + key + " = \"{{ cycler.__init__ }}\"\n", 1)
                     .replace(f"\n{key} =", f"\nold_{key} =", 2).replace(f"old_{key}", key, 1), encoding="utf-8")
-    fails(build(game_copy, tmp_path), 2, "narration.en.toml: booklet.", "line 1: template error", "has no field '__init__'")
+    fails(build(game_copy, tmp_path), 2, "narration.en.toml: booklet.", "line 1: template error",
+          "has no field '__init__'")
 
 
 def test_templates_still_fill_in_values():
@@ -260,7 +261,8 @@ def test_a_control_character_is_refused_naming_the_place(game_copy, tmp_path, fi
     ("booklet/aid.en.toml", "lines = [\n", 'lines = [\n  "{{ count.nothing.deeper }}",\n',
      "booklet/aid.en.toml: section[0].lines[0], line 1: template error"),
     ("booklet/rules.it.md", "\n", "\n\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}"
-                                  "{% endfor %}\n", "booklet/rules.it.md: line 3: template error: the templates do too much work"),
+                                  "{% endfor %}\n",
+     "booklet/rules.it.md: line 3: template error: the templates do too much work"),
     ("cards.toml", "[types.move-daimyo]\n", '[types.move-daimyo]\nimage = "art/broken.png"\n',
      "cards.toml: types.move-daimyo.image: image 'broken.png': not a readable PNG"),
 ])

@@ -78,7 +78,8 @@ def template(draw) -> str:
             f"{{{{ {e} }}}}",
             f"{{% for i in {e} %}}{{% for j in range(100000) %}}{{{{ j }}}}{{% endfor %}}{{% endfor %}}",
             f"{{% for i in range(100000) %}}{{% set ns.s = ns.s ~ {e} %}}{{% endfor %}}{{{{ ns.s|length }}}}",
-            f"{{% macro f(n) %}}{{% if n %}}{{{{ f(n - 1) }}}}{{{{ f(n - 1) }}}}{{% endif %}}{{% endmacro %}}{{{{ f({e}) }}}}",
+            f"{{% macro f(n) %}}{{% if n %}}{{{{ f(n - 1) }}}}{{{{ f(n - 1) }}}}{{% endif %}}{{% endmacro %}}"
+            f"{{{{ f({e}) }}}}",
             f"{{% if {e} %}}a{{% else %}}b{{% endif %}}",
         ])))
     return "".join(parts)
