@@ -64,6 +64,10 @@ RULING_WORDS = [
     ("Imperial", ("own workers, before that worker is paid, once a round",)),
     ("Selling", ("never compulsory", "or no sale", "A full tie", "shared victory")),
     ("Variant", ("Dice first variant", "in the first phase", "left hidden after the draft")),
+    ("Two players, between seasons", ("Two players, between seasons", "6 Ryô are taken from the box",
+                                      "the box always holds enough")),
+    ("Autumn overstock with an empty reserve", ("already emptied the reserve",
+                                                "no overstock Ryô goes back to the box", "season ends as usual")),
 ]
 
 
