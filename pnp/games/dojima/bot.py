@@ -92,4 +92,5 @@ def _imperial(view: View, legal: Sequence[str]) -> str:
     sab, sake = fields.get(SABOTEUR) == a, fields.get(SAKE) == a
     now = WORTH[role][field_effect(view.laid[role], a, sab, sake)]
     then = WORTH[role][field_effect(view.laid[IMPERIAL], a, sab, sake)]
-    return move[0] if then > now else "pass"
+    mine = f"imperial {role}"         # it only moves the worker of the advisor just turned up
+    return mine if then > now and mine in move else "pass"

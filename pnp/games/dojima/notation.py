@@ -25,7 +25,8 @@ reroll = { blue = [1, 4, 5, 6] }               # a player with three equal dice 
 red = "sow-advisor 3, sower 3, waterer 1, merchant 5"
 blue = "water-advisor 4, sower 1, waterer 5, merchant 6"
 green = "imperial 2, sower 1, waterer 4, merchant 6"
-imperial = { green = "sower" }                 # the Imperial's holder moved this worker
+imperial = { green = "sower" }                 # the Imperial's holder moved this worker (replayed as
+                                               # its own advisor turns up: an earlier move pays the same)
 sell = { red = 1 }                             # sales made (rice given: 1 or 3); others: none
 expect = { red = { water = 3, rice = 4, ryo = 1 }, reserve = 7, first = "blue" }
 

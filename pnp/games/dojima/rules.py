@@ -11,7 +11,8 @@ A round, 3-6 players:
 3. **assign**: everyone lays the advisor and three workers face down, one card per die (secret);
 4. **reveal**, in order: Saboteur and Sake Seller; Sow Advisor and Sowers; Water Advisor and
    Waterers; Market Advisor and Merchants (each may sell once); Beggar. The Imperial's holder may
-   move one of their workers to the Imperial's field once, as a basic advisor is revealed;
+   move one of their workers whose step has not yet resolved to the Imperial's field, once, as a
+   basic advisor is revealed;
 5. **end**: in autumn one Ryô of the reserve goes back to the box; the first-player card goes to
    whoever chose the Saboteur, else to the left; an empty reserve ends the season (after autumn,
    the game).
@@ -22,7 +23,7 @@ then the players give the six advisor dice in turn to face-up pyramid cards.
 
 Actions are text, the same words the notation uses: ``keep sow-advisor hide imperial``,
 ``keep water-advisor``, ``reroll`` / ``stand``, ``sow-advisor 3, sower 3, waterer 1, merchant 5``,
-``4 market-advisor`` (two players: a die to a pyramid card), ``imperial sower`` / ``pass``,
+``4 market-advisor`` (two players: a die to a pyramid card), ``imperial waterer`` / ``pass``,
 ``sell 3`` / ``sell 1`` / ``no sale``.
 """
 
@@ -528,7 +529,7 @@ class DojimaState:
             faces = [i for i in range(6) if self.up[i] and self.pyramid_dice[i] is None]
             return [f"{v} {self.pyramid[i]}" for v in sorted(set(self.free_dice)) for i in faces]
         if d.kind == "imperial":
-            return ["pass", f"imperial {ROLE_OF[self.step or SOW]}"]
+            return ["pass"] + [f"imperial {role}" for role in self.unpaid()]
         if d.kind == "sell":
             return ["no sale"] + [f"sell {n}" for n in self._sales(p)]
         return []
@@ -974,18 +975,25 @@ class DojimaState:
         sake = self.fields.get(SAKE) == a
         return field_effect(value, a, saboteur, sake)
 
+    def unpaid(self) -> tuple[str, ...]:
+        """The workers whose step has not yet resolved: the Imperial may still move them (RULINGS.md:
+        any of its holder's own workers, to the Imperial's field, even a worse one). Asked as a basic
+        advisor turns up, before its workers are paid: its own worker and those of the later steps."""
+        return ROLES[BASIC.index(self.step or SOW):]
+
     def _imperial(self, p: str, text: str) -> list[GameEvent]:
-        role = ROLE_OF[self.step or SOW]
+        roles = self.unpaid()
         if text == "pass":
             self.phase = "reveal"
             return []
         m = re.fullmatch(r"imperial ([a-z]+)", text)
         if not m or m.group(1) not in ROLES:
-            raise Illegal(self.round, p, "imperial", "imperial-holder", f"expected \"imperial {role}\" or \"pass\", "
-                          f"got {text!r}")
-        if m.group(1) != role:
-            raise Illegal(self.round, p, "imperial", "imperial-holder", f"the {m.group(1)} acts in its own step; "
-                          f"as the {self.step} is revealed the Imperial may move the {role}")
+            raise Illegal(self.round, p, "imperial", "imperial-holder", f"expected \"imperial {roles[0]}\" (or "
+                          f"another worker not yet paid: {', '.join(roles)}) or \"pass\", got {text!r}")
+        role = m.group(1)
+        if role not in roles:
+            raise Illegal(self.round, p, "imperial", "imperial-holder", f"the {role} was paid in its own step; "
+                          f"as the {self.step} is revealed the Imperial may move the {' or the '.join(roles)}")
         src, dst = self.workers[p][role], self.fields[IMPERIAL]
         self.workers[p][role] = dst
         self.imperial_used = True

@@ -68,6 +68,8 @@ RULING_WORDS = [
                                       "the box always holds enough")),
     ("Autumn overstock with an empty reserve", ("already emptied the reserve",
                                                 "no overstock Ryô goes back to the box", "season ends as usual")),
+    ("Imperial, which worker", ("any of their workers not yet paid", "one of a later step",
+                                "even if it pays less there", "paid for the field it now stands on")),
 ]
 
 

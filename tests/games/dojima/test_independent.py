@@ -1447,9 +1447,12 @@ def offered_choices_mismatches(players, seed):
             if sorted(want) != offered:
                 wrong.append((number, kind, q, offered, want))
         elif kind == "imperial":
+            # « any one of its holder's own workers whose step has not yet resolved »: as an advisor turns
+            # up, its own worker and those of the later steps
             used = list(rounds[number - 1].get("imperial", {}).values())
             steps = [c for c in BASIC][:[roles[c] for c in BASIC].index(used[0]) + 1] if used else list(BASIC)
-            if card not in steps or offered != sorted(["pass", f"imperial {roles[card]}"]):
+            later = [roles[c] for c in BASIC[BASIC.index(card):]] if card in BASIC else []
+            if card not in steps or offered != sorted(["pass", *(f"imperial {r}" for r in later)]):
                 wrong.append((number, kind, q, offered, card))
     return wrong
 
@@ -1458,8 +1461,9 @@ def offered_choices_mismatches(players, seed):
 def test_offered_choices_match_the_rules(players):
     """« The draft offers every keep-and-hide pair to the first player, the cards left to the others,
     and the last card or the hidden one to the last player; a Merchant is offered no sale, 1 for 1 on
-    the active or an adjacent field with 1 rice, 3 for 2 on the active field with 3 rice; the Imperial's
-    holder may move the worker of each basic advisor's step until the move is used; with two players a
-    die may go on any face-up card without one. »"""
+    the active or an adjacent field with 1 rice, 3 for 2 on the active field with 3 rice; as each basic
+    advisor turns up, until the move is used, the Imperial's holder may move any of their workers not yet
+    paid (that step's and the later ones); with two players a die may go on any face-up card without
+    one. »"""
     for seed in range(1, 9):
         assert offered_choices_mismatches(players, seed) == []

@@ -7,12 +7,14 @@ import shutil
 
 import pytest
 
+from pnp.engine.core import Illegal
 from pnp.engine.state import Hidden, same_view
 from pnp.games.dojima.rules import (
     IMPERIAL,
     RECOMMENDED,
     SABOTEUR,
     DojimaState,
+    Recorded,
     Rules,
     field_effect,
     neighbours,
@@ -170,6 +172,76 @@ def test_the_imperial_moves_one_worker_once_a_round():
     assert asked == ["sow-advisor"]
     moved = [e for e in s.history[0].events if e.kind == "imperial"]
     assert len(moved) == 1 and moved[0].player == "red" and moved[0].role == "sower"
+
+
+def imperial_round(choose):
+    """Three players, fixed dice: red keeps the Imperial and hides the Market Advisor, blue keeps the
+    Sow Advisor, green the Water Advisor; the Market Advisor lies on the black die, 4. Red: Imperial 5,
+    Sower 2, Waterer 1, Merchant 3; blue: Sow Advisor 2; green: Water Advisor 5. `choose(state)` answers
+    each of red's Imperial decisions; every Merchant makes no sale."""
+    s = DojimaState(rules(), ("red", "blue", "green"), "red", Recorded())
+    s.dice_source.queue = {("black",): (4,), ("workers", "red"): (1, 2, 3, 5), ("workers", "blue"): (2, 3, 4, 6),
+                           ("workers", "green"): (1, 2, 5, 6)}
+    s.begin()
+    for action in ("keep imperial hide market-advisor", "keep sow-advisor", "keep water-advisor",
+                   "imperial 5, sower 2, waterer 1, merchant 3", "sow-advisor 2, sower 3, waterer 4, merchant 6",
+                   "water-advisor 5, sower 1, waterer 6, merchant 2"):
+        s.apply_action(action)
+    asked = []
+    while s.round == 1:
+        d = s.decision()
+        if d.kind == "imperial":
+            asked.append((d.card, sorted(s.legal_actions())))
+            s.apply_action(choose(s))
+        else:
+            assert d.kind == "sell"
+            s.apply_action("no sale")
+    return s, asked
+
+
+def test_the_imperial_may_move_a_worker_of_a_later_step():
+    """RULINGS.md: « Imperial, which worker: any one of its holder's own workers whose step has not yet
+    resolved, to any field, even a worse one; the worker then earns what its new field gives. »
+    As the Sow Advisor (2) turns up, red may move its Sower, Waterer or Merchant. It moves the Waterer
+    from 1 (empty for the Water Advisor on 5: it would lose 3 water) to the Imperial's field, 5, which
+    the Water Advisor makes active: 6 + 1 = 7 water. Red's Sower stays on 2, the Sow Advisor's field:
+    2 + 3 = 5 rice. The move is used: red is not asked again at the Water and Market Advisors."""
+    s, asked = imperial_round(lambda s: "imperial waterer")
+    assert asked == [("sow-advisor", ["imperial merchant", "imperial sower", "imperial waterer", "pass"])]
+    assert s.water["red"] == 7 and s.rice["red"] == 5
+    moved = [e for e in s.history[0].events if e.kind == "imperial"]
+    assert [(e.role, e.src, e.dst) for e in moved] == [("waterer", 1, 5)]
+
+
+def test_the_imperial_may_move_a_worker_to_a_worse_field():
+    """RULINGS.md: « ... to any field, even a worse one; the worker then earns what its new field
+    gives. » Red moves its Sower from 2 (the Sow Advisor's field: 3 rice) to the Imperial's field, 5,
+    three fields away: empty, so red grows nothing and keeps 2 rice. Its Waterer, left on 1, is on an
+    empty field for the Water Advisor (5): 6 - 3 = 3 water."""
+    s, _asked = imperial_round(lambda s: "imperial sower")
+    assert s.rice["red"] == 2 and s.water["red"] == 3
+
+
+def test_the_imperial_cannot_move_a_worker_already_paid():
+    """RULINGS.md: « any one of its holder's own workers whose step has not yet resolved ». Red passes at
+    the Sow Advisor; as the Water Advisor turns up the Sower has been paid: only the Waterer and the
+    Merchant may move, and naming the Sower is refused."""
+    refused = []
+
+    def choose(s):
+        if s.step == "sow-advisor":
+            return "pass"
+        with pytest.raises(Illegal) as exc:
+            s.apply_action("imperial sower")
+        refused.append((exc.value.rule, exc.value.reason))
+        return "pass"
+
+    s, asked = imperial_round(choose)
+    assert [card for card, _legal in asked] == ["sow-advisor", "water-advisor", "market-advisor"]
+    assert asked[1][1] == ["imperial merchant", "imperial waterer", "pass"]
+    assert asked[2][1] == ["imperial merchant", "pass"]
+    assert refused[0][0] == "imperial-holder" and "the sower was paid in its own step" in refused[0][1]
+    assert s.water["red"] == 3 and s.rice["red"] == 5          # nothing moved
 
 
 def test_a_position_round_trips():
