@@ -36,6 +36,27 @@ def localized(value: "str | dict[str, str]", lang: str) -> str:
     return value
 
 
+def shown(value: object) -> str:
+    """A value from a notation file as its writer would recognise it in a message: TOML, not
+    Python ("red", 2, true, a list of 2 entries).
+
+    >>> shown("red"), shown(["a", "b"]), shown(None), shown(True)
+    ('"red"', 'a list of 2 entries ("a", "b")', 'nothing', 'true')
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, list):
+        inner = ", ".join(shown(v) for v in value[:4]) + (", ..." if len(value) > 4 else "")
+        return f"a list of {len(value)} entr{'y' if len(value) == 1 else 'ies'} ({inner})"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)
+
+
 def quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

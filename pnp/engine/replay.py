@@ -41,6 +41,7 @@ pnp.engine.notation.NotationError: t.toml: round_cap: expected a number of at le
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -49,7 +50,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from ..errors import DefinitionError
 from .core import Illegal
-from .notation import GameRejected, IllegalMove, NotationError
+from .notation import GameRejected, IllegalMove, NotationError, shown
 
 Text = str | dict[str, str]
 TEXT_EXPECTED = "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })"
@@ -161,7 +162,7 @@ def read_notation(text: str, where: str, game: str, header: type[H],
     if game_required and "game" not in data:
         raise NotationError(where, "game", f"missing: expected \"{game}\"")
     if data.get("game", game) != game:
-        raise NotationError(where, "game", f"expected \"{game}\", got {data['game']!r}")
+        raise NotationError(where, "game", f"expected \"{game}\", got {shown(data['game'])}")
     if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
         raise NotationError(where, ROUND, "expected [[round]] tables")
     if rounds_required and not rounds and position is None:
@@ -217,8 +218,14 @@ P = TypeVar("P", bound=Playing)
 def play_rounds(state: P, rounds: Sequence[RoundEntry], where: str,
                 play: Callable[[RoundEntry], L]) -> list[L]:
     """Play each round with the game's `play`; refuse a round after the end (rule `game-over`); an
-    `Illegal` move becomes an `IllegalMove` (exit 1) naming the file and keeping the rule's name."""
+    `Illegal` move becomes an `IllegalMove` (exit 1) naming the file and keeping the rule's name.
+
+    Rounds are named by the game's round: after a stated position of round 9, the file's first
+    ``[[round]]`` is "round 9" in every message, whichever game reads it."""
     logs: list[L] = []
+    offset = state.round - rounds[0].number if rounds else 0
+    if offset:
+        rounds = [dataclasses.replace(r, number=r.number + offset) for r in rounds]
     for entry in rounds:
         if state.is_terminal():
             raise IllegalMove(f"{where}: {entry.key()}: the game already ended in round {state.round}", "game-over")

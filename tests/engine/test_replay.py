@@ -46,7 +46,7 @@ def test_empty_and_wrong_files_are_refused():
     assert error("") == "f.toml: (file): empty: expected [[round]] tables (or a [position])"
     assert error("# only a comment\n") == "f.toml: (file): empty: expected [[round]] tables (or a [position])"
     assert error('game = "coin"') == "f.toml: round: missing: a game needs at least one [[round]] (or a [position])"
-    assert error('game = "chess"\n[[round]]') == "f.toml: game: expected \"coin\", got 'chess'"
+    assert error('game = "chess"\n[[round]]') == "f.toml: game: expected \"coin\", got \"chess\""
     assert error("[[round]]", game_required=True) == "f.toml: game: missing: expected \"coin\""
     assert error("round = 3") == "f.toml: round: expected [[round]] tables"
     assert error("[[round]\n").startswith("f.toml: (file): not valid TOML")

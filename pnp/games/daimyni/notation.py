@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import GameEvent, Illegal
-from ...engine.notation import GameRejected, IllegalMove, NotationError
+from ...engine.notation import GameRejected, IllegalMove, NotationError, shown
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
 from ...engine.replay import (
@@ -193,7 +193,7 @@ def _read_plays(entry: RoundEntry, where: str, rules: Rules) -> dict[str, dict[i
                                   f"as its own string, e.g. [{', '.join(_q(p) for p in parts)}]")
             m = _PLAY.fullmatch(str(item))
             if not isinstance(item, str) or not m:
-                raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
+                raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {shown(item)}")
             card = int(m.group(1))
             if card not in rules.cards:
                 raise entry.error(where, f"{clan}[{j}]", f"there is no card {card} (cards are 1-{max(rules.cards)})")
@@ -217,7 +217,7 @@ def _check_expect(expect: Any, state: DaimyniState, entry: RoundEntry, where: st
         norm = rules.normal_units(want)
         if norm is None:
             raise entry.error(where, f"expect.{cell}", f"expected \"{first} 2\", \"{last} D\", \"{first} D+1\", "
-                              f"\"tanbo\" or \"empty\", got {want!r}")
+                              f"\"tanbo\" or \"empty\", got {shown(want)}")
         found = state.units_text(cell)
         if found != norm:
             raise GameRejected(f"{where}: {entry.key()}: expected {cell} to hold {norm}, found {found}")

@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import Field, StrictInt, field_validator
 
 from ...engine import GameEvent, Illegal
-from ...engine.notation import GameRejected, IllegalMove, NotationError, quote
+from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from ...engine.replay import (
     End,
     Header,
@@ -110,14 +110,14 @@ class DaimyoHeader(Header):
     @classmethod
     def _players(cls, value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 4:
-            raise ValueError(f"expected 2, 3 or 4, got {value!r}")
+            raise ValueError(f"expected 2, 3 or 4, got {shown(value)}")
         return value
 
     @field_validator("advanced", mode="before")
     @classmethod
     def _advanced(cls, value: Any) -> list[str]:
         if not isinstance(value, list) or any(a not in ADVANCED for a in value):
-            raise ValueError(f"expected a list of {', '.join(ADVANCED)}, got {value!r}")
+            raise ValueError(f"expected a list of {', '.join(ADVANCED)}, got {shown(value)}")
         return value
 
     @field_validator("setup", mode="before")
@@ -207,7 +207,7 @@ def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, 
         for j, item in enumerate(items):
             m = _PLAY.fullmatch(str(item))
             if not isinstance(item, str) or not m:
-                raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {item!r}")
+                raise entry.error(where, f"{clan}[{j}]", f"expected \"<card>: <decision>\", got {shown(item)}")
             parsed.append((m.group(1).upper(), m.group(2) or None))
         plays[clan] = unique(parsed, where, entry.key(clan), "card")
     return plays
@@ -245,7 +245,7 @@ def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundL
                 parts = str(written).upper().split()
                 if len(parts) != 2:
                     raise entry.error(where, f"pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", "
-                                      f"got {written!r}")
+                                      f"got {shown(written)}")
                 a, b = parts
             log.events += state.apply_action(PassCards(a, b))
     log.end = snapshot(state)
@@ -260,7 +260,7 @@ def _setup_action(text: str, kind: str, where: str, clan: str):
     m = re.fullmatch(r"keep\s+(special|mastery)\s+([12])", t)
     if kind.startswith("keep-") and m and m.group(1) == kind[5:]:
         return Keep(m.group(1), int(m.group(2)))
-    raise NotationError(where, f"setup.{clan}", f"expected the {kind} choice, got {text!r}")
+    raise NotationError(where, f"setup.{clan}", f"expected the {kind} choice, got {shown(text)}")
 
 
 def _interludes(state: DaimyoState, entry: RoundEntry, kind: str) -> list[GameEvent]:
@@ -291,7 +291,7 @@ def _expect(entry: RoundEntry, state: DaimyoState, where: str) -> int:
         norm = norm_units(want)
         if norm is None:
             raise entry.error(where, f"expect.{tile}", f"expected \"{a} 2\", \"{a} D\", \"{a} D+1\" or "
-                              f"\"empty\", got {want!r}")
+                              f"\"empty\", got {shown(want)}")
         found = units_text(state, tile) if tile in state.tile_pos else "off the map"
         if found != norm:
             raise GameRejected(f"{where}: round {number}: expected {tile} to hold {norm}, found {found}")
@@ -299,7 +299,7 @@ def _expect(entry: RoundEntry, state: DaimyoState, where: str) -> int:
     for tile, want in han.items():
         m = re.fullmatch(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*", str(want))
         if not m:
-            raise entry.error(where, f"han.{tile}", f"expected a position like \"1,-2\", got {want!r}")
+            raise entry.error(where, f"han.{tile}", f"expected a position like \"1,-2\", got {shown(want)}")
         at = (int(m.group(1)), int(m.group(2)))
         if state.tile_pos.get(tile) != at:
             where_now = state.tile_pos.get(tile)

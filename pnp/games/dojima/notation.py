@@ -60,7 +60,7 @@ from typing import Any
 from pydantic import StrictInt
 
 from ...engine import Illegal
-from ...engine.notation import GameRejected, IllegalMove, NotationError, quote
+from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from ...engine.position import value_text, write_table
 from ...engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
 from .rules import (
@@ -140,7 +140,7 @@ def start_state(game: Any, head: DojimaHeader, position: dict[str, Any] | None, 
             raise NotationError(where, "options", f"{opt} is for 3 to 6 players")
     first = head.first or seats[0]
     if first not in seats:
-        raise NotationError(where, "first", f"expected a player ({', '.join(seats)}), got {first!r}")
+        raise NotationError(where, "first", f"expected a player ({', '.join(seats)}), got {shown(first)}")
     state = DojimaState(rules, seats, first, Recorded(), frozenset(head.options), head.round_cap)
     if position is not None:
         state.set_position(position, where)
@@ -180,8 +180,8 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
     for p, values in _table(entry, "reroll", players, where).items():
         chance.queue[("reroll", p)] = _dice(values, count, where, entry.key(f"reroll.{p}"))
         if not triple(chance.queue[("workers", p)]):
-            shown = ", ".join(map(str, sorted(chance.queue[("workers", p)])))
-            raise Illegal(number, p, None, "reroll-triple", f"{p} rolled {shown}: without three equal dice there "
+            rolled = ", ".join(map(str, sorted(chance.queue[("workers", p)])))
+            raise Illegal(number, p, None, "reroll-triple", f"{p} rolled {rolled}: without three equal dice there "
                           "is no second roll")
     if state.two:
         for key in ("black", "draft"):
@@ -203,7 +203,7 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
                 raise entry.error(where, key, "only used with two players")
         black = entry.get("black")
         if isinstance(black, bool) or not isinstance(black, int) or not 1 <= black <= 6:
-            raise entry.error(where, "black", f"expected the black die (1 to 6), got {black!r}")
+            raise entry.error(where, "black", f"expected the black die (1 to 6), got {shown(black)}")
         chance.queue[("black",)] = (black,)
     draft = _table(entry, "draft", players, where, extra=("hide",)) if not state.two else {}
     picks = entry.get("picks", [])
@@ -212,11 +212,11 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
     imperial = _table(entry, "imperial", players, where)
     for p, role in imperial.items():
         if role not in ROLES:
-            raise entry.error(where, f"imperial.{p}", f"expected a worker ({', '.join(ROLES)}), got {role!r}")
+            raise entry.error(where, f"imperial.{p}", f"expected a worker ({', '.join(ROLES)}), got {shown(role)}")
     sell = _table(entry, "sell", players, where)
     for p, units in sell.items():
         if units not in (1, 3) or isinstance(units, bool):
-            raise entry.error(where, f"sell.{p}", f"expected the rice sold, 1 or 3, got {units!r}")
+            raise entry.error(where, f"sell.{p}", f"expected the rice sold, 1 or 3, got {shown(units)}")
     used_imperial: set[str] = set()
     picked = 0
     try:
@@ -243,7 +243,7 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
                 if not LAID.fullmatch(written):
                     example = ", ".join(f"{c} {v}" for c, v in zip(state.cards_of(p), state.dice[p]))
                     raise entry.error(where, p, f"expected each card with its die, e.g. \"{example}\", "
-                                      f"got {written!r}")
+                                      f"got {shown(written)}")
                 action = written
             elif d.kind == "pick":
                 if picked >= len(picks):
@@ -252,7 +252,7 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
                 action = picks[picked]
                 if not PICK.fullmatch(action):
                     raise entry.error(where, f"picks[{picked}]", f"expected \"<die> <advisor>\", e.g. "
-                                      f"\"4 sow-advisor\", got {action!r}")
+                                      f"\"4 sow-advisor\", got {shown(action)}")
                 picked += 1
             elif d.kind == "imperial":
                 role = ROLE_OF[d.card]
@@ -272,8 +272,8 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
     for left in list(chance.queue):
         kind, p = left[0], left[-1]
         if kind == "reroll":
-            shown = ", ".join(map(str, record.roll.get(p, ())))
-            raise Illegal(number, p, None, "reroll-triple", f"{p} rolled {shown}: without three equal dice there "
+            rolled = ", ".join(map(str, record.roll.get(p, ())))
+            raise Illegal(number, p, None, "reroll-triple", f"{p} rolled {rolled}: without three equal dice there "
                           "is no second roll")
         raise entry.error(where, ".".join(left), "these dice were never rolled in this round")
     for p in imperial:

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.engine.core import Chance
-from pnp.engine.notation import GameRejected, NotationError, quote
+from pnp.engine.notation import GameRejected, NotationError, quote, shown
 from pnp.engine.position import value_text, write_table
 from pnp.engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
 from pnp.engine.state import check_players
@@ -66,8 +66,13 @@ class SvEnd(End):
 
 
 def _card(value: Any, where: str, key: str) -> str:
+    if value is None:
+        raise NotationError(where, key, "missing: the card laid, e.g. \"fortressing\"")
+    if isinstance(value, list):
+        raise NotationError(where, key, f"one card a round: write one card id, not {shown(value)}")
     if not isinstance(value, str) or value not in CARDS:
-        raise NotationError(where, key, f"expected a card id (e.g. \"fortressing\", \"kuroda-kanbei\"), got {value!r}")
+        raise NotationError(where, key, f"expected a card id (e.g. \"fortressing\", \"kuroda-kanbei\"), got "
+                                        f"{shown(value)}")
     return value
 
 
@@ -94,7 +99,7 @@ def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str
     ps = state.players
     rnd = table.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
-        raise NotationError(where, "position.round", f"expected a round number of at least 1, got {rnd!r}")
+        raise NotationError(where, "position.round", f"expected a round number of at least 1, got {shown(rnd)}")
     state.round = rnd
     if "hands" in table:
         for p, cards in _by_player(table["hands"], ps, where, "position.hands").items():
@@ -109,7 +114,7 @@ def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str
                 name, _, down = str(c).partition(" ")
                 if down not in ("", "down"):
                     raise NotationError(where, f"position.tables.{p}[{i}]",
-                                        f"expected \"card\" or \"card down\", got {c!r}")
+                                        f"expected \"card\" or \"card down\", got {shown(c)}")
                 out.append([_card(name, where, f"position.tables.{p}[{i}]"), down != "down"])
             state.tables[p] = out
     for p in ps:
@@ -118,7 +123,8 @@ def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str
     if "trust" in table:
         for p, v in _by_player(table["trust"], ps, where, "position.trust").items():
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise NotationError(where, f"position.trust.{p}", f"expected a whole number of at least 0, got {v!r}")
+                raise NotationError(where, f"position.trust.{p}",
+                                    f"expected a whole number of at least 0, got {shown(v)}")
             state.trust[p] = v
     if "last" in table:
         for p, c in _by_player(table["last"], ps, where, "position.last").items():
@@ -202,7 +208,10 @@ def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, R
             if not isinstance(expect, dict) or any(k not in ("winners", "trust") for k in expect):
                 raise entry.error(where, "expect", "expected a table with winners and/or trust")
             if "winners" in expect:
-                want = list(expect["winners"])
+                want = expect["winners"]
+                if not isinstance(want, list) or not all(isinstance(w, str) for w in want):
+                    raise entry.error(where, "expect.winners", f"expected a list of colours (e.g. [\"red\"]), "
+                                                               f"got {shown(want)}")
                 if sorted(want) != sorted(log.winners):
                     raise GameRejected(f"{where}: {entry.key('expect.winners')}: expected "
                                        f"{', '.join(want) or 'nobody'}, but {', '.join(log.winners) or 'nobody'} "

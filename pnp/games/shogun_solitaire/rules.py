@@ -36,7 +36,7 @@ from typing import Any
 
 from pnp.engine.core import Chance, Decision, Illegal
 from pnp.engine.events import GameEvent
-from pnp.engine.notation import NotationError
+from pnp.engine.notation import NotationError, quote
 from pnp.engine.state import Hidden, check_players, points
 
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
@@ -322,6 +322,9 @@ class ShogunState:
             return out + self._fill(exempt=True)
         card, _, declared = rest.partition(" as ")
         card = card.strip()
+        if not card:
+            raise self.illegal(action, "not-in-hand", f"'{verb}' names no card: write '{verb} CARD' with a card of "
+                                                      f"the hand ({', '.join(sorted(self.hand))})")
         if card not in self.hand:
             raise self.illegal(action, "not-in-hand", f"{card or '(nothing)'} is not in the hand "
                                                       f"({', '.join(sorted(self.hand))})")
@@ -402,6 +405,7 @@ class ShogunState:
 
     def _ninja(self, rest: str) -> list[GameEvent]:
         action = self.turns[-1][-1]
+        action = _spaced(action)
         if action not in ninja_answers(self.revealed):
             shown = ", ".join(self.revealed)
             shogun = [c for c in self.revealed if is_shogun(c)]
@@ -569,6 +573,9 @@ class ShogunState:
         row: list[InRow] = []
         for i, text in enumerate(lists["row"]):
             card, _, declared = text.partition(" as ")
+            if not is_shogun(card.strip()):
+                raise NotationError(where, f"position.row[{i}]", f"{quote(card.strip())}: only Shogun cards lie in the "
+                                    "play area (never an Envoy or an enemy)")
             try:
                 colour, ctype = self._declaration(text, card.strip(), declared.strip())
             except Illegal as exc:
@@ -618,6 +625,14 @@ def parse_ninja(rest: str) -> tuple[str | None, tuple[str, ...]]:
     return gone, tuple(tail.split())
 
 
+def _spaced(action: str) -> str:
+    """An answer as `ninja_answers` writes it: single spaces, no ", top" with nothing after it."""
+    out = " ".join(action.split())
+    for empty in (", top", " top", ","):
+        out = out.removesuffix(empty)
+    return out
+
+
 def ninja_answers(revealed: Sequence[str]) -> list[str]:
     """Every legal answer to a Ninja's reveal: a revealed Shogun card to discard (if any), then every
     order of the others, top first."""
@@ -628,7 +643,8 @@ def ninja_answers(revealed: Sequence[str]) -> list[str]:
         for gone in shogun:
             rest = list(revealed)
             rest.remove(gone)
-            out += [f"ninja: discard {gone}, top {' '.join(p)}" for p in _orders(rest, permutations)]
+            out += [f"ninja: discard {gone}" + (f", top {' '.join(p)}" if p else "")
+                    for p in _orders(rest, permutations)]
     else:
         out = [f"ninja: top {' '.join(p)}" for p in _orders(list(revealed), permutations)]
     return out

@@ -59,7 +59,7 @@ def test_the_replay_uses_the_recorded_dice():
     (('yellow = "imperial 6, sower 4, waterer 1, merchant 5"\n', ""),
      "round 1, yellow: missing: yellow's cards on their dice"),
     (("players = 4", "players = 7"), "players: expected 2 to 6 players, got 7"),
-    (('first = "red"', 'first = "black"'), "first: expected a player (red, blue, green, yellow), got 'black'"),
+    (('first = "red"', 'first = "black"'), "first: expected a player (red, blue, green, yellow), got \"black\""),
 ])
 def test_malformed_files_are_refused_with_the_round_and_key(change, message):
     old, new = change
@@ -97,9 +97,9 @@ def test_write_gives_back_the_file_it_replays():
 
 @pytest.mark.parametrize("change,message", [
     (('red = "sower 4, waterer 3, merchant 6"', 'red = "sower four"'),
-     "round 1, red: expected each card with its die, e.g. \"sower 3, waterer 4, merchant 6\", got 'sower four'"),
+     "round 1, red: expected each card with its die, e.g. \"sower 3, waterer 4, merchant 6\", got \"sower four\""),
     (('"4 sow-advisor",', '"sow-advisor 4",'),
-     "round 1, picks[0]: expected \"<die> <advisor>\", e.g. \"4 sow-advisor\", got 'sow-advisor 4'"),
+     "round 1, picks[0]: expected \"<die> <advisor>\", e.g. \"4 sow-advisor\", got \"sow-advisor 4\""),
     (('"beggar", "saboteur"', '"imperial", "saboteur"'), "round 1, pyramid: expected the six advisors"),
     (("[[round]]", "[[round]]\nblack = 3"), "round 1, black: not used with two players"),
 ])
