@@ -30,5 +30,6 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_speedup.py")
     session.run("python", "benchmarks/bench_shogun.py")
     session.run("python", "benchmarks/bench_games.py")
+    session.run("python", "benchmarks/bench_attacks.py")      # issue 21: each hostile folder, exit 2 in < 5 s
     for game, target in (("daimyni", "mpc"), ("shogun-solitaire", "tgc"), ("shogun-solitaire", "tts")):
         session.run("python", "-m", "pnp.export.bench", game, target)     # seconds per 100 card images
