@@ -114,3 +114,30 @@ def test_expected_end():
 ])
 def test_position_tables_round_trip_through_toml(table):
     assert tomllib.loads(write_table("position", table)).get("position", {}) == table
+
+
+def test_rounds_after_a_stated_position_are_named_by_the_games_round():
+    """A file starting at round 9 whose first round ends the game: its second [[round]] is the
+    game's round 10 (it was called "round 2: the game already ended in round 9")."""
+    import pytest
+
+    from pnp.engine.notation import IllegalMove
+    from pnp.engine.replay import RoundEntry, play_rounds
+
+    class State:
+        round = 9
+        over = False
+
+        def is_terminal(self):
+            return self.over
+
+    state = State()
+
+    def play(entry):
+        state.over = True
+        return entry.key()
+
+    with pytest.raises(IllegalMove) as err:
+        play_rounds(state, [RoundEntry(1, {}), RoundEntry(2, {})], "f.toml", play)
+    assert str(err.value) == "f.toml: round 10: the game already ended in round 9"
+    assert err.value.rule == "game-over"

@@ -81,3 +81,19 @@ def test_samples_cover_2_3_4_players_and_every_advanced_rule():
     assert every, "one sample plays with every advanced rule"
     decided = [type(a).__name__ for s in states for r in s.history for _c, _p, a in r["decisions"]]
     assert {"PlaceHan", "MoveHan", "MoveDaimyo", "Recruit", "MoveBushi", "Special"} <= set(decided)
+
+
+def test_an_example_that_is_not_utf8_is_refused_by_the_booklet(tmp_path):
+    """Bytes ff fe in an example the booklet draws were a UnicodeDecodeError (exit 70)."""
+    import shutil
+
+    from pnp.paths import cards_dir
+    from tests.conftest import run_pnp
+    game = tmp_path / "daimyo"
+    shutil.copytree(cards_dir() / "daimyo", game)
+    example = game / "examples" / "combat.toml"
+    example.write_bytes(b"\xff\xfe" + example.read_bytes())
+    res = run_pnp("build", game, "-q", "--only", "booklet", "--out", tmp_path / "kit")
+    assert res.returncode == 2, res.stderr
+    assert "examples/combat.toml: the file is not UTF-8 text (byte 1)" in res.stderr
+    assert "Traceback" not in res.stderr
