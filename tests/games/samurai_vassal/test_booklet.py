@@ -69,37 +69,53 @@ def test_pnp_build_writes_the_booklet(tmp_path):  # type: ignore[no-untyped-def]
     assert len(sides) == 2 * -(-len(doc) // 4)
 
 
-RULINGS = [   # each ruling of RULINGS.md "Samurai Vassal", as the Clarifications word it
-    "2 to 6, one colour set each",
-    "they are 0, except Sarutobi Sasuke, which is worth 1",
-    "of the 42, 32 are worth 1 and 10 are worth 5",
-    "A round is resolved in the steps printed under Resolving a round",
-    "Kuroda Kanbei switches off every other card effect of the round except Strategising's",
-    "A Sasuke whose copy is switched off has no level and loses",
-    "Several Rejects add up their targets",
-    "it loses even if its own effect would let it win together with a winner",
-    "Strategising is never counted for a majority",
-    "Maeda Toshiie wins through Nene's level 2",
-    "Fuma Kotaro makes everyone lose, including the players a Reject would have made winners",
-    "Sarutobi Sasuke with no earlier card to copy loses",
-    "A Sasuke copying Strategising loses and takes the cards back to hand",
-    "then stop at 0",
-    "The end of the game is checked once the whole trust step is done",
-    "look at trust as it stood when the cards were revealed",
-    "Losses from several effects add up",
-    "for the tie-break include the face-down ones",
-    "to hand by Strategising may be laid again later",
-    "must-lay-Strategising effects of Hideyoshi and Chacha",
-    "so it is for 2 to 5 players",
-    "The NPC deck is shuffled again after six rounds",
-    "The NPC counts as another player for every effect",
-    "when it turns up Strategising, that card simply loses",
-    "a War Drills it wins costs each player who lost 1 trust, and its Cherry Blossom Party rejects",
-    "The NPC alone never keeps any trust",
-    "it always loses: not even a Reject that makes every other card win lets it win",
-    "the new Sasuke copies what that one stood in for in its round",
-    "the new one copies nothing as well and loses",
+# Each ruling of RULINGS.md's Samurai Vassal section, in its order, and the words that say it in the
+# Clarifications.
+RULING_WORDS = [
+    ("Players", ("2 to 6, one colour set each",)),
+    ("Trust values of Character cards", ("they are 0, except Sarutobi Sasuke, which is worth 1",)),
+    ("Trust tokens", ("of the 42, 32 are worth 1 and 10 are worth 5",)),
+    ("Resolution order", (
+        "A round is resolved in the steps printed under Resolving a round",
+        "Kuroda Kanbei switches off every other card effect of the round except Strategising's",
+        "A Sasuke whose copy is switched off has no level and loses",
+        "Several Rejects add up their targets",
+        "it loses even if its own effect would let it win together with a winner",
+        "Strategising is never counted for a majority",
+        "Maeda Toshiie wins through Nene's level 2")),
+    ("Fuma Kotaro", ("Fuma Kotaro makes everyone lose, including the players a Reject would have made winners",)),
+    ("Sasuke", ("Sarutobi Sasuke with no earlier card to copy loses",
+                "A Sasuke copying Strategising loses and takes the cards back to hand")),
+    ("Trust", ("then stop at 0", "The end of the game is checked once the whole trust step is done",
+               "look at trust as it stood when the cards were revealed", "Losses from several effects add up",
+               "for the tie-break include the face-down ones", "to hand by Strategising may be laid again later",
+               "must-lay-Strategising effects of Hideyoshi and Chacha")),
+    ("Middle Player mode", ("so it is for 2 to 5 players", "The NPC deck is shuffled again after six rounds",
+                            "The NPC counts as another player for every effect",
+                            "when it turns up Strategising, that card simply loses")),
+    ("The NPC's own effects", (
+        "a War Drills it wins costs each player who lost 1 trust, and its Cherry Blossom Party rejects",
+        "The NPC alone never keeps any trust")),
+    ("Strategising always loses", ("it always loses: not even a Reject that makes every other card win lets it win",)),
+    ("Sasuke copying a Sasuke", ("the new Sasuke copies what that one stood in for in its round",
+                                 "the new one copies nothing as well and loses")),
 ]
+RULINGS = [w for _key, words in RULING_WORDS for w in words]
+
+
+def test_the_ruling_list_follows_rulings_md():  # type: ignore[no-untyped-def]
+    """A ruling added to RULINGS.md's Samurai Vassal section needs its words in RULING_WORDS above (the
+    shared file lives beside the repository; a clone on its own has only the list)."""
+    shared = GAME.folder.parents[2] / "shared" / "RULINGS.md"
+    if not shared.is_file():
+        pytest.skip("RULINGS.md is not beside the repository")
+    text = shared.read_text(encoding="utf-8")
+    part = text[text.index("## Samurai Vassal"):]
+    part = part.split("\n## ")[0]
+    bullets = part.split("\n- ")[1:]
+    assert len(bullets) == len(RULING_WORDS)
+    for bullet, (key, _words) in zip(bullets, RULING_WORDS):
+        assert key.lower() in bullet.lower(), (key, bullet[:60])
 
 
 @pytest.mark.slow
