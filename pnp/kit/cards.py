@@ -6,7 +6,6 @@ gets one sheet file per size, named after the decks on it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..draw.card import card_back, card_face
 from ..draw.shapes import Scene
@@ -14,46 +13,10 @@ from ..model import Card, Game
 from ..output import Artifact
 from ..press.calibration import calibration_sheets
 from ..press.cards import Duplex, impose_sheet
-from ..press.grid import CardGrid, card_grid
 from ..render.pdf import Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
-from .aid import AidOnSheets, aid_on_card_sheets
 from .context import Context, sheet_words
-from .pieces import CountersOnSheets, counters_on_card_sheets
-
-
-def size_groups(game: Game) -> list[list[Card]]:
-    """The cards split by printed size, in deck order."""
-    groups: dict[str, list[Card]] = {}
-    for card in game.cards:
-        groups.setdefault(game.size_of(card).name, []).append(card)
-    return list(groups.values())
-
-
-def deck_grid(game: Game, ctx: Context, cards: list[Card]) -> CardGrid:
-    """How the sheets of one size group hold its cards on the build's paper."""
-    size = game.size_of(cards[0])
-    return card_grid(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
-                     where=game.files["cards"], paper_name=ctx.paper.name)
-
-
-@dataclass(frozen=True)
-class SheetPlan:
-    """What the card sheets hold besides the deck: the player aids and the counters, if they ride on them."""
-    groups: list[list[Card]]
-    aid: AidOnSheets | None
-    counters: CountersOnSheets | None
-
-
-def card_sheet_plan(game: Game, ctx: Context) -> SheetPlan:
-    """The plan of this build's card sheets, worked out once: the cards, aid and pieces builders all ask."""
-    if "card_sheet_plan" not in ctx.shared:
-        groups = size_groups(game)
-        aid = aid_on_card_sheets(game, ctx, groups)
-        added = {aid.group: aid.copies} if aid is not None else {}
-        ctx.shared["card_sheet_plan"] = SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
-    plan: SheetPlan = ctx.shared["card_sheet_plan"]
-    return plan
+from .sheetplan import AidOnSheets, card_sheet_plan, deck_grid
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:

@@ -23,7 +23,7 @@ class Context:
     progress: Callable[[str], None]
     offset: tuple[float, float] = (0.0, 0.0)   # mm every backs sheet is moved by (--offset)
     parts: tuple[str, ...] = ()   # the parts this build makes (builders that share sheets look here)
-    # what builders that share sheets work out once per build (the card sheets' plan: `pnp.kit.cards`)
+    # what builders that share sheets work out once per build (the card sheets' plan: `pnp.kit.sheetplan`)
     shared: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -7,62 +7,21 @@ mostly white; otherwise, and with `--only pieces`, they get their own sheets."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from ..draw.piece import counter_back_scene, counter_scene
-from ..draw.shapes import Scene, Shape
-from ..model import Card, Game
+from ..draw.shapes import Scene
+from ..model import Game
 from ..output import Artifact
-from ..press.cards import free_band
-from ..press.counters import counters_in_band, impose_counters
+from ..press.counters import impose_counters
 from ..render.pdf import render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
-
-
-def _sides(game: Game, ctx: Context) -> tuple[list[Scene], list[Scene | None] | None]:
-    """Every counter's front, and the backs (None when no counter has one), drawn once a build."""
-    if "counter_sides" not in ctx.shared:
-        scenes = [counter_scene(c, ctx.lang) for c in game.counters]
-        backs = [counter_back_scene(c, ctx.lang) if c.piece.back else None for c in game.counters]
-        ctx.shared["counter_sides"] = (scenes, backs if any(b is not None for b in backs) else None)
-    sides: tuple[list[Scene], list[Scene | None] | None] = ctx.shared["counter_sides"]
-    return sides
-
-
-@dataclass(frozen=True)
-class CountersOnSheets:
-    """The counters a card-sheet builder draws on the last sheet of one deck, fronts and backs placed."""
-    group: int              # which size group (`pnp.kit.cards.size_groups`) whose last sheet holds them
-    fronts: list[Shape]
-    backs: list[Shape]
-
-
-def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
-                            added: dict[int, int]) -> CountersOnSheets | None:
-    """When the build makes both the cards and the pieces, the first deck whose last sheet leaves a
-    band below its cards that holds every counter (`added[i]` more cards go on deck i's sheets, the
-    player aids) gets them there."""
-    if not {"cards", "pieces"} <= set(ctx.parts) or not game.counters:
-        return None
-    from .cards import deck_grid
-
-    scenes, backs = _sides(game, ctx)
-    note = sheet_words(game, ctx.lang)("counters_cut")
-    for index, cards in enumerate(groups):
-        grid = deck_grid(game, ctx, cards)
-        used = (len(cards) + added.get(index, 0)) % grid.per_page or grid.per_page
-        placed = counters_in_band(scenes, backs, *ctx.paper.size, ctx.paper.margin, *free_band(grid, used),
-                                  ctx.duplex.value, note)
-        if placed is not None:
-            return CountersOnSheets(index, *placed)
-    return None
+from .sheetplan import card_sheet_plan, counter_sides
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     """The counters' own sheets (unless they ride on a card sheet: `counters_on_card_sheets`) and an
     SVG of each counter's sides."""
-    scenes, backs = _sides(game, ctx)
+    scenes, backs = counter_sides(game, ctx)
     if _on_card_sheets(game, ctx):
         ctx.progress(f"pieces: {len(game.counters)} counters, on the last card sheet")
     else:
@@ -80,8 +39,6 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
 def _on_card_sheets(game: Game, ctx: Context) -> bool:
     if "cards" not in ctx.parts or not game.cards:
         return False
-    from .cards import card_sheet_plan
-
     return card_sheet_plan(game, ctx).counters is not None
 
 

@@ -1,7 +1,7 @@
 """The player aid: a turn summary written once per language in ``booklet/aid.LANG.toml``.
 
 The same file feeds the booklet's aid page (``@aid``) and the reference card in the kit
-(`pnp.kit.aid`), so the two never drift apart::
+(`pnp.kit.aidcard`), so the two never drift apart::
 
     title = "Turn summary"
     [card]                      # optional: the kit's reference card

@@ -41,6 +41,7 @@ from .events import (
     ReserveTaken,
     ToReserve,
 )
+from .heuristic import evaluate
 
 CARDS_PLAYED = 2
 RECRUIT, PASS = Recruit(), Pass()
@@ -474,7 +475,6 @@ class DaimyniState:
 
     def heuristic(self, player: str) -> float:
         """The bot's evaluation of the position for `player` (higher is better), for greedy look-ahead."""
-        from .bot import evaluate
         return evaluate(self, player)
 
     # -- legal choices ------------------------------------------------------------------

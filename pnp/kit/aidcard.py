@@ -1,0 +1,156 @@
+"""The player aid as a reference card: the turn summary of ``booklet/aid.LANG.toml`` (the data the
+booklet's aid page prints, see `pnp.model.aid`) set on the two sides of one card, with bleed and crop
+marks, one card per player.
+
+The sections are shared between the front and the back at the largest type size, from `START_PT` down
+to the smallest pnp prints (`MIN_PT`, 6 pt), that fits both sides; at that size the split is made
+between two sections if one fits, else between two lines (the back repeats the heading of a section
+it continues), and the most even split wins. An aid that does not fit at 6 pt is a definition error
+naming the file: shorten it, or choose a larger `[card] size`.
+
+Front and back both carry the aid's title in a band of the game's accent colour (its first clan's) and
+the game's name with 1/2 or 2/2 in the band's corner: no word of any language is needed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..draw import text
+from ..draw.shapes import PT, Rect, Scene, Shape, Style
+from ..draw.text import MIN_PT
+from ..errors import DefinitionError
+from ..model import Game
+from ..model.aid import Aid, read_aid
+from ..reference.flow import INK, draw_rich, rich_wrap
+from ..reference.markup import typographic
+from ..reference.narration import render_template
+
+START_PT = 8.0       # the largest body type tried
+STEP_PT = 0.25
+SECTION_PT = 0.75   # type size given up to keep sections whole
+SAFE = 3.2           # mm from the trim to the text: the safe zone
+BAND = 7.6           # mm: the title band under the top trim
+PAPER = "#fbf8f1"    # the card's ground, into the bleed
+TOP_GAP = 1.6        # mm between the band and the first heading
+BULLET = 2.6         # mm: a line's indent after its bullet
+LEADING = 1.24       # line step / type size
+
+
+@dataclass(frozen=True)
+class Block:
+    """One section's heading and some of its lines (all of them, or a run when a side breaks it)."""
+    heading: str
+    lines: tuple[str, ...]
+
+
+def _heading_pt(size: float) -> float:
+    return size + 0.8
+
+
+def _block_height(block: Block, size: float, width: float) -> float:
+    step = size * PT * LEADING
+    h = len(rich_wrap(block.heading, _heading_pt(size), width)) * _heading_pt(size) * PT * 1.3 + size * PT * 0.2
+    for line in block.lines:
+        h += len(rich_wrap(line, size, width - BULLET)) * step + size * PT * 0.3
+    return h + size * PT * 0.5
+
+
+def _side_height(blocks: list[Block], size: float, width: float) -> float:
+    return sum(_block_height(b, size, width) for b in blocks)
+
+
+def _splits(aid: Aid) -> Iterator[tuple[bool, list[Block], list[Block]]]:
+    """Every way to share the sections between two sides: (between sections?, front, back). A short
+    aid may stay on the front alone (its back then shows only the band)."""
+    secs = [Block(s.heading, tuple(s.lines)) for s in aid.section]
+    yield True, secs, []
+    for k in range(1, len(secs)):
+        yield True, secs[:k], secs[k:]
+    for k, sec in enumerate(secs):
+        for j in range(1, len(sec.lines)):
+            yield (False, [*secs[:k], Block(sec.heading, sec.lines[:j])],
+                   [Block(sec.heading, sec.lines[j:]), *secs[k + 1:]])
+
+
+def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[Block]]:
+    """The body size and the two sides' blocks: the largest size at which both sides fit in `room`
+    mm of a `width` mm column, the most even split at that size. A split between two sections wins
+    over one inside a section if it costs at most `SECTION_PT` of type size."""
+    def best(between_only: bool) -> tuple[float, list[Block], list[Block]] | None:
+        size = START_PT
+        while size >= MIN_PT - 1e-9:
+            found = None
+            for between, front, back in _splits(aid):
+                if between_only and not between:
+                    continue
+                hf, hb = _side_height(front, size, width), _side_height(back, size, width)
+                if hf <= room and hb <= room and (found is None or abs(hf - hb) < found[0]):
+                    found = (abs(hf - hb), front, back)
+            if found is not None:
+                return size, found[1], found[2]
+            size -= STEP_PT
+        return None
+
+    anywhere, sections = best(False), best(True)
+    if anywhere is None:
+        raise ValueError("does not fit")
+    if sections is not None and sections[0] >= anywhere[0] - SECTION_PT - 1e-9:
+        return sections
+    return anywhere
+
+
+def _side(name: str, title: str, mark: str, blocks: list[Block], size: float, w: float, h: float,
+          bleed: float, accent: str, game_title: str) -> Scene:
+    scene = Scene(name, w, h, bleed)
+    scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=PAPER)),
+              Rect(-bleed, -bleed, w + 2 * bleed, BAND + bleed, Style(fill=accent)))
+    corner = f"{game_title} · {mark}"
+    room = w - 2 * SAFE - text.measure(corner, "sans", 6.5) - 2
+    scene.add(*text.box(SAFE, 1.2, room, BAND - 1.6, title, "sans-bold", 9.5, "left", "#ffffff", valign="middle"))
+    scene.add(text.line(w - SAFE, BAND - 2.7, corner, "sans", 6.5, "#ffffff", "end"))
+    x, y, width = SAFE, BAND + TOP_GAP, w - 2 * SAFE
+    step = size * PT * LEADING
+    shapes: list[Shape] = []
+    for block in blocks:
+        hp = _heading_pt(size)
+        for row in rich_wrap(block.heading, hp, width):
+            shapes.append(text.line(x, y + hp * PT * 0.85, "".join(t for t, _ in row), "sans-bold", hp, accent))
+            y += hp * PT * 1.3
+        y += size * PT * 0.2
+        for line in block.lines:
+            for i, row in enumerate(rich_wrap(line, size, width - BULLET)):
+                base = y + size * PT * 0.85
+                if i == 0:
+                    shapes.append(text.line(x, base, "•", "sans-bold", size, accent))
+                shapes.extend(draw_rich(row, x + BULLET, base, size, INK))
+                y += step
+            y += size * PT * 0.3
+        y += size * PT * 0.5
+    scene.add(*shapes)
+    return scene
+
+
+def aid_card(game: Game, lang: str) -> tuple[Scene, Scene, Aid, str]:
+    """The reference card's front and back, the aid as printed and the file it came from."""
+    raw, where = read_aid(game.folder, lang)
+    count = Counter(c.type_id for c in game.cards)
+    aid = raw.rendered(lambda value, key: typographic(render_template(value, where, key, count=count,
+                                                                      game=game.meta), lang))
+    if aid.card.size not in game.layouts.sizes:
+        raise DefinitionError(where, "card.size", f"unknown card size {aid.card.size!r} "
+                                                  f"(known: {', '.join(game.layouts.sizes)})")
+    w, h = game.layouts.sizes[aid.card.size].size
+    bleed = 3.0
+    room = h - BAND - TOP_GAP - SAFE
+    try:
+        size, front, back = plan(aid, w - 2 * SAFE, room)
+    except ValueError:
+        raise DefinitionError(where, None, f"the player aid does not fit on the two sides of a {w:g} x {h:g} mm "
+                                           f"card at {MIN_PT:g} pt: shorten it, or set a larger [card] size") from None
+    first = next(iter(game.clans.values()), None)
+    accent = first.colour if first else INK
+    title = game.meta.title
+    return (_side("aid-front", aid.title, "1/2", front, size, w, h, bleed, accent, title),
+            _side("aid-back", aid.title, "2/2", back, size, w, h, bleed, accent, title), aid, where)

@@ -1,0 +1,119 @@
+"""The plan of a build's card sheets, worked out once (`card_sheet_plan`): the cards split by size,
+how a sheet of each size holds them, and what rides on a deck's last sheet besides its cards (the
+player aids in its empty places, the counters in the band below). The cards, aid and pieces builders
+all ask it; it draws the aid card and the counters once for all of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..draw.piece import counter_back_scene, counter_scene
+from ..draw.shapes import Scene, Shape
+from ..model import Card, Game
+from ..press.cards import free_band
+from ..press.counters import counters_in_band
+from ..press.grid import CardGrid, card_grid
+from .aidcard import aid_card
+from .context import Context, sheet_words
+
+
+def size_groups(game: Game) -> list[list[Card]]:
+    """The cards split by printed size, in deck order."""
+    groups: dict[str, list[Card]] = {}
+    for card in game.cards:
+        groups.setdefault(game.size_of(card).name, []).append(card)
+    return list(groups.values())
+
+
+def deck_grid(game: Game, ctx: Context, cards: list[Card]) -> CardGrid:
+    """How the sheets of one size group hold its cards on the build's paper."""
+    size = game.size_of(cards[0])
+    return card_grid(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
+                     where=game.files["cards"], paper_name=ctx.paper.name)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """What the card sheets hold besides the deck: the player aids and the counters, if they ride on them."""
+    groups: list[list[Card]]
+    aid: AidOnSheets | None
+    counters: CountersOnSheets | None
+
+
+def card_sheet_plan(game: Game, ctx: Context) -> SheetPlan:
+    """The plan of this build's card sheets, worked out once: the cards, aid and pieces builders all ask."""
+    if "card_sheet_plan" not in ctx.shared:
+        groups = size_groups(game)
+        aid = aid_on_card_sheets(game, ctx, groups)
+        added = {aid.group: aid.copies} if aid is not None else {}
+        ctx.shared["card_sheet_plan"] = SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
+    plan: SheetPlan = ctx.shared["card_sheet_plan"]
+    return plan
+
+
+def counter_sides(game: Game, ctx: Context) -> tuple[list[Scene], list[Scene | None] | None]:
+    """Every counter's front, and the backs (None when no counter has one), drawn once a build."""
+    if "counter_sides" not in ctx.shared:
+        scenes = [counter_scene(c, ctx.lang) for c in game.counters]
+        backs = [counter_back_scene(c, ctx.lang) if c.piece.back else None for c in game.counters]
+        ctx.shared["counter_sides"] = (scenes, backs if any(b is not None for b in backs) else None)
+    sides: tuple[list[Scene], list[Scene | None] | None] = ctx.shared["counter_sides"]
+    return sides
+
+
+@dataclass(frozen=True)
+class AidOnSheets:
+    """The aid cards a card-sheet builder adds after the deck of the same size and bleed."""
+    group: int            # which of the deck's size groups (`size_groups`) they join
+    front: Scene
+    back: Scene
+    copies: int
+
+
+def aid_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]]) -> AidOnSheets | None:
+    """When the build makes both the cards and the aid, and a deck has the aid card's size and bleed,
+    the aid cards go on that deck's sheets, in the places its last sheet leaves empty, rather than
+    alone on a sheet of their own."""
+    if not {"cards", "aid"} <= set(ctx.parts):
+        return None
+    front, back, aid, _ = aid_card(game, ctx.lang)
+    group = _deck_like(game, groups, front)
+    return None if group is None else AidOnSheets(group, front, back, aid.card.copies or game.meta.players.max)
+
+
+def _deck_like(game: Game, groups: list[list[Card]], front: Scene) -> int | None:
+    """The first size group whose cards have the aid card's size and bleed."""
+    for i, cards in enumerate(groups):
+        w, h = game.size_of(cards[0]).size
+        if (w, h) == (front.width, front.height) and game.face_layout_of(cards[0]).bleed == front.bleed:
+            return i
+    return None
+
+
+@dataclass(frozen=True)
+class CountersOnSheets:
+    """The counters a card-sheet builder draws on the last sheet of one deck, fronts and backs placed."""
+    group: int              # which size group (`size_groups`) whose last sheet holds them
+    fronts: list[Shape]
+    backs: list[Shape]
+
+
+def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
+                            added: dict[int, int]) -> CountersOnSheets | None:
+    """When the build makes both the cards and the pieces, the first deck whose last sheet leaves a
+    band below its cards that holds every counter (`added[i]` more cards go on deck i's sheets, the
+    player aids) gets them there."""
+    if not {"cards", "pieces"} <= set(ctx.parts) or not game.counters:
+        return None
+    scenes, backs = counter_sides(game, ctx)
+    note = sheet_words(game, ctx.lang)("counters_cut")
+    for index, cards in enumerate(groups):
+        grid = deck_grid(game, ctx, cards)
+        used = (len(cards) + added.get(index, 0)) % grid.per_page or grid.per_page
+        placed = counters_in_band(scenes, backs, *ctx.paper.size, ctx.paper.margin, *free_band(grid, used),
+                                  ctx.duplex.value, note)
+        if placed is not None:
+            return CountersOnSheets(index, *placed)
+    return None
+
+
