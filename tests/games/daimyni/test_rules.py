@@ -180,7 +180,10 @@ def test_move_tanbo_goes_to_any_empty_cell_once_a_round():
 
 
 def test_combat_arithmetic():
-    assert combat(3, 2, False) == combat(3, 2, False)
+    # A Daimyo alone counts as one piece: two attackers beat it, lose as many as it had (one) and
+    # remove it (worked by hand from the rulebook's combat rule, not from the engine).
+    r = combat(2, 0, True)
+    assert (r.winner, r.attacker_lost, r.defender_bushi_lost, r.defender_daimyo_lost) == ("attacker", 1, 0, True)
     r = combat(3, 2, False)
     assert (r.winner, r.attacker_lost, r.defender_bushi_lost) == ("attacker", 2, 2)
     r = combat(1, 3, False)

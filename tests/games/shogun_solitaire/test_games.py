@@ -94,7 +94,7 @@ def test_the_view_never_shows_the_deck_order():
         b = a.clone()
         b.deck = list(reversed(b.deck))
         assert a.view(PLAYER) == b.view(PLAYER)
-        assert "deck" not in str(a.view(PLAYER).deck) or a.view(PLAYER).deck.count == len(a.deck)
+        assert a.view(PLAYER).deck.count == len(a.deck) > 0       # the size is seen, never the order
         assert s.view(PLAYER).deck.count == len(s.deck)
 
 
