@@ -48,6 +48,21 @@ def figure(value: float, share: bool, lang: str = "en") -> str:
     return out.replace(".", ",") if lang in COMMA else out
 
 
+def saved(folder: Path, name: str, directive: str, command: str = "pnp simulate GAME ...") -> tuple[dict, list[Row]]:
+    """A simulation `pnp simulate --save` wrote into the game folder (`name`.toml): its data and rows.
+    Missing or not a saved simulation, it is one `DefinitionError` saying how to write it."""
+    path = folder / f"{name}.toml"
+    shown = f"{folder.name}/{name}.toml"
+    if not path.is_file():
+        raise DefinitionError(shown, None, f"missing: write it with `{command} --save {shown}` ({directive} "
+                                           "prints it)")
+    try:
+        data = parse_toml(read_text(path, shown), shown)
+        return data, rows_from_data(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DefinitionError(shown, None, f"not a saved simulation ({exc})") from None
+
+
 def measured(folder: Path, arg: str, where: str, width: float = 110.0,
              names: dict[str, str] | None = None) -> Measured:
     """The chart (`width` mm wide), lines and caption of ``@simulation`` with argument `arg` for the game
@@ -61,16 +76,8 @@ def measured(folder: Path, arg: str, where: str, width: float = 110.0,
         raise DefinitionError(where, "@simulation", f"{arg!r}: expected a file name of the game folder starting "
                                                     "with 'simulation' (without .toml), then optionally a section "
                                                     "and `lines` (no chart)")
-    path = folder / f"{name}.toml"
+    data, rows = saved(folder, name, "@simulation")
     shown = f"{folder.name}/{name}.toml"
-    if not path.is_file():
-        raise DefinitionError(shown, None, "missing: write it with `pnp simulate GAME ... --save "
-                                           f"{shown}` (@simulation prints it)")
-    try:
-        data = parse_toml(read_text(path, shown), shown)
-        rows = rows_from_data(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DefinitionError(shown, None, f"not a saved simulation ({exc})") from None
     present = [s for s in SECTIONS if any(r.section == s for r in rows)]
     section = parts[1] if len(parts) > 1 else ("outcome" if "outcome" in present else "seat")
     if section not in present:

@@ -7,9 +7,9 @@ example from `examples/`), so a diagram cannot show an illegal position."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,11 @@ from ...draw import text
 from ...draw.shapes import Rect, Scene, Style
 from ...draw.table import Seat, table_scene
 from ...engine.notation import localized
+from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook
+from ...simulate.booklet import NAME, saved
 from ...simulate.stats import wilson
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
@@ -31,6 +33,7 @@ HAND_ROW = "#231f1a"
 GONE_ROW = "#9a8f83"
 SHOWN_ROW = "#4f7fbf"
 DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
+DIFFICULTY = "simulation-difficulty"   # the saved simulations it prints (and the same name ending -random)
 
 
 class Cards:
@@ -258,42 +261,42 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
 
 def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     """The share of each rank over seeded games played by the heuristic policy, with 95 % intervals,
-    as bullet lines (argument: how many games). The games and the intervals are `pnp simulate`'s
-    own (seeds 1 to N), so `pnp simulate GAME --games N` prints the same figures."""
-    n = int(arg) if arg.strip().isdigit() and 0 < int(arg) <= 100_000 else DIFFICULTY_GAMES
-    folder = str(game.folder.resolve())
-    from ...simulate.run import definitions_digest
-
-    shares, mean, defeat = _difficulty(folder, n, definitions_digest(folder))
+    as bullet lines, and the random policy's mean over the same shuffles. The figures are data: two
+    files `pnp simulate --save` wrote into the game folder (argument: the first's name, default
+    `DIFFICULTY`; the blind baseline is the same name ending in -random), so a build plays no game."""
+    name = arg.strip() or DIFFICULTY
+    if not NAME.fullmatch(name):
+        where = display(game.folder / "booklet" / f"rules.{lang}.md")
+        raise DefinitionError(where, "@difficulty", f"{name!r}: expected the name of a saved simulation in the game "
+                                                    "folder, starting with 'simulation' (without .toml)")
+    shares, n = _outcomes(game, name, "heuristic")
+    blind, _ = _outcomes(game, f"{name}-random", "random")
+    mean = next((r.value for r in blind if r.section == "score" and r.measure == "mean return"), 0.0)
+    defeat = next((r.value for r in blind if r.section == "outcome" and r.subject == RANKS[-1][1]), 0.0)
     say = Say(game, lang)
     rows = []
     bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
-    for (low, name), (_, high) in zip(RANKS, bounds, strict=True):
-        value, lo, hi = shares.get(name) or (0.0, *_none(n))
-        rows.append(say("difficulty", "row", rank=name, low=low, high=high, share=100 * value, lo=100 * lo,
+    for (low, rank), (_, high) in zip(RANKS, bounds, strict=True):
+        value, lo, hi = shares.get(rank) or (0.0, *_none(n))
+        rows.append(say("difficulty", "row", rank=rank, low=low, high=high, share=100 * value, lo=100 * lo,
                         hi=100 * hi))
     rows.append(say("difficulty", "games", n=n))
     rows.append(say("difficulty", "random", n=n, mean=mean, defeat=100 * defeat))
     return rows
 
 
-@lru_cache(maxsize=8)
-def _difficulty(folder: str, n: int, definitions: str) -> tuple[dict[str, tuple[float, float, float]], float, float]:
-    """Each rank's share (value, low, high) over `n` heuristic games, and the random policy's mean
-    score and share of Total Defeat over the same shuffles. Remembered for the same definitions
-    (`definitions`, their digest), since every build of the booklet in a process plays the same
-    games: a test run builds it a dozen times."""
-    from ...simulate.run import Spec, run
-    from ...simulate.stats import aggregate
-
-    spec = Spec(folder, 1, (), "heuristic")
-    report = aggregate(spec, run(spec, n))
-    shares = {r.subject: (r.value, r.low, r.high) for r in report.section("outcome")}
-    chance = Spec(folder, 1, (), "random")          # the same shuffles played by blind choice
-    blind = aggregate(chance, run(chance, n))
-    mean = blind.find("score", blind.seats[0], "mean return")
-    defeat = next((r.value for r in blind.section("outcome") if r.subject == RANKS[-1][1]), 0.0)
-    return shares, mean.value, defeat
+def _outcomes(game: Game, name: str, policy: str) -> Any:
+    """The saved simulation `name`: with the heuristic policy, each rank's (share, low, high) and the
+    number of games; with the random one, its rows."""
+    from ...paths import cards_dir
+    builtin = os.path.realpath(game.folder) == os.path.realpath(cards_dir() / game.id)
+    which = game.id if builtin else display(game.folder)
+    command = f"pnp simulate {which} --games {DIFFICULTY_GAMES} --policy {policy}"
+    data, rows = saved(game.folder, name, "@difficulty", command)
+    if policy == "random":
+        return rows, int(data.get("games", 0) or 0)
+    shares = {r.subject: (r.value, r.low, r.high) for r in rows if r.section == "outcome"}
+    return shares, int(data.get("games", 0) or 0)
 
 
 def _none(n: int) -> tuple[float, float]:
