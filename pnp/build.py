@@ -124,9 +124,9 @@ def _each(game: Game, ctx: Context, builders: list[Callable[[Game, Context], Ite
 
 def _module_parts(game: Game, lang: str) -> list[Artifact]:
     """Files the game's rules module adds (none for a folder whose module is not installed)."""
-    from .games.registry import modules
+    from .games.registry import installed_module
 
-    module = modules().get(game.meta.rules or game.id)
+    module = installed_module(game.meta.rules or game.id)
     return module.kit_parts(game, lang) if module is not None else []
 
 

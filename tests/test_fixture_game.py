@@ -49,11 +49,11 @@ def installed(plugin):
     """The entry point visible in this process (as if `pip install`ed), for the in-process tests."""
     added = [str(plugin), str(FIXTURES)]
     sys.path[:0] = added
-    registry._installed.cache_clear()
+    registry.forget()
     yield
     for p in added:
         sys.path.remove(p)
-    registry._installed.cache_clear()
+    registry.forget()
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ names a rules id (``rules = "my-game"`` in game.toml), which must be installed.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from ..errors import UsageError
 from .interface import GameModule
@@ -24,22 +24,44 @@ GROUP = "pnp.games"
 _BROKEN: dict[str, str] = {}     # rules id -> why its module could not be loaded
 
 
+_LOADED: dict[str, GameModule] = {}
+
+
+def _load(ep: EntryPoint) -> GameModule | None:
+    """One entry point's module, loaded once; a broken one is noted in _BROKEN and gives None."""
+    if ep.name in _LOADED:
+        return _LOADED[ep.name]
+    if ep.name in _BROKEN:
+        return None
+    try:
+        obj = ep.load()
+        module = obj() if isinstance(obj, type) else obj
+    except Exception as exc:  # a broken plug-in must not take the other games down
+        _BROKEN[ep.name] = f"{ep.value} cannot be loaded: {type(exc).__name__}: {exc}"
+        return None
+    if not isinstance(module, GameModule):
+        _BROKEN[ep.name] = f"{ep.value} is not a pnp GameModule"
+        return None
+    _LOADED[ep.name] = module
+    return module
+
+
 @lru_cache(maxsize=1)
-def _installed() -> dict[str, GameModule]:
-    found: dict[str, GameModule] = {}
+def _points() -> dict[str, EntryPoint]:
+    """The announced modules by rules id, not loaded (the first announcement of an id wins)."""
+    found: dict[str, EntryPoint] = {}
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
-        if ep.name in found:
-            continue
-        try:
-            obj = ep.load()
-            module = obj() if isinstance(obj, type) else obj
-        except Exception as exc:  # a broken plug-in must not take the other games down
-            _BROKEN[ep.name] = f"{ep.value} cannot be loaded: {type(exc).__name__}: {exc}"
-            continue
-        if not isinstance(module, GameModule):
-            _BROKEN[ep.name] = f"{ep.value} is not a pnp GameModule"
-            continue
-        found[ep.name] = module
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def _installed() -> dict[str, GameModule]:
+    """Every announced module, loaded (for listings: a command about one game loads only its own)."""
+    found: dict[str, GameModule] = {}
+    for name, ep in _points().items():
+        module = _load(ep)
+        if module is not None:
+            found[name] = module
     return found
 
 
@@ -48,15 +70,31 @@ def modules() -> dict[str, GameModule]:
     return dict(_installed())
 
 
+def installed_module(rules_id: str) -> GameModule | None:
+    """The module for `rules_id` if it is installed and loads, else None; loads no other."""
+    if rules_id in _LOADED:
+        return _LOADED[rules_id]
+    ep = _points().get(rules_id)
+    return _load(ep) if ep is not None else None
+
+
 def module_for(rules_id: str, game_title: str = "") -> GameModule:
-    """The module that plays games whose game.toml says ``rules = rules_id``."""
-    found = _installed()
+    """The module that plays games whose game.toml says ``rules = rules_id``; only that module is
+    imported (with its rules, bot and notation), not every installed game's."""
+    module = installed_module(rules_id)
+    if module is not None:
+        return module
     if rules_id in _BROKEN:
         raise UsageError(f"the game module {rules_id!r} ({_BROKEN[rules_id]})")
-    if rules_id not in found:
-        known = ", ".join(found) or "none"
-        what = f"{game_title} needs" if game_title else "needs"
-        raise UsageError(f"{what} the rules module {rules_id!r}, which is not installed "
-                         f"(installed: {known}); set `rules = \"...\"` in game.toml to one of them, "
-                         f"or install the package that provides it")
-    return found[rules_id]
+    what = f"{game_title} needs" if game_title else "needs"
+    known = ", ".join(_installed()) or "none"
+    raise UsageError(f"{what} the rules module {rules_id!r}, which is not installed "
+                     f"(installed: {known}); set `rules = \"...\"` in game.toml to one of them, "
+                     f"or install the package that provides it")
+
+
+def forget() -> None:
+    """Look for installed modules again (after a package was installed in this process: tests)."""
+    _points.cache_clear()
+    _LOADED.clear()
+    _BROKEN.clear()

@@ -93,11 +93,11 @@ def test_a_broken_plug_in_does_not_take_the_other_games_down(monkeypatch):
     good = EntryPoint("daimyni", "pnp.games.daimyni.module:Daimyni", registry.GROUP)
     monkeypatch.setattr(registry, "entry_points", lambda group: [broken, good])
     monkeypatch.setattr(registry, "_BROKEN", {})
-    registry._installed.cache_clear()
+    registry.forget()
     try:
         assert set(registry.modules()) == {"daimyni"}
         with pytest.raises(UsageError, match=r"'broken-game' \(no_such_module_anywhere:Game cannot be loaded: "
                                              r"ModuleNotFoundError"):
             registry.module_for("broken-game")
     finally:
-        registry._installed.cache_clear()
+        registry.forget()

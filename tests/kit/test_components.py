@@ -93,7 +93,7 @@ def test_a_rules_module_may_add_files_to_the_kit(deck_only, monkeypatch):
         def kit_parts(self, game, lang):
             return [Artifact(f"{game.id}-score-pad-{lang}.txt", b"round | red | blue\n")]
 
-    monkeypatch.setattr(registry, "_installed", lambda: {"daimyni": WithPad()})
+    monkeypatch.setitem(registry._LOADED, "daimyni", WithPad())
     names = [a.name for a in build_kit(load_game(deck_only), Options())]
     assert names[-1] == "daimyni-score-pad-en.txt"
     only_cards = [a.name for a in build_kit(load_game(deck_only), Options(only=("cards",)))]

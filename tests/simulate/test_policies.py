@@ -45,11 +45,11 @@ def high_roll(tmp_path_factory):
     import sys
     site = make_plugin(tmp_path_factory.mktemp("site"))
     sys.path[:0] = [str(site), str(FIXTURES)]
-    registry._installed.cache_clear()
+    registry.forget()
     yield
     for p in (str(site), str(FIXTURES)):
         sys.path.remove(p)
-    registry._installed.cache_clear()
+    registry.forget()
 
 
 @pytest.mark.parametrize("name", [*GAMES, "high-roll"])
