@@ -244,6 +244,7 @@ def test_a_daimyni_folder_without_cards(game_copy):
     fails(run_pnp("check", game_copy), 2, "cannot play this game folder", "has none (add cards.toml")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("file, old, new, words", [
     ("cards.toml", 'text = { en = "', 'text = { en = "\\u0000', "the text holds a control character (U+0000)"),
     ("booklet/rules.en.md", "\n", "\n\x00\n", "a control character (U+0000) on line 2"),

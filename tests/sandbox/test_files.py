@@ -62,6 +62,7 @@ def test_a_fifo_in_the_folder_is_refused_without_waiting(tmp_path):
         read_folder_file(tmp_path / "rules.md", ValueError, limit=100)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, command", [
     ("booklet/rules.en.md", "build"),
     ("booklet/aid.en.toml", "build"),
@@ -78,6 +79,7 @@ def test_a_link_out_is_refused_by_the_command(game_copy, tmp_path, outside, name
     refused(pnp(command, game_copy, *args), name.split("/")[-1], "outside the game folder")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", ["samples", "layouts", "booklet"])
 def test_a_folder_linked_out_is_refused(game_copy, tmp_path, outside, folder):
     src = game_copy / folder
@@ -91,6 +93,7 @@ def test_a_folder_linked_out_is_refused(game_copy, tmp_path, outside, folder):
     refused(pnp(*command), "outside the game folder")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, command", [
     ("booklet/rules.en.md", "build"),
     ("samples/first-blood.toml", "check"),

@@ -36,6 +36,7 @@ def test_fields_and_specs_that_suit_are_filled():
         fill("{:d}", value="abc")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", ["● {0.__class__.__mro__}", "● {x}", "● {", "● {:>999999999}"])
 def test_a_layout_format_is_checked_when_the_folder_loads(tmp_path, template):
     game = tmp_path / "sv"
@@ -48,6 +49,7 @@ def test_a_layout_format_is_checked_when_the_folder_loads(tmp_path, template):
         assert "Traceback" not in res.stderr, res.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text, words", [
     ("{title.__class__} cards", "are not allowed"),
     ("{tilte} cards", "unknown name {tilte}"),

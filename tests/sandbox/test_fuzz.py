@@ -91,6 +91,7 @@ def meta():
     return load_game(cards_dir() / "daimyni").meta
 
 
+@pytest.mark.slow
 @BUDGET
 @given(template())
 def test_a_generated_template_renders_small_or_is_refused(meta, source):
@@ -162,6 +163,7 @@ def _make(folder: Path, secret: Path, name: str, kind: str) -> None:
         path.write_bytes(b"")
 
 
+@pytest.mark.slow
 @settings(BUDGET, max_examples=max(10, BUDGET.max_examples // 3))
 @given(st.lists(st.tuples(st.sampled_from(TARGETS), SPECIAL), min_size=1, max_size=3))
 def test_a_folder_of_links_and_fifos_is_refused_without_reading_outside(changes):

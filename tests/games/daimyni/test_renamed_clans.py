@@ -36,6 +36,7 @@ def green(game_copy: Path) -> Path:
     return game_copy
 
 
+@pytest.mark.slow
 def test_the_renamed_game_replays_its_samples(green):
     res = run_pnp("check", green)
     assert res.returncode == 0, res.stderr

@@ -64,6 +64,7 @@ def test_enough_scenarios_and_examples():
     assert len(EXAMPLES) >= 10 and len(SCENARIOS) >= 15
 
 
+@pytest.mark.slow
 def test_pnp_check_replays_samples_and_examples():
     res = run_pnp("check", "daimyni")
     assert res.returncode == 0, res.stderr

@@ -70,6 +70,7 @@ def test_pnp_check_exits_1_on_an_illegal_game_without_a_traceback(path):
     assert illegal_header(path)[1].split(": ", 1)[1] in res.stdout + res.stderr
 
 
+@pytest.mark.slow
 def test_pnp_check_replays_samples_and_examples():
     res = run_pnp("check", "dojima")
     assert res.returncode == 0, res.stdout + res.stderr

@@ -63,6 +63,7 @@ def test_a_second_card_in_one_round_is_refused():  # type: ignore[no-untyped-def
     assert exc.value.rule == "twice"
 
 
+@pytest.mark.slow
 def test_pnp_check_replays_every_sample_and_example():  # type: ignore[no-untyped-def]
     result = CliRunner().invoke(app, ["check", "samurai-vassal"])
     assert result.exit_code == 0, result.output

@@ -111,6 +111,7 @@ def _saved_copy(tmp_path, games="40"):
     return copy
 
 
+@pytest.mark.slow
 def test_the_difficulty_rows_count_the_games_played(tmp_path):
     from pnp.model import load_game
     copy = _saved_copy(tmp_path)
