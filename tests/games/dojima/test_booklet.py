@@ -16,6 +16,7 @@ from pnp.reference.booklet import Booklet, build_booklet
 from pnp.reference.flow import A5
 from pnp.render.pdf import Page, render_pdf
 from tests.conftest import open_pdf
+from tests.games.rulings import check_ruling_list
 
 ROOT = Path(__file__).parents[3]
 SEED = next((ROOT.parent / "shared" / "seeds").glob("003_*.txt"), None)
@@ -86,15 +87,7 @@ def test_every_ruling_is_in_the_clarifications(pdf_text):
 def test_the_ruling_list_follows_rulings_md():
     """A ruling added to RULINGS.md's Dôjima section needs its words in RULING_WORDS above (the
     shared file lives beside the repository; a clone on its own has only the list)."""
-    if not RULINGS.is_file():
-        pytest.skip("RULINGS.md is not beside the repository")
-    text = RULINGS.read_text(encoding="utf-8")
-    part = text[text.index("## Dôjima"):]
-    part = part[:part.index("\n## ", 5)]
-    bullets = [b for b in part.split("\n- ")[1:]]
-    assert len(bullets) == len(RULING_WORDS)
-    for bullet, (key, _words) in zip(bullets, RULING_WORDS):
-        assert key.lower() in bullet.lower(), (key, bullet[:60])
+    check_ruling_list("Dôjima", RULING_WORDS)
 
 
 def test_sowing_example_pays_active_adjacent_and_empty(game, pdf_text):

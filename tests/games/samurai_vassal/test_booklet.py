@@ -23,6 +23,7 @@ from pnp.reference.booklet import build_booklet, glossary_entries
 from pnp.reference.flow import A5, LEAST_PT, Flow, Frame
 from pnp.render.pdf import Page, render_pdf
 from tests.conftest import open_pdf
+from tests.games.rulings import check_ruling_list
 from tests.reference.test_glossary import offending, texts
 from tests.reference.test_player_words import DEVELOPER
 
@@ -106,16 +107,7 @@ RULINGS = [w for _key, words in RULING_WORDS for w in words]
 def test_the_ruling_list_follows_rulings_md():  # type: ignore[no-untyped-def]
     """A ruling added to RULINGS.md's Samurai Vassal section needs its words in RULING_WORDS above (the
     shared file lives beside the repository; a clone on its own has only the list)."""
-    shared = GAME.folder.parents[2] / "shared" / "RULINGS.md"
-    if not shared.is_file():
-        pytest.skip("RULINGS.md is not beside the repository")
-    text = shared.read_text(encoding="utf-8")
-    part = text[text.index("## Samurai Vassal"):]
-    part = part.split("\n## ")[0]
-    bullets = part.split("\n- ")[1:]
-    assert len(bullets) == len(RULING_WORDS)
-    for bullet, (key, _words) in zip(bullets, RULING_WORDS):
-        assert key.lower() in bullet.lower(), (key, bullet[:60])
+    check_ruling_list("Samurai Vassal", RULING_WORDS)
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ from pnp.reference.booklet import build_booklet
 from pnp.reference.flow import A5
 from pnp.render.pdf import Page, render_pdf
 from tests.conftest import open_pdf
+from tests.games.rulings import check_ruling_list
 
 from .helpers import FOLDER, game
 
@@ -60,16 +61,7 @@ def test_every_ruling_is_in_the_clarifications(pages):
 def test_the_ruling_list_follows_rulings_md():
     """A ruling added to RULINGS.md's Shogun Solitaire section needs its words in RULING_WORDS above
     (the shared file lives beside the repository; a clone on its own has only the list)."""
-    shared = FOLDER.parents[2] / "shared" / "RULINGS.md"
-    if not shared.is_file():
-        pytest.skip("RULINGS.md is not beside the repository")
-    text = shared.read_text(encoding="utf-8")
-    part = text[text.index("## Shogun Solitaire"):]
-    part = part.split("\n## ")[0]
-    bullets = part.split("\n- ")[1:]
-    assert len(bullets) == len(RULING_WORDS)
-    for bullet, (key, _words) in zip(bullets, RULING_WORDS):
-        assert key.lower() in bullet.lower(), (key, bullet[:60])
+    check_ruling_list("Shogun Solitaire", RULING_WORDS)
 
 
 def test_the_five_rulebook_examples_are_drawn_before_and_after(pages):
