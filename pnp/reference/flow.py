@@ -226,7 +226,7 @@ class Flow:
         """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than
         pushed to the next page when the space left on this page nearly holds it."""
         self._point()
-        lines = len(rich_wrap(caption, 7.4, self.width)) if caption else 0
+        lines = len(rich_wrap(typographic(caption, self.lang), 7.4, self.width)) if caption else 0   # as drawn
         room = self.limit - self.y - lines * 7.4 * PT * 1.35 - 4
         height = width * scene.height / scene.width
         if height > room and room >= least * height and not self.at_top():
