@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ..draw.shapes import Scene
 from ..model import Game
 from ..model.schema import Paper
 from ..press.cards import Duplex
 from ..press.words import SheetWords
+
+if TYPE_CHECKING:
+    from .sheetplan import SheetPlan
+
+# every counter's front, and the backs (None when no counter has one)
+CounterSides = tuple[list[Scene], list[Scene | None] | None]
+
+
+@dataclass
+class SharedWork:
+    """What builders that share sheets work out once per build (`pnp.kit.sheetplan`): None until the
+    first builder that needs it works it out."""
+    card_sheet_plan: SheetPlan | None = None
+    counter_sides: CounterSides | None = None
 
 
 @dataclass(frozen=True)
@@ -23,8 +38,7 @@ class Context:
     progress: Callable[[str], None]
     offset: tuple[float, float] = (0.0, 0.0)   # mm every backs sheet is moved by (--offset)
     parts: tuple[str, ...] = ()   # the parts this build makes (builders that share sheets look here)
-    # what builders that share sheets work out once per build (the card sheets' plan: `pnp.kit.sheetplan`)
-    shared: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    shared: SharedWork = field(default_factory=SharedWork, compare=False, repr=False)
 
     @property
     def svg_dir(self) -> str:

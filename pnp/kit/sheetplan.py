@@ -14,7 +14,7 @@ from ..press.cards import free_band
 from ..press.counters import counters_in_band
 from ..press.grid import CardGrid, card_grid
 from .aidcard import aid_card
-from .context import Context, sheet_words
+from .context import Context, CounterSides, sheet_words
 
 
 def size_groups(game: Game) -> list[list[Card]]:
@@ -42,23 +42,21 @@ class SheetPlan:
 
 def card_sheet_plan(game: Game, ctx: Context) -> SheetPlan:
     """The plan of this build's card sheets, worked out once: the cards, aid and pieces builders all ask."""
-    if "card_sheet_plan" not in ctx.shared:
+    if ctx.shared.card_sheet_plan is None:
         groups = size_groups(game)
         aid = aid_on_card_sheets(game, ctx, groups)
         added = {aid.group: aid.copies} if aid is not None else {}
-        ctx.shared["card_sheet_plan"] = SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
-    plan: SheetPlan = ctx.shared["card_sheet_plan"]
-    return plan
+        ctx.shared.card_sheet_plan = SheetPlan(groups, aid, counters_on_card_sheets(game, ctx, groups, added))
+    return ctx.shared.card_sheet_plan
 
 
-def counter_sides(game: Game, ctx: Context) -> tuple[list[Scene], list[Scene | None] | None]:
+def counter_sides(game: Game, ctx: Context) -> CounterSides:
     """Every counter's front, and the backs (None when no counter has one), drawn once a build."""
-    if "counter_sides" not in ctx.shared:
+    if ctx.shared.counter_sides is None:
         scenes = [counter_scene(c, ctx.lang) for c in game.counters]
         backs = [counter_back_scene(c, ctx.lang) if c.piece.back else None for c in game.counters]
-        ctx.shared["counter_sides"] = (scenes, backs if any(b is not None for b in backs) else None)
-    sides: tuple[list[Scene], list[Scene | None] | None] = ctx.shared["counter_sides"]
-    return sides
+        ctx.shared.counter_sides = (scenes, backs if any(b is not None for b in backs) else None)
+    return ctx.shared.counter_sides
 
 
 @dataclass(frozen=True)
