@@ -3,7 +3,9 @@
 import hashlib
 
 import pytest
+from typer.testing import CliRunner
 
+from pnp.cli import app
 from tests.conftest import run_pnp
 from tests.model.test_load_errors import edit
 
@@ -104,3 +106,29 @@ def test_only_a_part_the_game_lacks(tmp_path):
     assert res.returncode == 0, res.stderr
     assert sorted(p.name for p in (tmp_path / "y").glob("*.pdf")) == ["daimyo-han-tiles-a4.pdf",
                                                                       "daimyo-samegawa-a4.pdf"]
+
+
+def _help_rows(*args):
+    """`pnp ... -h` as printed: the option rows by their long name."""
+    res = CliRunner().invoke(app, [*args, "-h"], terminal_width=100)
+    assert res.exit_code == 0, res.output
+    return {line.split()[1]: line for line in res.output.splitlines() if line.startswith("│ --")}
+
+
+def test_help_shows_on_off_options_as_bare_flags():
+    """--ink-saver, --quiet and -h take no value, so `pnp build -h` prints no type beside them, while
+    the options that take one keep theirs."""
+    rows = _help_rows("build")
+    for flag in ("--ink-saver", "--quiet", "--help"):
+        assert "<" not in rows[flag], rows[flag]
+    assert "<a4|letter>" in rows["--paper"] and "<str>" in rows["--out"]
+    assert "<" not in _help_rows()["--version"]
+    for command in ("play", "check", "list", "export", "simulate"):
+        assert not [row for row in _help_rows(command).values() if "<bool>" in row], command
+
+
+def test_help_lists_every_command_in_order():
+    res = CliRunner().invoke(app, ["-h"], terminal_width=100)
+    names = [line.split()[1] for line in res.output.splitlines() if line.startswith("│ ") and len(line.split()) > 2
+             and line.split()[1] in {"build", "play", "check", "list", "export", "simulate"}]
+    assert names == ["build", "play", "check", "list", "export", "simulate"]

@@ -8,69 +8,66 @@ from typing import Annotated, Optional
 
 import typer
 
+from . import fail
+
 TARGET_HELP = ("mpc: MakePlayingCards PNGs (822 x 1122 px poker); tgc: The Game Crafter PNGs (825 x 1125 px); "
                "dtc: DriveThruCards PDF, CMYK, one card a page; png: PNGs at --dpi and --bleed; "
                "pdf-cards: one card a page, RGB; tts: Tabletop Simulator deck sheets and saved object.")
 
 
-def register(app: typer.Typer) -> None:
-    """Add `pnp export` to the application."""
+def export(
+    game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
+    target: Annotated[Optional[str], typer.Option("--target", "-t", help=TARGET_HELP)] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Output folder (default: ./output/GAME-TARGET). It is replaced whole: a new or empty folder, "
+             "or one pnp wrote.")] = None,
+    dpi: Annotated[Optional[str], typer.Option(
+        help="Resolution of the images (default: the shop's, else 300).")] = None,
+    bleed: Annotated[Optional[str], typer.Option(
+        help="Bleed beyond the trim on each side, with its unit: 3mm, 0.125in, 1/8in, 36px "
+             "(default: the shop's, else the layout's).")] = None,
+    lang: Annotated[Optional[str], typer.Option(
+        help="Language of the printed text (default: the game's first).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
+) -> None:
+    """Export a game's cards for a print shop or Tabletop Simulator."""
+    from ..catalog import find_game
+    from ..errors import PnpError, UsageError
+    from ..export import export as run
+    from ..export import settings
+    from ..model import load_game
+    from ..output import KitWriter
 
-    @app.command()
-    def export(
-        game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
-        target: Annotated[Optional[str], typer.Option("--target", "-t", help=TARGET_HELP)] = None,
-        out: Annotated[Optional[str], typer.Option(
-            help="Output folder (default: ./output/GAME-TARGET). It is replaced whole: a new or empty folder, "
-                 "or one pnp wrote.")] = None,
-        dpi: Annotated[Optional[str], typer.Option(
-            help="Resolution of the images (default: the shop's, else 300).")] = None,
-        bleed: Annotated[Optional[str], typer.Option(
-            help="Bleed beyond the trim on each side, with its unit: 3mm, 0.125in, 1/8in, 36px "
-                 "(default: the shop's, else the layout's).")] = None,
-        lang: Annotated[Optional[str], typer.Option(
-            help="Language of the printed text (default: the game's first).")] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
-    ) -> None:
-        """Export a game's cards for a print shop or Tabletop Simulator."""
-        from ..catalog import find_game
-        from ..errors import PnpError, UsageError
-        from ..export import export as run
-        from ..export import settings
-        from ..model import load_game
-        from ..output import KitWriter
-
-        started = time.perf_counter()
-        say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
-        written: list[tuple[str, int | None, int]] = []
+    started = time.perf_counter()
+    say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    written: list[tuple[str, int | None, int]] = []
+    try:
+        if target is None:
+            raise UsageError("--target: say what to make: mpc, tgc, dtc, png, pdf-cards or tts")
+        chosen = settings(target, dpi, bleed)
+        if out is not None and not out.strip():
+            raise UsageError('--out "": give a folder name (default: ./output/GAME-TARGET)')
+        folder = find_game(game)
+        say(f"loading {folder}")
+        kit = load_game(folder)
+        where = Path(out) if out is not None else Path("output") / f"{kit.id}-{chosen.target.key}"
+        files = run(kit, chosen, lang, where.resolve(), say)   # checks the game and --lang first
+        writer = KitWriter(where, kit.id)
         try:
-            if target is None:
-                raise UsageError("--target: say what to make: mpc, tgc, dtc, png, pdf-cards or tts")
-            chosen = settings(target, dpi, bleed)
-            if out is not None and not out.strip():
-                raise UsageError('--out "": give a folder name (default: ./output/GAME-TARGET)')
-            folder = find_game(game)
-            say(f"loading {folder}")
-            kit = load_game(folder)
-            where = Path(out) if out is not None else Path("output") / f"{kit.id}-{chosen.target.key}"
-            files = run(kit, chosen, lang, where.resolve(), say)   # checks the game and --lang first
-            writer = KitWriter(where, kit.id)
-            try:
-                for art in files:
-                    writer.add(art.name, art.data)
-                    written.append((art.name, art.pages, len(art.data)))
-                writer.commit()
-            finally:
-                writer.discard()
-        except PnpError as exc:
-            typer.echo(f"pnp: error: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
-        total = sum(w[2] for w in written)
-        kinds = sorted({Path(w[0]).suffix.lstrip(".").upper() for w in written})
-        shop = f" for {chosen.target.shop}" if chosen.target.shop else ""
-        typer.echo(f"{kit.meta.title}: wrote {len(written)} files ({', '.join(kinds)}){shop} to {where}/ "
-                   f"({total / 1024 / 1024:.1f} MB)")
-        for name, pages, _size in written:
-            if pages is not None:
-                typer.echo(f"  {name:<40} {pages:>4} pages")
-        typer.echo(f"done in {time.perf_counter() - started:.2f} s")
+            for art in files:
+                writer.add(art.name, art.data)
+                written.append((art.name, art.pages, len(art.data)))
+            writer.commit()
+        finally:
+            writer.discard()
+    except PnpError as exc:
+        fail(exc)
+    total = sum(w[2] for w in written)
+    kinds = sorted({Path(w[0]).suffix.lstrip(".").upper() for w in written})
+    shop = f" for {chosen.target.shop}" if chosen.target.shop else ""
+    typer.echo(f"{kit.meta.title}: wrote {len(written)} files ({', '.join(kinds)}){shop} to {where}/ "
+               f"({total / 1024 / 1024:.1f} MB)")
+    for name, pages, _size in written:
+        if pages is not None:
+            typer.echo(f"  {name:<40} {pages:>4} pages")
+    typer.echo(f"done in {time.perf_counter() - started:.2f} s")

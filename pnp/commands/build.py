@@ -1,0 +1,93 @@
+"""The `pnp build` command."""
+
+from __future__ import annotations
+
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import PnpError, UsageError
+from . import fail
+
+
+class PaperChoice(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class DuplexChoice(str, Enum):
+    long = "long"
+    short = "short"
+    none = "none"
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
+
+
+def build(
+    game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
+    paper: Annotated[PaperChoice,
+                     typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
+    duplex: Annotated[DuplexChoice, typer.Option(
+        help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
+             "none: all backs after all fronts, for gluing.")] = DuplexChoice.long,
+    lang: Annotated[Optional[str], typer.Option(
+        help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Output folder (default: ./output/GAME). It is replaced whole: a new or empty folder, or a kit "
+             "pnp built.")] = None,
+    only: Annotated[Optional[str], typer.Option(
+        help="Build only some parts, comma-separated: cards, board, tiles, mats (player boards), pieces, "
+             "dice, aid (the player aid card), booklet.")] = None,
+    offset: Annotated[Optional[str], typer.Option(
+        help="Move every backs sheet (cards, two-sided counters) by X,Y mm (x right, y down as the back is "
+             "seen), as the kit's duplex check sheet reads it, e.g. --offset 0.5,-1.")] = None,
+    ink_saver: Annotated[bool, typer.Option(
+        "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
+                            "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
+) -> None:
+    """Build a game's print-and-play kit as PDFs and SVGs."""
+    from ..build import Options, default_out, iter_kit, parse_offset, parse_only
+    from ..catalog import find_game
+    from ..model import load_game
+    from ..output import KitWriter
+    from ..press.cards import Duplex
+
+    started = time.perf_counter()
+    say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    try:
+        folder = find_game(game)
+        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
+                       offset=parse_offset(offset), ink_saver=ink_saver)
+        say(f"loading {folder}")
+        if out is not None and not out.strip():
+            raise UsageError('--out "": give a folder name (default: ./output/GAME)')
+        kit = load_game(folder)
+        target = Path(out) if out is not None else default_out(kit.id)
+        writer = KitWriter(target, kit.id)     # refuses a bad --out before the build, not after
+        # Each file goes to the staging folder as soon as it is made; only its name, pages and size
+        # are kept for the summary.
+        written: list[tuple[str, int | None, int]] = []
+        try:
+            for art in iter_kit(kit, opts, say):
+                writer.add(art.name, art.data)
+                written.append((art.name, art.pages, len(art.data)))
+            writer.commit()
+        finally:
+            writer.discard()
+    except PnpError as exc:
+        fail(exc)
+    pdfs = [w for w in written if w[0].endswith(".pdf")]
+    svgs = [w for w in written if w[0].endswith(".svg")]
+    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
+    for name, pages, size in pdfs:
+        typer.echo(f"  {name:<34} {pages:>3} page{'s' if pages != 1 else ' '}  {_size(size):>8}")
+    if svgs:
+        svg_dir, total = svgs[0][0].split("/")[0] + "/", sum(w[2] for w in svgs)
+        typer.echo(f"  {svg_dir:<34} {len(svgs):>3} files  {_size(total):>8}")
+    typer.echo(f"done in {time.perf_counter() - started:.2f} s")

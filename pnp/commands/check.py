@@ -1,0 +1,53 @@
+"""The `pnp check` command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import PnpError
+from . import fail
+
+
+def check(
+    game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
+    files: Annotated[Optional[list[Path]],
+                     typer.Argument(help="Notation files (default: the game's samples/ and examples/).")] = None,
+) -> None:
+    """Validate a game's definitions and replay sample games, checking their expectations.
+
+    Exit 0 when all are legal, 1 when a game is illegal or an expectation fails, 2 when a file is
+    not valid notation or the definitions are wrong."""
+    from ..catalog import find_game, rules_for
+    from ..model import load_game
+    from ..model.load import display
+
+    try:
+        folder = find_game(game)
+        kit = load_game(folder)
+        engine = rules_for(kit)
+    except PnpError as exc:
+        fail(exc)
+    paths = list(files or sorted((folder / "samples").glob("*.toml")) + sorted((folder / "examples").glob("*.toml")))
+    worst = 0
+    for path in paths:
+        shown = path.name if not files else str(path)
+        result = engine.check_file(kit, path, shown)
+        typer.echo(result.line, err=not result.ok)
+        worst = max(worst, result.exit_code)
+    kit_words = ""
+    if not files:      # the whole folder: everything `pnp build` reads, in every language
+        from ..build import validate_kit
+        try:
+            langs = validate_kit(kit)
+            kit_words = f", kit ok ({', '.join(langs)})"
+        except PnpError as exc:
+            typer.echo(f"pnp: error: {exc}", err=True)
+            worst = max(worst, exc.exit_code)
+    if worst == 0:
+        games = (f"{len(paths)} game{'s' if len(paths) != 1 else ''} replayed" if paths
+                 else f"no sample games in {display(folder / 'samples')}")
+        typer.echo(f"{kit.meta.title}: definitions ok, {games}{kit_words}")
+    raise typer.Exit(worst)
