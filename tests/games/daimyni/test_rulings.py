@@ -19,9 +19,9 @@ BOOKLET = cards_dir() / "daimyni" / "booklet"
 # rule lives, and what exercises it
 RULINGS_MAP = {
     "Deck": ("Deck.", "Mazzo.", "cards/daimyni/cards.toml",
-              ["tests/model/test_game.py"]),
+             ["tests/model/test_game.py"]),
     "Card numbers": ("Card numbers.", "Numeri delle carte.", "cards/daimyni/cards.toml",
-                      ["tests/model/test_game.py", "examples/resolution-order.toml"]),
+                     ["tests/model/test_game.py", "examples/resolution-order.toml"]),
     "Board": ("Board.", "Tabellone.", "cards/daimyni/board.toml", ["tests/model/test_game.py"]),
     "Recruit with an empty Bushi area": (
         "Recruit with an empty Bushi area.", "Recluta Bushi con l’area Bushi vuota.", "pnp/games/daimyni/rules.py",
@@ -32,21 +32,21 @@ RULINGS_MAP = {
         ["examples/tanbo-floods.toml", "scenarios/daimyo-boxed-in.toml", "illegal/must-carry-out.toml",
          "illegal/must-recruit.toml"]),
     "Move Tanbo": ("Move Tanbo.", "Sposta Tanbo.", "pnp/games/daimyni/rules.py",
-                    ["examples/move-tanbo.toml", "scenarios/tanbo-where-a-unit-stood.toml", "illegal/tanbo-once.toml",
-                     "illegal/tanbo-to-empty-cell.toml"]),
+                   ["examples/move-tanbo.toml", "scenarios/tanbo-where-a-unit-stood.toml", "illegal/tanbo-once.toml",
+                    "illegal/tanbo-to-empty-cell.toml"]),
     "Combat losses": ("Combat losses.", "Perdite in combattimento.", "pnp/games/daimyni/rules.py",
-                       ["examples/combat-won.toml", "examples/daimyo-falls.toml",
-                        "scenarios/winner-keeps-its-daimyo.toml", "illegal/game-over-unresolved.toml"]),
+                      ["examples/combat-won.toml", "examples/daimyo-falls.toml",
+                       "scenarios/winner-keeps-its-daimyo.toml", "illegal/game-over-unresolved.toml"]),
     "Who decides": ("Who decides.", "Chi decide.", "pnp/games/daimyni/rules.py",
-                     ["examples/resolution-order.toml", "examples/recruit-after-a-bushi-comes-back.toml",
-                      "illegal/recruit-while-area-after-return.toml"]),
+                    ["examples/resolution-order.toml", "examples/recruit-after-a-bushi-comes-back.toml",
+                     "illegal/recruit-while-area-after-return.toml"]),
     "Who fights": ("Who fights.", "Chi combatte.", "pnp/games/daimyni/rules.py",
-                    ["examples/only-the-bushi-that-moved-fight.toml", "scenarios/defender-counts-its-daimyo.toml"]),
+                   ["examples/only-the-bushi-that-moved-fight.toml", "scenarios/defender-counts-its-daimyo.toml"]),
     "\"Turno\" in the Move Tanbo text": ("Turn in Move Tanbo.", "Il turno di Sposta Tanbo.",
                                          "pnp/games/daimyni/rules.py",
                                          ["examples/move-tanbo.toml", "illegal/tanbo-once.toml"]),
     "A game that never ends": ("A game without end.", "Una partita senza fine.", "pnp/games/daimyni/module.py",
-                                ["scenarios/still-going.toml", "scenarios/round-capped.toml"]),
+                               ["scenarios/still-going.toml", "scenarios/round-capped.toml"]),
 }
 
 
