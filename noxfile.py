@@ -13,6 +13,15 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def soak(session: nox.Session) -> None:
+    """The slow random playouts with PNP_SOAK times as many games (default 4: the counts before the
+    suite had to fit CI's budget); `nox -s soak -- 10` for more."""
+    session.install("-e", ".[test]")
+    factor = session.posargs[0] if session.posargs else "4"
+    session.run("pytest", "-n", "auto", "-m", "slow", "tests/games", env={"PNP_SOAK": factor})
+
+
+@nox.session
 def lint(session: nox.Session) -> None:
     session.install("-e", ".[test]")
     session.run("ruff", "check", "pnp", "tests", "benchmarks", "noxfile.py")

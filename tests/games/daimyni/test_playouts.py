@@ -1,5 +1,5 @@
-"""Random playouts: 2,000 seeded games end or reach the round cap, and the invariants hold after
-every single step."""
+"""Random playouts: 1,000 seeded games (times PNP_SOAK, see tests/soak.py) end or reach the round cap,
+and the invariants hold after every single step."""
 
 import random
 
@@ -7,11 +7,11 @@ import pytest
 
 from pnp.engine import playout
 from pnp.games.daimyni.rules import DaimyniState, Rules, _builtin
+from tests.soak import chunks, games
 
-GAMES = 2000
+GAMES = games(1000)
 ROUND_CAP = 60
-CHUNK = 500  # seeds per test item, so that pytest-xdist can spread the games over its workers
-SEEDS = [range(start, min(start + CHUNK, GAMES)) for start in range(0, GAMES, CHUNK)]
+SEEDS = chunks(GAMES, 2)
 
 
 def check_invariants(s: DaimyniState) -> None:

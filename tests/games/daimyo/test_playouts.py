@@ -1,5 +1,5 @@
-"""Random playouts: 1,000 seeded games for each of 2, 3 and 4 players, basic and advanced, with
-the invariants checked after every step."""
+"""Random playouts: 250 seeded games (times PNP_SOAK, see tests/soak.py) for each of 2, 3 and 4 players,
+basic and advanced, with the invariants checked after every step."""
 
 import random
 from collections import Counter
@@ -11,12 +11,12 @@ from pnp.engine import playout
 from pnp.games.daimyo.rules import DaimyoState, Options, Rules
 from pnp.model import load_game
 from pnp.paths import cards_dir
+from tests.soak import chunks, games
 
 GAME = load_game(cards_dir() / "daimyo")
-GAMES = 1000
+GAMES = games(250)
 CAP = 40
-CHUNK = 250  # seeds per test item, so that pytest-xdist can spread the games over its workers
-SEEDS = [range(start, min(start + CHUNK, GAMES)) for start in range(0, GAMES, CHUNK)]
+SEEDS = chunks(GAMES, 2)
 
 
 def invariants(s: DaimyoState) -> None:

@@ -13,6 +13,7 @@ from pnp.games.interface import Settings
 from pnp.games.samurai_vassal.cards import CARDS
 from pnp.games.samurai_vassal.module import SamuraiVassal
 from pnp.model import load_game
+from tests.soak import games
 
 GAME = load_game(cards_dir() / "samurai-vassal")
 MODULE = SamuraiVassal()
@@ -61,7 +62,7 @@ def test_many_playouts(options):  # type: ignore[no-untyped-def]
     for players in range(2, 7):
         if "middle-player" in options and players == 6:
             continue
-        for seed in range(200):
+        for seed in range(games(100)):
             s = playout(players, options, seed)
             played += 1
             if not s.winners:
