@@ -1,6 +1,7 @@
 """Daimyni: rules, notation, a bot and narration."""
 
-from .rules import DaimyniState, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit, combat, new_game
+from .actions import MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
+from .rules import DaimyniState, combat, new_game
 
 __all__ = ["DaimyniState", "MoveBushi", "MoveDaimyo", "MoveTanbo", "Pass", "PlayCards", "Recruit", "combat",
            "new_game"]

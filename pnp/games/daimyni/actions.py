@@ -16,7 +16,7 @@ from dataclasses import dataclass
 class PlayCards:
     cards: tuple[int, ...]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     def __str__(self) -> str:

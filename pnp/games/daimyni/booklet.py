@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,12 @@ from ...draw.shapes import Scene
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
-from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from ..interface import BookletAdapter, Figure, Panel, RoundPage
 from . import notation
 from .events import Combat, DaimyoRemoved, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect, Recruited, ReserveTaken
-from .rules import Rules, combat
+from .rules import DaimyniState, Rules, combat
+
+Replayed = notation.Transcript[DaimyniState, notation.RoundLog]
 
 TANBO = "#26313a"
 
@@ -29,15 +32,15 @@ def spec_of(game: Game, pos: notation.Position) -> DiagramSpec:
     for clan_id, clan in game.clans.items():
         for cell, n in pos.bushi[clan_id].items():
             spec.units.setdefault(cell, []).append(Stack("bushi", clan.colour, n))
-        cell = pos.daimyo[clan_id]
-        if cell:
-            spec.units.setdefault(cell, []).insert(0, Stack("daimyo", clan.colour))
+        home = pos.daimyo[clan_id]
+        if home:
+            spec.units.setdefault(home, []).insert(0, Stack("daimyo", clan.colour))
     for cell in pos.tanbo:
         spec.units.setdefault(cell, []).append(Stack("tanbo", TANBO))
     return spec
 
 
-def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcript, list[RoundPage]]:
+def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[RoundPage]]:
     """Replay a sample and turn each resolved card into a diagram and a sentence."""
     rules = Rules(game)
     t = notation.replay(read_text(sample, display(sample), "a sample game"), rules, display(sample))
@@ -101,7 +104,6 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[notation.Transcrip
 
 
 def setup_spec(game: Game) -> DiagramSpec:
-    from .rules import DaimyniState
     state = DaimyniState(Rules(game))
     return spec_of(game, notation.Position.of(state))
 
@@ -109,7 +111,7 @@ def setup_spec(game: Game) -> DiagramSpec:
 COMBAT_CASES = ((3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True))
 
 
-def combat_rows(game: Game, lang: str, cases=COMBAT_CASES) -> list[str]:
+def combat_rows(game: Game, lang: str, cases: Iterable[tuple[int, int, bool]] = COMBAT_CASES) -> list[str]:
     """The combat table as bullet lines, each outcome computed by the engine."""
     say = Narrator(game, lang)
     rows = []
@@ -136,10 +138,12 @@ class DaimyniBooklet(BookletAdapter):
     def cover_scene(self, game: Game, lang: str) -> Scene:
         return board_scene(game, lang)
 
-    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+    # Any, not interface.Transcript: that protocol's members are writable, so a replay's `rounds`
+    # (a list of this game's logs) does not match its `Sequence[Any]`; read-only members would.
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPage]]:
         return walkthrough(game, sample, lang)
 
-    def figures(self):
+    def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {"setup": self.setup, "combat-table": lambda game, lang, _arg: combat_rows(game, lang)}
 
     def setup(self, game: Game, lang: str, _arg: str) -> list[Figure]:

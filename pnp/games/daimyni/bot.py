@@ -13,23 +13,25 @@ from .rules import DaimyniState
 
 def choose(state: DaimyniState, rng: random.Random) -> Action:
     d = state.decision()
+    if d is None:
+        raise ValueError("the game is over: nobody has a move to choose")
     clan = d.player
     if d.kind == "play":
         return _choose_cards(state, clan, rng)
-    best, best_score = None, None
-    for action in state.legal_actions():
+
+    def score(action: Action) -> float:
         after = state.clone()
         after.apply_action(action)
-        score = evaluate(after, clan) + rng.random()  # a pinch of noise breaks ties by seed
-        if best_score is None or score > best_score:
-            best, best_score = action, score
-    return best
+        return evaluate(after, clan) + rng.random()  # a pinch of noise breaks ties by seed
+
+    return max(state.legal_actions(), key=score)     # the first best, scored in the order listed
 
 
 def _choose_cards(state: DaimyniState, clan: str, rng: random.Random) -> PlayCards:
     """Two cards: mostly Bushi moves and recruits, a Daimyo move when the Daimyo is threatened."""
     dist = state.rules.grid.distance
     home = state.daimyo[clan]
+    assert home is not None     # a removed Daimyo ended the game
     enemy = state.rules.opponent(clan)
     threatened = any(dist(c, home) <= 2 and n >= state.bushi[clan].get(home, 0) + 1
                      for c, n in state.bushi[enemy].items())

@@ -23,6 +23,7 @@ def evaluate(s: DaimyniState, clan: str) -> float:
         other = s.rules.opponent(side)
         target = s.daimyo[other]
         home = s.daimyo[side]
+        assert target is not None and home is not None     # a removed Daimyo ended the game
         for cell, n in s.bushi[side].items():
             score += sign * (12 * n + n * max(0, 8 - dist(cell, target)) * 1.5)
             if dist(cell, target) == 1:

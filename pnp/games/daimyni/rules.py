@@ -23,11 +23,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
 from ...engine.notation import NotationError
-from ...model import Game
+from ...model import Card, Game
 from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
 from .events import (
     Combat,
@@ -87,6 +87,14 @@ class CombatResult:
     defender_daimyo_lost: bool
 
 
+class RoundRecord(TypedDict):
+    """One round as played, for notation: each clan's cards, then each card's decision in order."""
+
+    round: int
+    plays: dict[str, PlayCards]
+    decisions: list[tuple[int, str, Action]]
+
+
 def combat(attackers: int, defending_bushi: int, defending_daimyo: bool) -> CombatResult:
     """Compare the pieces in the cell; a Daimyo counts as one piece.
 
@@ -113,14 +121,17 @@ class Rules:
     """What never changes during a game: the map, the cards, the setup."""
 
     def __init__(self, game: Game):
+        grid, board = game.grid, game.board
+        if grid is None or board is None:
+            raise ValueError("Daimyni is played on its hex map, and this folder has none (add board.toml with the map)")
         self.game = game
-        self.grid = game.grid
-        self.cells = tuple(game.grid.cells)
-        self.adj = {label: tuple(game.grid.neighbours(label)) for label in self.cells}
+        self.grid = grid
+        self.cells = tuple(grid.cells)
+        self.adj = {label: tuple(grid.neighbours(label)) for label in self.cells}
         self.clans = tuple(game.clans)
         if len(self.clans) != 2:
             raise ValueError("Daimyni is a duel: the game must define exactly two clans")
-        self.cards = {c.number: CardInfo(c.number, c.clan.id, c.type_id, c.type.title.get("en", c.type_id))
+        self.cards = {c.number: CardInfo(c.number, _starting_clan(c), c.type_id, c.type.title.get("en", c.type_id))
                       for c in game.cards}
         if not self.cards:
             raise ValueError("Daimyni is played with its Densho cards, and this folder has none "
@@ -131,16 +142,22 @@ class Rules:
         self.start_bushi: dict[str, list[str]] = {c: [] for c in self.clans}
         self.start_daimyo: dict[str, str] = {}
         self.start_tanbo: list[str] = []
-        for mark in game.board.start:
+        for mark in board.start:
             if mark.piece == "tanbo":
                 self.start_tanbo.append(mark.cell)
-            elif mark.piece == "daimyo":
-                self.start_daimyo[mark.clan] = mark.cell
-            elif mark.piece == "bushi":
-                self.start_bushi[mark.clan].append(mark.cell)
+            elif mark.piece in ("daimyo", "bushi"):
+                if mark.clan is None:
+                    raise ValueError(f"board.toml: the {mark.piece} starting on {mark.cell} names no clan")
+                if mark.piece == "daimyo":
+                    self.start_daimyo[mark.clan] = mark.cell
+                else:
+                    self.start_bushi[mark.clan].append(mark.cell)
         bushi = next(p for p in game.pieces_file.pieces if p.id == "bushi")
         self.bushi_per_clan = bushi.per_clan or 0
-        self.made: dict[tuple[Any, ...], Action] = {}     # actions made by fast playouts, shared (immutable)
+        # Actions made by fast playouts, shared (they are immutable): the cards played, by pair, and the
+        # effects, by (from, to, count) for Bushi or ("D" | "T", from, to) for the Daimyo and a Tanbo.
+        self.made_plays: dict[tuple[int, int], PlayCards] = {}
+        self.made: dict[tuple[str, str, str | int | None], Action] = {}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -171,6 +188,12 @@ class Rules:
         if d:
             return f"{clan} D" + (f"+{int(plus)}" if plus and int(plus) else "")
         return f"{clan} {int(n)}"
+
+
+def _starting_clan(card: Card) -> str:
+    if card.clan is None:
+        raise ValueError(f"Daimyni card {card.number} starts in no clan's hand (give it a clan in cards.toml)")
+    return card.clan.id
 
 
 def new_game(game: Game | None = None, round_cap: int | None = None) -> "DaimyniState":
@@ -236,7 +259,7 @@ class DaimyniState:
         self.queue: list[tuple[int, str]] = []
         self.winner: str | None = None
         self.start: dict[str, Any] | None = None     # the stated start position, if not the setup
-        self.history: list[dict[str, Any]] = [self._new_round_record()]
+        self.history: list[RoundRecord] = [self._new_round_record()]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -265,7 +288,7 @@ class DaimyniState:
 
     # -- reading the position -----------------------------------------------------------
 
-    def _new_round_record(self) -> dict[str, Any]:
+    def _new_round_record(self) -> RoundRecord:
         return {"round": self.round, "plays": {}, "decisions": []}
 
     def occupant(self, cell: str) -> str | None:
@@ -285,7 +308,7 @@ class DaimyniState:
         return self.occupant(cell) is None and cell not in self.tanbo
 
     def _empty_cells(self) -> list[str]:
-        taken = set(self.tanbo)
+        taken: set[str | None] = set(self.tanbo)     # a removed Daimyo stands on None
         for clan in self.rules.clans:
             taken.update(self.bushi[clan])
             taken.add(self.daimyo[clan])
@@ -449,7 +472,8 @@ class DaimyniState:
         other.reserve = {c: list(v) for c, v in self.reserve.items()}
         other.commits = self.commits.copy()
         other.queue = list(self.queue)
-        other.history = [dict(r, plays=dict(r["plays"]), decisions=list(r["decisions"])) for r in self.history]
+        other.history = [RoundRecord(round=r["round"], plays=dict(r["plays"]), decisions=list(r["decisions"]))
+                         for r in self.history]
         return other
 
     def determinize(self, player: str, rng: random.Random) -> "DaimyniState":
@@ -485,6 +509,7 @@ class DaimyniState:
             return []
         if d.kind == "play":
             return [PlayCards(pair) for pair in combinations(sorted(self.hand[d.player]), CARDS_PLAYED)]
+        assert d.card is not None       # a resolve decision names its card
         return self._effects(d.player, self.kind(d.card, d.player)) or [Pass()]
 
     def sample_action(self, rng: random.Random) -> Action:
@@ -495,6 +520,7 @@ class DaimyniState:
         step, player, card = pending
         if step == "play":
             return PlayCards(tuple(rng.sample(sorted(self.hand[player]), CARDS_PLAYED)))
+        assert card is not None         # a resolve decision names its card
         kind = self.kind(card, player)
         if kind == "move-bushi":
             # Weight each cell by (open neighbours x Bushi there): uniform over every
@@ -538,7 +564,7 @@ class DaimyniState:
         bushi, daimyo, area, tanbo, hand = self.bushi, self.daimyo, self.area, self.tanbo, self.hand
         rand = rng.random
         widest = max(len(v) for v in adj.values())
-        made = rules.made           # actions are immutable values: one object per distinct action
+        made, made_plays = rules.made, rules.made_plays     # one object per distinct action
         commits = self.commits
         opens: dict[str, list[str]] = {}        # each cell's neighbours free of Tanbo, until a Tanbo moves
         played: dict[str, tuple[int, int]] = {}
@@ -560,7 +586,7 @@ class DaimyniState:
                     hand[clan].difference_update(pair)
                     commits.commit(clan, pair)
                     played[clan] = pair
-                    record[clan] = made.get(pair) or made.setdefault(pair, PlayCards(pair))
+                    record[clan] = made_plays.get(pair) or made_plays.setdefault(pair, PlayCards(pair))
                     steps += 1
                     if steps >= max_steps:
                         break
@@ -624,7 +650,7 @@ class DaimyniState:
                                 break
                             pick -= n * len(dsts)
                         di, count = divmod(pick, n)
-                        found = (src, n, dsts[di], count + 1)
+                        found = (src, n, opens[src][di], count + 1)
                     src, n, dst, count = found
                     key = (src, dst, None if count == n else count)
                     decisions.append((number, clan, made.get(key) or made.setdefault(key, MoveBushi(*key))))
@@ -640,17 +666,17 @@ class DaimyniState:
                     else:
                         own[dst] = own.get(dst, 0) + count
                 elif kind == "move-daimyo":
-                    src = daimyo[clan]
-                    assert src is not None
+                    home = daimyo[clan]
+                    assert home is not None
                     enemy = opponent[clan]
-                    open_ = [d for d in adj[src] if d not in tanbo and d not in bushi[enemy] and daimyo[enemy] != d]
+                    open_ = [d for d in adj[home] if d not in tanbo and d not in bushi[enemy] and daimyo[enemy] != d]
                     if not open_:
                         decisions.append((number, clan, PASS))
                         continue
                     dst = open_[int(rand() * len(open_))]
                     daimyo[clan] = dst
-                    decisions.append((number, clan, made.get(("D", src, dst)) or
-                                      made.setdefault(("D", src, dst), MoveDaimyo(src, dst))))
+                    decisions.append((number, clan, made.get(("D", home, dst)) or
+                                      made.setdefault(("D", home, dst), MoveDaimyo(home, dst))))
                 else:                                   # move-tanbo
                     free = [i for i in range(len(tanbo)) if i not in self.tanbo_moved]
                     empty = self._empty_cells()
@@ -692,6 +718,7 @@ class DaimyniState:
             return [Recruit()]
         if kind == "move-daimyo":
             src = self.daimyo[clan]
+            assert src is not None      # a removed Daimyo ended the game
             enemy = self.rules.opponent(clan)
             return [MoveDaimyo(src, dst) for dst in adj[src]
                     if dst not in tanbo and dst not in self.bushi[enemy] and self.daimyo[enemy] != dst]
@@ -712,6 +739,7 @@ class DaimyniState:
                 raise Illegal(self.round, player, None, "play-two-cards",
                               f"{player} must first play {CARDS_PLAYED} cards")
             return self._play(player, action)
+        assert card is not None         # a resolve decision names its card
         return self._resolve(player, card, action)
 
     def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
@@ -777,7 +805,9 @@ class DaimyniState:
         return Illegal(self.round, clan, self.rules.label(number), rule, reason)
 
     def _check(self, clan: str, number: int, kind: str, action: Action) -> None:
-        fail = lambda rule, why: self._illegal(clan, number, rule, why)  # noqa: E731
+        def fail(rule: str, why: str) -> Illegal:
+            return self._illegal(clan, number, rule, why)
+
         cells, adj, tanbo = self.rules.adj, self.rules.adj, self.tanbo
         options = None
         if isinstance(action, Pass):
@@ -785,8 +815,9 @@ class DaimyniState:
             if options:
                 raise fail("must-carry-out", f"the card can be carried out, so it must be (for example {options[0]})")
             return
-        expected = {"move-bushi": MoveBushi, "recruit-bushi": Recruit, "move-daimyo": MoveDaimyo,
-                    "move-tanbo": MoveTanbo}[kind]
+        effects: dict[str, type[MoveBushi | Recruit | MoveDaimyo | MoveTanbo]] = {
+            "move-bushi": MoveBushi, "recruit-bushi": Recruit, "move-daimyo": MoveDaimyo, "move-tanbo": MoveTanbo}
+        expected = effects[kind]
         if not isinstance(action, expected):
             if self.rules.cards[number].type == "recruit-bushi" and kind == "move-bushi":
                 raise fail("recruit-empty-area", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: "
