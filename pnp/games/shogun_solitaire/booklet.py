@@ -17,16 +17,20 @@ from ...draw import text
 from ...draw.shapes import Rect, Scene, Style
 from ...draw.table import Seat, table_scene
 from ...engine.notation import localized
+from ...engine.replay import Transcript
 from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook
 from ...simulate.booklet import NAME, saved
 from ...simulate.stats import wilson
-from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from ..interface import BookletAdapter, Figure, Panel, RoundPage
 from . import notation
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
 from .rules import OBJECTIVES, RANKS, ShogunState, clan_of, kind
+from .rules import rank as rank_of
+
+Replayed = Transcript[ShogunState, list[str]]
 
 PLAY_ROW = "#e2a21b"      # the dot before each row: play area (gold), hand (ink), discarded (grey), revealed (blue)
 HAND_ROW = "#231f1a"
@@ -201,7 +205,7 @@ def sentences(say: Say, action: str, events: Sequence[Any]) -> str:
     return " ".join(x for x in out if x)
 
 
-def steps(game: Game, t: Transcript, where: str) -> tuple[ShogunState, list[tuple[int, str, list[Any], Snapshot]]]:
+def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[int, str, list[Any], Snapshot]]]:
     """Replay a transcript action by action: the start, and (round, action, events, the position after)."""
     state = notation.start_state(game, getattr(t.header, "seed", 1), t.start, where)
     start = state.clone()
@@ -216,7 +220,7 @@ def steps(game: Game, t: Transcript, where: str) -> tuple[ShogunState, list[tupl
     return start, out
 
 
-def panels_for(game: Game, t: Transcript, where: str, lang: str, name: str) -> list[RoundPage]:
+def panels_for(game: Game, t: Replayed, where: str, lang: str, name: str) -> list[RoundPage]:
     cards, say = Cards(game, lang), Say(game, lang)
     start, done = steps(game, t, where)
     columns = max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done] + [len(s.gone) for *_, s in done])
@@ -232,7 +236,7 @@ def panels_for(game: Game, t: Transcript, where: str, lang: str, name: str) -> l
     return list(pages.values())
 
 
-def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[RoundPage]]:
     where = display(sample)
     t = notation.replay(game, read_text(sample, where, "a sample game"), where)
     return t, panels_for(game, t, where, lang, sample.stem)
@@ -320,7 +324,9 @@ class ShogunBooklet(BookletAdapter):
     def cover_scene(self, game: Game, lang: str) -> Scene | None:
         return cover_scene(game, lang)
 
-    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
+    # Any, not interface.Transcript: that protocol's members are writable, so a replay's `rounds`
+    # (a list of this game's logs) does not match its `Sequence[Any]`; read-only members would.
+    def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPage]]:
         return walkthrough(game, sample, lang)
 
     def figures(self) -> dict[str, Any]:
@@ -331,4 +337,4 @@ class ShogunBooklet(BookletAdapter):
 
     def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
         s = transcript.state
-        return {"score": s.score, "rank": notation.rank(s.score), "round": s.round}
+        return {"score": s.score, "rank": rank_of(s.score), "round": s.round}

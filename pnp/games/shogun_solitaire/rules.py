@@ -30,7 +30,7 @@ Rulings from RULINGS.md ("Shogun Solitaire") are marked ``Ruling:`` where they a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -301,7 +301,7 @@ class ShogunState:
             self.turns.append([])
         self.turns[-1].append(action)
         try:
-            out = getattr(self, f"_{want}")(rest.strip())
+            out = self._answers()[want](rest.strip())
         except Illegal:
             self.turns[-1].pop()
             if not self.turns[-1]:
@@ -309,6 +309,11 @@ class ShogunState:
             raise
         self.events += out
         return out
+
+    def _answers(self) -> dict[str, Callable[[str], list[GameEvent]]]:
+        """What carries out each decision `pending` names."""
+        return {"turn": self._turn, "raid": self._raid, "assassin": self._assassin, "ronin": self._ronin,
+                "ninja": self._ninja}
 
     def _turn(self, rest: str) -> list[GameEvent]:
         action = self.turns[-1][-1]
@@ -427,8 +432,8 @@ class ShogunState:
     def _raid(self, rest: str) -> list[GameEvent]:
         action = self.turns[-1][-1]
         if action not in self.legal_actions():
-            samurai = [c for c in self.hand if kind(c) == SAMURAI]
-            reason = ("met by 'raid: hand', 'raid: deck'" + (f" or 'raid: samurai {samurai[0]}'" if samurai else
+            in_hand = [c for c in self.hand if kind(c) == SAMURAI]
+            reason = ("met by 'raid: hand', 'raid: deck'" + (f" or 'raid: samurai {in_hand[0]}'" if in_hand else
                                                                 " (no Samurai in hand; a wild never stops a Raid)"))
             raise self.illegal(action, "raid-answer", f"a Raid is {reason}")
         raid = self._resolved(action)
