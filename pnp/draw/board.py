@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..hexgrid import SQRT3
 from ..model import Game
+from ..model.schema import Clan
 from . import text
 from .contrast import readable
 from .shapes import PT, Circle, Group, Polygon, Rect, Scene, Shape, Style
@@ -17,14 +18,14 @@ LEGEND_R = 3.5   # mm, a start mark in the legend under the map
 
 def map_origin(game: Game) -> tuple[float, float]:
     """Top-left corner of the hex map on the board, mm."""
-    w, h = game.board.size
-    mw, mh = game.grid.extent
+    w, h = game.hex_board.size
+    mw, mh = game.hex_grid.extent
     return (w - mw) / 2, TITLE + (h - TITLE - 14 - mh) / 2
 
 
 def cell_centre(game: Game, label: str) -> tuple[float, float]:
     ox, oy = map_origin(game)
-    x, y = game.grid.cells[label].centre
+    x, y = game.hex_grid.cells[label].centre
     return ox + x, oy + y
 
 
@@ -40,7 +41,7 @@ def start_mark(mark: str, colour: str, x: float, y: float, r: float) -> list[Sha
 
 def map_shapes(game: Game, label_size: float = 9.0) -> list[Shape]:
     """The hex cells with their printed labels, in map coordinates (origin top-left of the map)."""
-    grid, m = game.grid, game.board.map
+    grid, m = game.hex_grid, game.hex_board.map
     out: list[Shape] = [Polygon(tuple(grid.corners(label)), Style(fill=m.fill, stroke=m.line, width=0.6))
                         for label in grid.cells]
     for label, cell in grid.cells.items():
@@ -57,7 +58,7 @@ def label_drop(size: float) -> float:
 
 
 def board_scene(game: Game, lang: str) -> Scene:
-    bd, grid = game.board, game.grid
+    bd, grid = game.hex_board, game.hex_grid
     w, h = bd.size
     b = bd.bleed
     scene = Scene("board", w, h, b)
@@ -97,12 +98,12 @@ def board_scene(game: Game, lang: str) -> Scene:
 
 def _legend(game: Game, lang: str, cx: float, y: float) -> list[Shape]:
     pieces = {p.id: p for p in game.pieces_file.pieces}
-    shown = game.board.legend or list(dict.fromkeys(m.piece for m in game.board.start))
+    shown = game.hex_board.legend or list(dict.fromkeys(m.piece for m in game.hex_board.start))
     entries = [(pieces[pid].mark, pieces[pid].name.get(lang, pid)) for pid in shown]
     out: list[Shape] = []
     step = 46
     x = cx - step * (len(entries) - 1) / 2 - 12
-    board_r = game.board.map.hex_radius * 0.42     # a start mark's size on the map (see board_scene)
+    board_r = game.hex_board.map.hex_radius * 0.42     # a start mark's size on the map (see board_scene)
     for mark, name in entries:
         # The map's own mark scaled down as a whole, so a double circle stays two rings, not one thick one.
         out.append(Group(tuple(start_mark(mark, INK, 0, 0, board_r)), x, y - 1.2, 0, None, LEGEND_R / board_r))
@@ -111,7 +112,7 @@ def _legend(game: Game, lang: str, cx: float, y: float) -> list[Shape]:
     return out
 
 
-def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape]:
+def _side_panel(game: Game, clan: Clan, lang: str, pw: float, ph: float) -> list[Shape]:
     """A clan's side of the board, drawn upright for that player, origin top-left."""
     cw, ch = game.card_size.size
     out: list[Shape] = [Rect(0, 0, pw, ph, Style(fill=clan.tint, stroke=clan.colour, width=0.8), radius=3)]
@@ -120,7 +121,7 @@ def _side_panel(game: Game, clan, lang: str, pw: float, ph: float) -> list[Shape
     # Reserve: a card-sized place for the cards the opponent passes on.
     rx, ry = (pw - cw) / 2, 22
     out.append(Rect(rx, ry, cw, ch, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))
-    panel = game.board.panel
+    panel = game.hex_board.panel
     out += text.box(rx, ry + ch / 2 - 16, cw, 12, game.word(panel.slot, lang), "sans-bold", 13, "center",
                     readable(clan.colour, "#ffffff"), valign="middle")
     if panel.slot_kanji:

@@ -134,9 +134,9 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
     scene.add(*_images(game, layout, w, h))
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
-        value = card.field(el.field, lang) if el.field else None
-        if value:
-            scene.add(*_set(game, card, layout, key, _box(el, w, h), fill(el.format, value=value), k, el.align, colour))
+        shown = card.field(el.field, lang) if el.field else None
+        if shown:
+            scene.add(*_set(game, card, layout, key, _box(el, w, h), fill(el.format, value=shown), k, el.align, colour))
     if "corner" in els:
         scene.add(*_set(game, card, layout, "corner", _box(els["corner"], w, h), f"#{card.label}", k, "right",
                         colour))

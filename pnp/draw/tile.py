@@ -15,7 +15,7 @@ CUT = Style(stroke="#000000", width=0.25)
 def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0, bleed: bool = True) -> Scene:
     """A flat-topped hex: its bounding box is the scene, the cut line its outline (without
     `bleed`, the tile as it looks once cut, for pictures of it)."""
-    t = game.tiles
+    t = game.tile_set
     r = t.radius
     w, h = 2 * r, SQRT3 * r
     name = f"{t.name}-{clan.id if clan else 'neutral'}"
@@ -40,7 +40,7 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0, bleed: 
 
 def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
     """A side's mat: the card slot and the hexagons where its pool of pieces waits (mats.toml)."""
-    m = game.mats
+    m = game.mat_set
     w, h = m.size
     scene = Scene(f"{m.file}-{clan.id}", w, h, 3.0)
     scene.add(Rect(-3, -3, w + 6, h + 6, Style(fill=clan.colour)))

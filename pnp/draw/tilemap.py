@@ -3,7 +3,7 @@ same pieces, arrows and combat marks as `draw.diagram`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..hexgrid import SQRT3, centre, corners
 from ..model import Game
@@ -23,14 +23,14 @@ from .diagram import (
     piece_styles,
     shrink_clear,
 )
-from .shapes import Polygon, Scene, Style
+from .shapes import Polygon, Scene, Shape, Style
 
 R = 10.0          # tile radius in diagram millimetres
 MAP_PT = 13.0     # type on a tile map: booklets print these maps at half size or more, so 6.4 pt or more
 NEUTRAL = "#f3ecdc"
 
 
-def bounds(positions) -> tuple[float, float, float, float]:
+def bounds(positions: Iterable[tuple[int, int]]) -> tuple[float, float, float, float]:
     pts = [centre(p, R) for p in positions]
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     return min(xs) - R * 1.15, min(ys) - R * 1.05, max(xs) + R * 1.15, max(ys) + R * 1.05
@@ -43,8 +43,8 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     """tiles: id -> (position, owner clan or None); spec keys cells by tile id."""
     x0, y0, x1, y1 = frame or bounds([p for p, _ in tiles.values()])
     scene = Scene(name, x1 - x0, y1 - y0, 0.0)
-    shapes = []
-    at = {}
+    shapes: list[Shape] = []
+    at: dict[str, tuple[float, float]] = {}
     for tid, (pos, owner) in sorted(tiles.items()):
         cx, cy = centre(pos, R)
         cx, cy = cx - x0, cy - y0
@@ -80,8 +80,8 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         y = cy + 1.5 + clear_drop(xs, cy + 1.5, r * 1.2, boxes, R * 0.2)
         for x, stack in zip(xs, stacks):
             shapes += _piece(stack, styles.get(stack.kind, PieceStyle()), x, y, r, MAP_PT)
-    for src, dst, colour in spec.arrows:
-        if src in at and dst in at:
-            shapes += _arrow(at[src][0], at[src][1] + 1.5, at[dst][0], at[dst][1] + 1.5, colour, R * 0.08, boxes)
+    for start, end, colour in spec.arrows:
+        if start in at and end in at:
+            shapes += _arrow(at[start][0], at[start][1] + 1.5, at[end][0], at[end][1] + 1.5, colour, R * 0.08, boxes)
     scene.add(*shapes)
     return scene

@@ -115,6 +115,37 @@ class Game:
                                   "file not found: this part of the kit needs the game's cards")
         return self.cards_file
 
+    def _missing(self, name: str) -> DefinitionError:
+        return DefinitionError(self.files[name], None, f"file not found: this part of the kit needs the game's {name}")
+
+    @property
+    def hex_board(self) -> BoardFile:
+        """The hex board's definitions; only asked for when the game has a board."""
+        if self.board is None:
+            raise self._missing("board")
+        return self.board
+
+    @property
+    def hex_grid(self) -> HexGrid:
+        """The hex board's map; only asked for when the game has a board (loading one makes its grid)."""
+        if self.grid is None:
+            raise self._missing("board")
+        return self.grid
+
+    @property
+    def tile_set(self) -> TilesFile:
+        """The tiles' definitions; only asked for when the game has tiles."""
+        if self.tiles is None:
+            raise self._missing("tiles")
+        return self.tiles
+
+    @property
+    def mat_set(self) -> MatsFile:
+        """The player mats' definitions; only asked for when the game has mats."""
+        if self.mats is None:
+            raise self._missing("mats")
+        return self.mats
+
     @property
     def card_size(self) -> CardSize:
         """The size of the game's main deck (the file's `size`)."""
