@@ -28,7 +28,7 @@ and a row number from the bottom.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -113,7 +113,7 @@ def cut_cells(cells: frozenset[Pos]) -> frozenset[Pos]:
             continue
         order[root] = low[root] = len(order)
         children = 0
-        stack = [(root, None, iter(_around(root)))]
+        stack: list[tuple[Pos, Pos | None, Iterator[Pos]]] = [(root, None, iter(_around(root)))]
         while stack:
             cell, parent, rest = stack[-1]
             for nb in rest:

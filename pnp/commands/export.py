@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -39,7 +40,7 @@ def export(
     from ..output import KitWriter
 
     started = time.perf_counter()
-    say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     written: list[tuple[str, int | None, int]] = []
     try:
         if target is None:

@@ -180,7 +180,8 @@ def impose_counters(scenes: list[Scene], paper_w: float, paper_h: float, margin:
                                                  f"{margin:g} mm margins") from None
     two_sided = any(back is not None for _, back in pairs)
     flip = say(f"flip_{duplex}")
-    out, tail = [], []
+    out: list[Page] = []
+    tail: list[Page] = []
     k = 0
     for n, page in enumerate(spots, 1):
         dx, dy = _centring(page, margin, margin, width, height)

@@ -46,8 +46,8 @@ class SheetWords:
                 for key, texts in _read(path).items():
                     table.setdefault(key, {}).update(texts)
                     origins[key] = (display(path), key)
-        for key, texts in (game_words or {}).items():
-            table.setdefault(key, {}).update(texts)
+        for key, given in (game_words or {}).items():
+            table.setdefault(key, {}).update(given)
             origins[key] = (display(folder / "game.toml") if folder else "game.toml", f"words.{key}")
         return cls(lang, table, origins)
 

@@ -7,6 +7,8 @@ The reading copy (the A5 PDF) keeps only the rules' pages."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..draw import text
 from ..draw.shapes import Line, Shape, Style
 from ..model import Game
@@ -34,7 +36,7 @@ def _frame_width() -> tuple[Frame, float]:
     return frame, frame.width - frame.inner - frame.outer
 
 
-def notes_page(data: dict, lang: str) -> list[Shape]:
+def notes_page(data: dict[str, Any], lang: str) -> list[Shape]:
     """A heading and writing lines (the heading from the narration's `[booklet] notes`, else the
     language's own word)."""
     frame, width = _frame_width()
@@ -48,7 +50,7 @@ def notes_page(data: dict, lang: str) -> list[Shape]:
     return shapes
 
 
-def back_cover(game: Game, lang: str, accent: str, data: dict) -> list[Shape]:
+def back_cover(game: Game, lang: str, accent: str, data: dict[str, Any]) -> list[Shape]:
     """The game's name and emblem, the box facts, its credits and licence: the booklet's back."""
     frame, width = _frame_width()
     meta, x, w = game.meta, frame.inner, width

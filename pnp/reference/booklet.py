@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from ..catalog import rules_for
 from ..draw import text
@@ -13,11 +14,12 @@ from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
 from ..draw.miniature import legible
 from ..draw.piece import counter_scene
-from ..draw.shapes import PT, Group, Scene
+from ..draw.shapes import PT, Group, Scene, Shape
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
 from ..games.interface import BookletAdapter, Figure, GameModule
-from ..model import Game
+from ..model import Card, Game
+from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
@@ -76,7 +78,7 @@ class Booklet:
                                                          "(letters, digits, '-' or '_', without .toml)")
         return self.game.folder / "samples" / f"{name}.toml"
 
-    def build(self) -> list[list]:
+    def build(self) -> list[list[Shape]]:
         blocks = parse(self.source())
         for i, block in enumerate(blocks):
             after = blocks[i + 1] if i + 1 < len(blocks) else None
@@ -164,7 +166,7 @@ class Booklet:
             f.add(*text.box(16, 190, w - 32, 8, by, "sans", 9, "center", INK, valign="middle"))
         f.new_page()
 
-    def _data(self, kind: str, what: str) -> tuple[dict, str]:
+    def _data(self, kind: str, what: str) -> tuple[dict[str, Any], str]:
         """booklet/KIND.LANG.toml, read and named for errors."""
         path = self.game.folder / "booklet" / f"{kind}.{self.lang}.toml"
         if not path.is_file():
@@ -211,7 +213,7 @@ class Booklet:
 
     def do_components(self, _arg: str) -> None:
         g, lang, say = self.game, self.lang, self.say
-        by_type: dict[str, list] = {}
+        by_type: dict[str, list[Card]] = {}
         for c in g.cards:
             by_type.setdefault(c.type_id, []).append(c)
         if len(by_type) > 6:   # many kinds: one card a deck instead
@@ -225,7 +227,7 @@ class Booklet:
             title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
             cells.append((face, face.height / face.width, say.say("booklet", "components-cards", title=title,
                                                  n=len(cards), per=len(cards) // max(clans, 1))))
-        backs = {}
+        backs: dict[str, Card] = {}
         for c in g.cards:
             backs.setdefault(c.back_key, c)
         for c in list(backs.values())[:1] if g.board is not None else backs.values():
@@ -233,7 +235,7 @@ class Booklet:
             cells.append((back, back.height / back.width, say.say("booklet", "components-back",
                                                                   title=g.back(c).title.get(lang, c.back_key))))
         self.flow.grid(cells, cols=max(3, min(len(cells), 5)), gap=3)   # one row when the kinds are few
-        seen: dict[str, tuple] = {}
+        seen: dict[str, tuple[PieceCounter, int]] = {}
         for counter in g.counters:
             key = counter.piece.id
             if key not in seen:
@@ -259,7 +261,7 @@ class Booklet:
 
     def do_cards(self, _arg: str) -> None:
         g = self.game
-        firsts = {}
+        firsts: dict[str, Card] = {}
         deck = g.cards[0].back_key
         for c in g.cards:
             if c.back_key == deck:
@@ -327,7 +329,7 @@ class GlossaryEntry:
         self.term, self.definition, self.forbidden = term, definition, forbidden
 
 
-def glossary_entries(data: dict, where: str) -> list[GlossaryEntry]:
+def glossary_entries(data: dict[str, Any], where: str) -> list[GlossaryEntry]:
     """The [[term]] tables of a glossary file: term, definition, forbidden (variants not to use)."""
     terms = data.get("term", [])
     if not isinstance(terms, list):
@@ -350,6 +352,6 @@ def pdf_metadata(game: Game, lang: str) -> dict[str, str]:
             "author": credits.pdf_author(game.meta, lang)}
 
 
-def build_booklet(game: Game, lang: str) -> list[list]:
+def build_booklet(game: Game, lang: str) -> list[list[Shape]]:
     """The booklet's A5 pages (lists of shapes)."""
     return Booklet(game, lang).build()

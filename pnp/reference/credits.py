@@ -27,7 +27,8 @@ DEFAULTS = {
 def booklet_word(data: dict[str, Any] | None, key: str, default: str, **values: Any) -> str:
     """The narration file's `[booklet] key` (a template), else `default`, filled with `values`."""
     book = (data or {}).get("booklet", {})
-    source = book.get(key) if isinstance(book, dict) and isinstance(book.get(key), str) else default
+    given = book.get(key) if isinstance(book, dict) else None
+    source = given if isinstance(given, str) else default
     return render_template(source, "narration", f"booklet.{key}", **values)
 
 

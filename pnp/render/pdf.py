@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -44,7 +43,9 @@ class PdfDocument:
         # every page without being embedded.
         fonts.ttfont("sans")
         # `invariant` keeps dates and IDs fixed so builds are byte-identical.
-        c = Canvas(self._buf, invariant=1, pageCompression=1, initialFontName=fonts.PDF_NAMES["sans"],
+        # (types-reportlab has initialFontName as a float; ReportLab takes a font's name.)
+        c = Canvas(self._buf, invariant=1, pageCompression=1,
+                   initialFontName=fonts.PDF_NAMES["sans"],  # type: ignore[arg-type]
                    initialFontSize=10)
         c.setTitle(title)
         c.setAuthor(author)
@@ -66,7 +67,7 @@ class PdfDocument:
             _draw(c, shape)
         c.restoreState()
         c.showPage()
-        _encode_now(c._doc.Pages.pages[-1])
+        _encode_now(c._doc.Pages.pages[-1])   # type: ignore[attr-defined]  # ReportLab's own, unlisted
         self.pages += 1
 
     def finish(self) -> bytes:
@@ -78,19 +79,20 @@ class PdfDocument:
         return data
 
 
-def _encode_now(page: Any) -> None:
+def _encode_now(page: pdfdoc.PDFPage) -> None:
     """Compress a finished page's content stream now, exactly as ReportLab would when the PDF is
     saved (the same filters, in the same order, marked as applied), so that a document of thousands
     of sheets keeps each page compressed rather than as drawing operators until the end."""
     if page.Contents or not page.stream:
         return
-    filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+    filters: list[pdfdoc.PDFStreamFilterBase85Encode | pdfdoc.PDFStreamFilterZCompress] = (
+        [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress])
     content = page.stream
     for f in reversed(filters):
         content = f.encode(content)
     stream = pdfdoc.PDFStream(content=content)
     stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
-    stream.__Comment__ = "page stream"
+    stream.__Comment__ = "page stream"     # type: ignore[attr-defined]  # read by ReportLab, not in the stubs
     page.Contents, page.stream = stream, None
 
 

@@ -10,6 +10,7 @@ import base64
 import re
 
 import svgwrite
+from svgwrite.base import BaseElement
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -28,7 +29,8 @@ def render_svg(scene: Scene) -> bytes:
     dwg.viewbox(-b, -b, w, h)
     for shape in for_print(scene.shapes):
         dwg.add(_element(dwg, shape))
-    return dwg.tostring().encode("utf-8")
+    document: str = dwg.tostring()
+    return document.encode("utf-8")
 
 
 def _style(st: Style) -> dict[str, str]:
@@ -40,7 +42,7 @@ def _style(st: Style) -> dict[str, str]:
     return out
 
 
-def _element(dwg: svgwrite.Drawing, s: Shape):
+def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
     if isinstance(s, Rect):
         extra = {"rx": _n(s.radius), "ry": _n(s.radius)} if s.radius else {}
         return dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style))
@@ -94,7 +96,7 @@ def _defined(dwg: svgwrite.Drawing) -> set[str]:
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def _text(dwg: svgwrite.Drawing, t: Text):
+def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
     x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
     g = dwg.g(fill=t.fill)
     said = _XML_ILLEGAL.sub("", t.string)   # a control character would make the file not XML at all
