@@ -21,12 +21,12 @@ def saddle_order(n: int) -> list[tuple[int | None, int | None]]:
     [(7, 0), (1, 6), (5, 2), (3, 4)]
     """
     total = -(-n // 4) * 4
-    sides = []
+    sides: list[tuple[int, int]] = []
     for k in range(total // 4):
         front = (total - 1 - 2 * k, 2 * k)
         back = (2 * k + 1, total - 2 - 2 * k)
         sides += [front, back]
-    return [tuple(p if p < n else None for p in side) for side in sides]  # type: ignore[misc]
+    return [(left if left < n else None, right if right < n else None) for left, right in sides]
 
 
 def booklet_scale(page_w: float, page_h: float, sheet_w: float, sheet_h: float) -> float:

@@ -567,7 +567,7 @@ class DaimyniState:
         made, made_plays = rules.made, rules.made_plays     # one object per distinct action
         commits = self.commits
         opens: dict[str, list[str]] = {}        # each cell's neighbours free of Tanbo, until a Tanbo moves
-        played: dict[str, tuple[int, int]] = {}
+        played: dict[str, tuple[int, ...]] = {}
         steps = 0
         while self.phase != "over" and steps < max_steps:
             if self.phase == "play":
@@ -575,8 +575,9 @@ class DaimyniState:
                 record = self.history[-1]["plays"]
                 started = len(commits) > 0          # a clan laid its cards before the playout began
                 for clan in clans:
-                    if started and commits.has_committed(clan):
-                        played[clan] = commits.own(clan)     # type: ignore[assignment]
+                    laid = commits.own(clan) if started else None
+                    if laid is not None:
+                        played[clan] = laid
                         continue
                     cards = sorted(hand[clan])
                     i = int(rand() * len(cards))

@@ -9,7 +9,7 @@ after the trust step; an example shows its last round the same way."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -302,7 +302,7 @@ class SamuraiVassalBooklet(BookletAdapter):
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
         return walkthrough(game, sample, lang)
 
-    def figures(self):  # type: ignore[no-untyped-def]
+    def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {"example": example_figures, "steps": step_lines, "characters": character_lines}
 
     def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
