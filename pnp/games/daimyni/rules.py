@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, TypedDict
@@ -423,7 +423,8 @@ class DaimyniState:
         self.start = self.position()
         self.history = [self._new_round_record()]
 
-    def _clan_table(self, table: Mapping[str, Any], part: str, fail: Any) -> dict[str, Any]:
+    def _clan_table(self, table: Mapping[str, Any], part: str,
+                    fail: Callable[[str, str], NotationError]) -> dict[str, Any]:
         value = table.get(part, {})
         if not isinstance(value, dict):
             raise fail(part, f"expected a table by clan, e.g. {{ {self.players[0]} = ... }}")
