@@ -8,7 +8,7 @@ example from `examples/`), so a diagram cannot show an illegal position."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 from ...draw import text
 from ...draw.shapes import Rect, Scene, Style
 from ...draw.table import Seat, table_scene
+from ...engine.events import GameEvent
 from ...engine.notation import localized
 from ...engine.replay import Transcript
 from ...errors import DefinitionError
@@ -23,7 +24,7 @@ from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook
 from ...simulate.booklet import NAME, saved
-from ...simulate.stats import wilson
+from ...simulate.stats import Row, wilson
 from ..interface import BookletAdapter, Figure, Panel, RoundPage
 from . import notation
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
@@ -128,7 +129,7 @@ def snapshot(state: ShogunState, gone: Sequence[str] = ()) -> Snapshot:
                     len(state.deck), list(state.revealed))
 
 
-def _order(state: ShogunState) -> Any:
+def _order(state: ShogunState) -> Callable[[str], tuple[int, int, str]]:
     clans = {c: i for i, c in enumerate(state.clans)}
     kinds = {k: i for i, k in enumerate(("leader", "samurai", "ninja", "cavalry", "soldier", "fleet", "envoy"))}
     return lambda c: (clans.get(clan_of(c) or "", len(clans)), kinds.get(kind(c), len(kinds)), c)
@@ -149,7 +150,7 @@ def diagram(cards: Cards, snap: Snapshot, name: str, columns: int = 0, played: b
     return table_scene(rows, name=name, columns=max(columns, 5), label_width=6.0, note_width=0.0, card_width=14.0)
 
 
-def sentences(say: Say, action: str, events: Sequence[Any]) -> str:
+def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
     """What one action did, in words: the card played or discarded, a seize, an enemy met, the draws."""
     out: list[str] = []
     drawn: list[str] = []
@@ -205,7 +206,7 @@ def sentences(say: Say, action: str, events: Sequence[Any]) -> str:
     return " ".join(x for x in out if x)
 
 
-def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[int, str, list[Any], Snapshot]]]:
+def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[int, str, list[GameEvent], Snapshot]]]:
     """Replay a transcript action by action: the start, and (round, action, events, the position after)."""
     state = notation.start_state(game, getattr(t.header, "seed", 1), t.start, where)
     start = state.clone()
@@ -273,8 +274,9 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
         where = display(game.folder / "booklet" / f"rules.{lang}.md")
         raise DefinitionError(where, "@difficulty", f"{name!r}: expected the name of a saved simulation in the game "
                                                     "folder, starting with 'simulation' (without .toml)")
-    shares, n = _outcomes(game, name, "heuristic")
-    blind, _ = _outcomes(game, f"{name}-random", "random")
+    outcomes, n = _saved_rows(game, name, "heuristic")
+    shares = {r.subject: (r.value, r.low, r.high) for r in outcomes if r.section == "outcome"}
+    blind, _ = _saved_rows(game, f"{name}-random", "random")
     mean = next((r.value for r in blind if r.section == "score" and r.measure == "mean return"), 0.0)
     defeat = next((r.value for r in blind if r.section == "outcome" and r.subject == RANKS[-1][1]), 0.0)
     say = Say(game, lang)
@@ -289,18 +291,14 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     return rows
 
 
-def _outcomes(game: Game, name: str, policy: str) -> Any:
-    """The saved simulation `name`: with the heuristic policy, each rank's (share, low, high) and the
-    number of games; with the random one, its rows."""
+def _saved_rows(game: Game, name: str, policy: str) -> tuple[list[Row], int]:
+    """The saved simulation `name` (of games played by `policy`): its rows and the number of games."""
     from ...paths import cards_dir
     builtin = os.path.realpath(game.folder) == os.path.realpath(cards_dir() / game.id)
     which = game.id if builtin else display(game.folder)
     command = f"pnp simulate {which} --games {DIFFICULTY_GAMES} --policy {policy}"
     data, rows = saved(game.folder, name, "@difficulty", command)
-    if policy == "random":
-        return rows, int(data.get("games", 0) or 0)
-    shares = {r.subject: (r.value, r.low, r.high) for r in rows if r.section == "outcome"}
-    return shares, int(data.get("games", 0) or 0)
+    return rows, int(data.get("games", 0) or 0)
 
 
 def _none(n: int) -> tuple[float, float]:
@@ -329,7 +327,7 @@ class ShogunBooklet(BookletAdapter):
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPage]]:
         return walkthrough(game, sample, lang)
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {
             "examples": lambda game, lang, _arg: example_figures(game, lang),
             "difficulty": difficulty_rows,

@@ -38,6 +38,7 @@ from pnp.engine.core import Chance, Decision, Illegal
 from pnp.engine.events import GameEvent
 from pnp.engine.notation import NotationError, quote
 from pnp.engine.state import Hidden, check_players, points
+from pnp.model import Game
 
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
 
@@ -101,7 +102,7 @@ def is_shogun(card: str) -> bool:
     return not is_enemy(card) and kind(card) != ENVOY
 
 
-def deck_of(game: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def deck_of(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The deck's cards (one name per physical card) and the clans in colour order, from the data."""
     clans = tuple(game.clans)
     cards = tuple(f"{c.clan.id}-{c.type_id}" if c.clan else c.type_id
@@ -655,7 +656,8 @@ def ninja_answers(revealed: Sequence[str]) -> list[str]:
     return out
 
 
-def _orders(cards: list[str], permutations: Any) -> Iterable[tuple[str, ...]]:
+def _orders(cards: list[str],
+            permutations: Callable[[list[str]], Iterable[tuple[str, ...]]]) -> Iterable[tuple[str, ...]]:
     seen: set[tuple[str, ...]] = set()
     for p in permutations(cards):
         if p not in seen:
