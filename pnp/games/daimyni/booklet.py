@@ -9,6 +9,7 @@ from typing import Any
 from ...draw.board import board_scene
 from ...draw.diagram import DiagramSpec, Stack, position_diagram
 from ...draw.shapes import Scene
+from ...engine.replay import Transcript
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
@@ -17,7 +18,7 @@ from . import notation
 from .events import Combat, DaimyoRemoved, MovedBushi, MovedDaimyo, MovedTanbo, NoEffect, Recruited, ReserveTaken
 from .rules import DaimyniState, Rules, combat
 
-Replayed = notation.Transcript[DaimyniState, notation.RoundLog]
+Replayed = Transcript[DaimyniState, notation.RoundLog]
 
 TANBO = "#26313a"
 
