@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -59,7 +60,7 @@ def build(
     from ..press.cards import Duplex
 
     started = time.perf_counter()
-    say = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     try:
         folder = find_game(game)
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import Annotated, Optional
 
 import typer
@@ -107,12 +108,14 @@ def simulate(
         records = run(spec, games, 1 if scheduler else count, scheduler, _progress(quiet))  # type: ignore[arg-type]
         report = aggregate(spec, records)
         typer.echo(output.table(report), nl=False)
-        for _flag, target, data in (("--csv", csv, lambda: output.to_csv(report).encode()),
-                                   ("--json", json, lambda: output.to_json(report).encode()),
-                                   ("--save", save, lambda: output.to_toml(report).encode()),
-                                   ("--chart", chart, lambda: charts.render(
-                                       report, Path(str(chart)).suffix.lower()[1:],
-                                       f"{kit.meta.title}: {games} games, policy {spec.policy}"))):
+        # (flag, file or None, the file's bytes): made only for the files asked for
+        writes: tuple[tuple[str, str | None, Callable[[], bytes]], ...] = (
+            ("--csv", csv, lambda: output.to_csv(report).encode()),
+            ("--json", json, lambda: output.to_json(report).encode()),
+            ("--save", save, lambda: output.to_toml(report).encode()),
+            ("--chart", chart, lambda: charts.render(report, Path(str(chart)).suffix.lower()[1:],
+                                                     f"{kit.meta.title}: {games} games, policy {spec.policy}")))
+        for _flag, target, data in writes:
             if target is not None:
                 typer.echo(f"wrote {write_file(target, data())}", err=True)
     except PnpError as exc:
