@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pnp.engine.core import Chance, Decision, Illegal
 from pnp.engine.events import GameEvent, Revealed, Shuffled
@@ -135,6 +135,8 @@ RULES = {
     "npc-card": "Middle Player mode: the NPC card is not left in the NPC deck",
 }
 
+E = TypeVar("E")          # a kind of effect or event, for picking those of one kind
+
 
 @dataclass(frozen=True)
 class Play:
@@ -151,7 +153,7 @@ class Play:
     counts_as: str = ""
     loses: bool = False
 
-    def has(self, kind: type) -> list[Any]:
+    def has(self, kind: type[E]) -> list[E]:
         return [e for e in self.effects if isinstance(e, kind)]
 
 
@@ -168,7 +170,7 @@ class RoundLog:
     trust: dict[str, int]
     tables: dict[str, list[tuple[str, bool]]]
 
-    def of(self, kind: type) -> list[Any]:
+    def of(self, kind: type[E]) -> list[E]:
         return [e for e in self.events if isinstance(e, kind)]
 
 
