@@ -26,3 +26,32 @@ class DefinitionError(PnpError):
 
 class UsageError(PnpError):
     """A bad command-line argument (unknown game, paper, ...)."""
+
+
+class DefinitionProblems(DefinitionError):
+    """Every problem one load found, reported at once and grouped by file (a person fixes a
+    spreadsheet in one pass, not one message per run). With one problem it reads as that one."""
+
+    problems: list[DefinitionError]
+
+    def __init__(self, problems: list[DefinitionError]):
+        flat: list[DefinitionError] = []
+        for p in problems:
+            flat += p.problems if isinstance(p, DefinitionProblems) else [p]
+        self.problems = flat
+        first = flat[0]
+        super().__init__(first.where, first.key, first.problem)
+
+    def format(self) -> str:
+        if len(getattr(self, "problems", ())) <= 1:
+            return super().format()
+        return f"{len(self.problems)} problems:\n" + grouped(self.problems)
+
+
+def grouped(problems: list[DefinitionError], indent: str = "  ") -> str:
+    """One line per problem, each naming its file (an editor can jump to it), the problems of one
+    file together, files in the order first met."""
+    files: dict[str, list[DefinitionError]] = {}
+    for p in problems:
+        files.setdefault(p.where, []).append(p)
+    return "\n".join(f"{indent}{p.format()}" for group in files.values() for p in group)

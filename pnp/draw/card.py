@@ -94,7 +94,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         cx, cy = x + bw / 2, y + bh / 2
         scene.add(*_set(game, card, layout, "number", (cx - side / 2, cy - side / 2, side, side), card.label, k,
                         "center", colour, size=_number_pt(game, layout, side, k), on="#ffffff"))
-    for key, value in (("title", card.type.title[lang]), ("subtitle", card.type.subtitle.get(lang, ""))):
+    for key, value in (("title", card.type.title.get(lang, "")), ("subtitle", card.type.subtitle.get(lang, ""))):
         if key in els and value:
             scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, els[key].align, INK))
     if "art" in els and card.type.image:
@@ -124,7 +124,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
     if "deal" in els and card.deal:
         marks = "  ".join(f"{n}p: P{seat}" for n, seat in card.deal)
         scene.add(*_set(game, card, layout, "deal", _box(els["deal"], w, h), f"⚖ {marks}", k, "left", colour))
-    if "text" in els:
+    if "text" in els and card.type.text.get(lang):     # a card may have no text: a plain number card
         scene.add(*_set(game, card, layout, "text", _box(els["text"], w, h), card.type.text[lang], k,
                         els["text"].align, INK, valign="top"))
     if "footer" in els:

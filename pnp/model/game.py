@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-from ..errors import DefinitionError
+__all__ = ["MAX_TOTAL", "Card", "Counter", "Game", "image_path", "load_game"]
+
+from ..errors import DefinitionError, DefinitionProblems
 from ..hexgrid import HexGrid
+from .deck import MAX_TOTAL, Card, check_cards, check_langs, image_path
 from .layouts import Layouts, load_layouts
 from .load import M, display, read_toml, validate
 from .schema import (
@@ -16,10 +20,8 @@ from .schema import (
     CardLayout,
     CardsFile,
     CardSize,
-    CardType,
     Clan,
     DiceFile,
-    FieldValue,
     GameFile,
     MapsFile,
     MatsFile,
@@ -27,46 +29,9 @@ from .schema import (
     PiecesFile,
     TilesFile,
     TrackBoardFile,
-    slug,
 )
 
-
-@dataclass(frozen=True)
-class Card:
-    """One physical card."""
-
-    number: int
-    clan: Clan | None
-    type_id: str
-    type: CardType
-    copy: int = 1
-    label: str = ""
-    back_key: str = ""
-    colour: str = "#000000"      # frame colour
-    tint: str = "#ffffff"
-    players: int | None = None
-    deal: tuple[tuple[int, int], ...] = ()
-    fields: tuple[tuple[str, FieldValue], ...] = ()   # the type's fields, then the card's own
-    back_colour: str = "#000000"   # the back's colour: its own if [backs.X] sets one, else the card's
-    back_tint: str = "#ffffff"
-
-    @property
-    def deck(self) -> str:
-        return self.type.deck
-
-    def field(self, name: str, lang: str) -> str | None:
-        """A field's printed value in `lang`, or None if the card has no such field."""
-        for key, value in self.fields:
-            if key == name:
-                return value.get(lang, "") if isinstance(value, dict) else str(value)
-        return None
-
-    @property
-    def slug(self) -> str:
-        extra = f"-{self.copy}" if self.copy > 1 else ""
-        owner = f"-{self.clan.id}" if self.clan else ""
-        name = f"{self.number:02d}" if self.label == str(self.number) else self.label.lower()
-        return f"{name}-{self.type_id}{owner}{extra}"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -186,206 +151,99 @@ class Game:
         return self.meta.words.get(key, {}).get(lang, key.replace("_", " "))
 
 
-def _lighten(colour: str, amount: float = 0.82) -> str:
-    """A pale shade of a colour, for panels behind art."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
-    return "#" + "".join(f"{v:02x}" for v in mix)
-
-
-def _check_langs(where: str, key: str, text: dict[str, str], langs: list[str]) -> None:
-    for lang in langs:
-        if not text.get(lang, "").strip():
-            raise DefinitionError(where, f"{key}.{lang}", f"missing text; the game's languages are {', '.join(langs)}")
-
-
 def load_game(folder: Path) -> Game:
+    """The game in `folder`, every file read and cross-checked. Every problem found is reported at
+    once (`DefinitionProblems`, grouped by file), before anything is drawn; a file that cannot be
+    read is skipped by the checks that need it, so one mistake does not hide the others."""
     folder = Path(folder)
     paths = {name: folder / f"{name}.toml" for name in ("game", "cards", "board", "pieces", "tiles", "maps", "mats",
                                                            "tracks", "dice")}
     files = {name: display(p) for name, p in paths.items()}
-    meta = validate(GameFile, read_toml(paths["game"]), files["game"])
+    problems: list[DefinitionError] = []
+    failed: set[str] = set()     # files that could not be read: the checks that need them are skipped
+
+    def attempt(load: Callable[[], T], name: str) -> T | None:
+        try:
+            return load()
+        except DefinitionError as exc:
+            problems.append(exc)
+            failed.add(name)
+            return None
 
     def optional(name: str, model: type[M]) -> M | None:
-        return validate(model, read_toml(paths[name]), files[name]) if paths[name].is_file() else None
+        if not paths[name].is_file():
+            return None
+        return attempt(lambda: validate(model, read_toml(paths[name]), files[name]), name)
 
+    meta = attempt(lambda: validate(GameFile, read_toml(paths["game"]), files["game"]), "game")
     # Every component file is optional: a game is the components it declares (a deck alone is a game).
     cards_file = optional("cards", CardsFile)
     pieces_file = optional("pieces", PiecesFile) or PiecesFile.model_construct(pieces=[])
     board = optional("board", BoardFile)
     tiles, maps, mats = optional("tiles", TilesFile), optional("maps", MapsFile), optional("mats", MatsFile)
-    layouts = load_layouts(folder / "layouts")
+    layouts = attempt(lambda: load_layouts(folder / "layouts"), "layouts")
     trackboard = optional("tracks", TrackBoardFile)
     dice = optional("dice", DiceFile)
+    if meta is None or layouts is None:      # nothing can be cross-checked without them
+        raise DefinitionProblems(problems)
     game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats, trackboard, dice)
-    _cross_check(game)
+    _cross_check(game, problems, failed)
+    if problems:
+        raise DefinitionProblems(problems)
     return game
 
 
-def _cross_check(game: Game) -> None:
-    meta, cf, files = game.meta, game.cards_file, game.files
+def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) -> None:
+    """Each check on its own: a problem in one is kept and the next still runs; a check that
+    needs a file that could not be read is skipped (it would only repeat that file's problem)."""
+    def run(check: Callable[[], None]) -> None:
+        try:
+            check()
+        except DefinitionError as exc:
+            problems.append(exc)
+
+    meta, files = game.meta, game.files
     langs = meta.languages
     if meta.players.min > meta.players.max:
-        raise DefinitionError(files["game"], "players.min",
-                              f"expected at most players.max ({meta.players.max}), got {meta.players.min}")
+        problems.append(DefinitionError(files["game"], "players.min",
+                                        f"expected at most players.max ({meta.players.max}), got {meta.players.min}"))
     for i, clan in enumerate(meta.clans):
         if clan.id in game.clans:
-            raise DefinitionError(files["game"], f"clans[{i}].id", f"clan {clan.id!r} is defined twice")
-        _check_langs(files["game"], f"clans[{i}].name", clan.name, langs)
+            problems.append(DefinitionError(files["game"], f"clans[{i}].id", f"clan {clan.id!r} is defined twice"))
+            continue
+        run(lambda: check_langs(files["game"], f"clans[{i}].name", clan.name, langs))  # noqa: B023
         game.clans[clan.id] = clan
-    if cf is not None:
-        _check_cards(game, cf)
-    _check_pieces(game)
-    if game.maps is not None:
-        _check_maps(game, game.maps)
-    if game.board is not None:
-        _check_board(game, game.board)
+    if game.cards_file is not None:
+        check_cards(game, game.cards_file, problems)
+    pieces_read = "pieces" not in failed
+    if pieces_read:
+        run(lambda: _check_pieces(game))
+    if game.maps is not None and "tiles" not in failed:
+        run(lambda: _check_maps(game, game.maps))   # type: ignore[arg-type]
+    if game.board is not None and pieces_read:
+        run(lambda: _check_board(game, game.board))   # type: ignore[arg-type]
     if game.trackboard is not None:
-        _check_trackboard(game, game.trackboard)
+        run(lambda: _check_trackboard(game, game.trackboard))   # type: ignore[arg-type]
     if game.dice is not None:
-        ids: set[str] = set()
-        for i, die in enumerate(game.dice.dice):
-            if die.id in ids:
-                raise DefinitionError(files["dice"], f"dice[{i}].id", f"{die.id!r} is used twice")
-            ids.add(die.id)
-            _check_langs(files["dice"], f"dice[{i}].name", die.name, langs)
-            for j, face in enumerate(die.faces):
-                if isinstance(face, dict):
-                    _check_langs(files["dice"], f"dice[{i}].faces[{j}]", face, langs)
-    if game.mats is not None and game.mats.pool is not None:
+        run(lambda: _check_dice(game, game.dice))   # type: ignore[arg-type]
+    if game.mats is not None and game.mats.pool is not None and pieces_read:
         ids = {p.id for p in game.pieces_file.pieces}
         if game.mats.pool not in ids:
-            raise DefinitionError(files["mats"], "pool",
-                                  f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})")
+            problems.append(DefinitionError(files["mats"], "pool",
+                                            f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})"))
 
 
-MAX_TOTAL = 100_000      # cards, or pieces, in one kit
-LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-
-
-def _check_slug(where: str, key: str, value: str) -> None:
-    try:
-        slug(value)
-    except ValueError as exc:
-        raise DefinitionError(where, key, str(exc)) from None
-
-
-def _check_cards(game: Game, cf: CardsFile) -> None:
-    meta, files, langs = game.meta, game.files, game.meta.languages
-    known_clans = ", ".join(game.clans)
-    cw = files["cards"]
-    for table, names in (("types", cf.types), ("backs", cf.backs), ("decks", cf.decks)):
-        for name in names:
-            _check_slug(cw, f"{table}.{name}", name)
-    total = sum(entry.count for entry in cf.cards)
-    if total == 0:
-        raise DefinitionError(cw, "cards", "every card has count = 0: a deck needs at least one card "
-                                           "(leave out cards.toml for a game without cards)")
-    if total > MAX_TOTAL:
-        raise DefinitionError(cw, "cards", f"{total:,} cards in all: the limit is {MAX_TOTAL:,}")
-    if cf.layout not in game.layouts.cards:
-        raise DefinitionError(cw, "layout",
-                              f"unknown card layout {cf.layout!r} (known: {', '.join(game.layouts.cards)})")
-    if cf.back_layout not in game.layouts.cards:
-        raise DefinitionError(cw, "back_layout",
-                              f"unknown card layout {cf.back_layout!r} (known: {', '.join(game.layouts.cards)})")
-    if cf.size not in game.layouts.sizes:
-        raise DefinitionError(cw, "size", f"unknown card size {cf.size!r} (known: {', '.join(game.layouts.sizes)})")
-    deck_ids = set(cf.backs) | {t.deck for t in cf.types.values()}
-    for did, deck in cf.decks.items():
-        if did not in deck_ids:
-            raise DefinitionError(cw, f"decks.{did}",
-                                  f"no card type has deck = {did!r} (decks: {', '.join(sorted(deck_ids))})")
-        for key, value, known in (("layout", deck.layout, game.layouts.cards),
-                                  ("back_layout", deck.back_layout, game.layouts.cards),
-                                  ("size", deck.size, game.layouts.sizes)):
-            if value is not None and value not in known:
-                what = "card size" if key == "size" else "card layout"
-                raise DefinitionError(cw, f"decks.{did}.{key}", f"unknown {what} {value!r} (known: {', '.join(known)})")
-    for tid, ctype in cf.types.items():
-        _check_langs(cw, f"types.{tid}.title", ctype.title, langs)
-        _check_langs(cw, f"types.{tid}.text", ctype.text, langs)
-    seen: dict[str, int] = {}
-    for i, entry in enumerate(cf.cards):
-        if entry.clan is not None and entry.clan not in game.clans:
-            raise DefinitionError(cw, f"cards[{i}].clan", f"unknown clan {entry.clan!r} (known: {known_clans})")
-        if entry.type not in cf.types:
-            raise DefinitionError(cw, f"cards[{i}].type",
-                                  f"unknown card type {entry.type!r} (known: {', '.join(cf.types)})")
-        ctype = cf.types[entry.type]
-        label = entry.label or f"{ctype.letter}{entry.number}"
-        if not LABEL.fullmatch(label):
-            raise DefinitionError(cw, f"cards[{i}].label", f"{label!r} names the card's SVG file: expected letters, "
-                                                           "digits, '-' or '_' (at most 64)")
-        if label in seen:
-            what = f"number {entry.number}" if label == str(entry.number) else f"card {label}"
-            raise DefinitionError(cw, f"cards[{i}].number",
-                                  f"{what} is already used by cards[{seen[label]}]; no two cards share a number")
-        seen[label] = i
-        back_key = entry.back or ctype.back or (entry.clan if entry.clan is not None else ctype.deck)
-        if back_key not in cf.backs:
-            raise DefinitionError(cw, "backs", f"no back for {back_key!r}; add a [backs.{back_key}] table")
-        back = cf.backs[back_key]
-        clan = game.clans[entry.clan] if entry.clan else None
-        colour = clan.colour if clan else (ctype.colour or back.colour or "#444444")
-        tint = clan.tint if clan else _lighten(colour)
-        # A back with its own colour looks the same whatever the face: a shuffled deck whose backs
-        # all name one back cannot be read from behind.
-        back_colour, back_tint = (back.colour, _lighten(back.colour)) if back.colour else (colour, tint)
-        for n, seat in entry.deal.items():
-            if not n.isdigit() or not meta.players.min <= int(n) <= meta.players.max:
-                span = f"{meta.players.min}-{meta.players.max}"
-                raise DefinitionError(cw, f"cards[{i}].deal", f"{n!r} is not a player count of this game ({span})")
-            if seat > int(n):
-                raise DefinitionError(cw, f"cards[{i}].deal.{n}", f"seat {seat} does not exist with {n} players")
-        deal = tuple(sorted((int(n), seat) for n, seat in entry.deal.items()))
-        fields = tuple({**ctype.fields, **entry.fields}.items())
-        for copy in range(1, entry.count + 1):
-            game.cards.append(Card(entry.number, clan, entry.type, ctype, copy, label, back_key, colour, tint,
-                                   entry.players, deal, fields, back_colour, back_tint))
-    order = {cid: i for i, cid in enumerate(game.clans)}
-    decks = {d: i for i, d in enumerate(cf.backs)}
-    game.cards.sort(key=lambda c: (order[c.clan.id] if c.clan else 0, decks.get(c.back_key, 0), c.type.letter,
-                                   c.number, c.copy))
-    for cid, back in cf.backs.items():
-        _check_langs(cw, f"backs.{cid}.title", back.title, langs)
-    for tid, ctype in cf.types.items():
-        if ctype.image is not None:
-            image_path(game.folder, ctype.image, cw, f"types.{tid}.image")
-    used = {cf.layout, cf.back_layout} | {n for d in cf.decks.values() for n in (d.layout, d.back_layout) if n}
-    for name in sorted(used):
-        for key, el in game.layouts.cards[name].elements.items():
-            if el.image is not None:
-                image_path(game.folder, el.image, "layouts/cards.toml", f"{name}.elements.{key}.image")
-
-
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
-
-
-def image_path(folder: Path, value: str, where: str, key: str) -> Path:
-    """The image file `value` names, relative to the game folder and inside it: no absolute path,
-    no `..`, no symlink that leads out of the folder; the file must exist."""
-    bad = None
-    rel = Path(value)
-    if not value.strip() or rel.is_absolute() or value.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", value):
-        bad = "expected a path relative to the game folder, e.g. \"art/knight.png\""
-    elif ".." in rel.parts or ".." in value.replace("\\", "/").split("/"):
-        bad = "must not use '..': images come from inside the game folder"
-    if bad:
-        raise DefinitionError(where, key, f"image {value!r}: {bad}")
-    path = folder / rel
-    try:
-        inside = path.resolve(strict=True).is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):
-        raise DefinitionError(where, key, f"image {value!r}: no such file in the game folder") from None
-    if not inside:
-        raise DefinitionError(where, key, f"image {value!r}: leads out of the game folder (a symlink?)")
-    if not path.is_file():
-        raise DefinitionError(where, key, f"image {value!r}: not a file")
-    if path.suffix.lower() not in IMAGE_SUFFIXES:
-        raise DefinitionError(where, key, f"image {value!r}: expected a .png, .jpg or .jpeg file (SVG art cannot "
-                                          "go into the PDFs: export it as PNG)")
-    return path
+def _check_dice(game: Game, dice: DiceFile) -> None:
+    ids: set[str] = set()
+    where, langs = game.files["dice"], game.meta.languages
+    for i, die in enumerate(dice.dice):
+        if die.id in ids:
+            raise DefinitionError(where, f"dice[{i}].id", f"{die.id!r} is used twice")
+        ids.add(die.id)
+        check_langs(where, f"dice[{i}].name", die.name, langs)
+        for j, face in enumerate(die.faces):
+            if isinstance(face, dict):
+                check_langs(where, f"dice[{i}].faces[{j}]", face, langs)
 
 
 def _check_pieces(game: Game) -> None:
@@ -396,7 +254,7 @@ def _check_pieces(game: Game) -> None:
         if piece.id in ids:
             raise DefinitionError(pw, f"pieces[{i}].id", f"piece {piece.id!r} is defined twice")
         ids.add(piece.id)
-        _check_langs(pw, f"pieces[{i}].name", piece.name, langs)
+        check_langs(pw, f"pieces[{i}].name", piece.name, langs)
         if (piece.per_clan is None) == (piece.count is None):
             raise DefinitionError(pw, f"pieces[{i}]", "expected exactly one of `per_clan` (pieces of each clan's "
                                                       "colour) or `count` (neutral pieces)")
@@ -479,7 +337,7 @@ def _check_trackboard(game: Game, bd: TrackBoardFile) -> None:
         if item_id in seen:
             raise DefinitionError(where, f"{kind}[{i}].id", f"{item_id!r} is used twice")
         seen.add(item_id)
-        _check_langs(where, f"{kind}[{i}].name", name, langs)
+        check_langs(where, f"{kind}[{i}].name", name, langs)
     for i, t in enumerate(bd.tracks):
         if t.last < t.first:
             raise DefinitionError(where, f"tracks[{i}].last", f"expected at least first ({t.first}), got {t.last}")

@@ -13,7 +13,7 @@ from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import DefinitionError
+from ..errors import DefinitionError, DefinitionProblems
 from ..paths import data_root
 from ..sandbox.files import read_folder_file
 
@@ -208,28 +208,42 @@ def unknown_key(name: str, inside: str, allowed: list[str]) -> str:
 
 
 def validate(model: type[M], data: Any, where: str, prefix: str = "") -> M:
-    """Validate against a schema; the first problem becomes one `DefinitionError`. An unknown
-    key is named first (a typo also makes the key it meant "missing"), with a suggestion."""
+    """Validate against a schema; every problem becomes a `DefinitionError`, all raised at once
+    (`DefinitionProblems`). An unknown key is named with a suggestion, and the key it meant is
+    not also called "missing" (a typo makes both)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        errors = exc.errors(include_url=False)
-        extra = [e for e in errors if e["type"] == "extra_forbidden"]
-        first = extra[0] if extra else errors[0]
-        key = key_path(first["loc"])
-        if prefix:
-            key = f"{prefix}.{key}" if key else prefix
-        more = len(errors) - 1
-        tail = f" (and {more} more problem{'s' if more > 1 else ''} in this file)" if more else ""
-        if first["type"] == "extra_forbidden":
-            inside = key_path(first["loc"][:-1])
-            if prefix:
-                inside = f"{prefix}.{inside}" if inside else prefix
-            name = str(first["loc"][-1])
-            problem = unknown_key(name, inside, _keys_at(model, tuple(first["loc"][:-1])))
-        else:
-            problem = explain(dict(first))
-        raise DefinitionError(where, key or None, problem + tail) from None
+        raise DefinitionProblems(schema_problems(model, exc, where, prefix)) from None
+
+
+def schema_problems(model: type[BaseModel], exc: ValidationError, where: str, prefix: str = "",
+                    name_key: Any = None) -> list[DefinitionError]:
+    """Each of a validation's errors as a `DefinitionError`, unknown keys first. `name_key` names
+    a location for a message (default: its key path under `prefix`)."""
+    def named(loc: tuple[Any, ...]) -> str:
+        if name_key is not None:
+            return str(name_key(loc))
+        key = key_path(loc)
+        return (f"{prefix}.{key}" if key else prefix) if prefix else key
+
+    errors = exc.errors(include_url=False)
+    extra = [e for e in errors if e["type"] == "extra_forbidden"]
+    meant = set()
+    out = []
+    for err in extra:
+        parent, name = tuple(err["loc"][:-1]), str(err["loc"][-1])
+        allowed = _keys_at(model, parent)
+        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+        if close:
+            meant.add((*parent, close[0]))
+        out.append(DefinitionError(where, named(tuple(err["loc"])) or None,
+                                   unknown_key(name, named(parent), allowed)))
+    for err in errors:
+        if err["type"] == "extra_forbidden" or (err["type"] == "missing" and tuple(err["loc"]) in meant):
+            continue
+        out.append(DefinitionError(where, named(tuple(err["loc"])) or None, explain(dict(err))))
+    return out
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

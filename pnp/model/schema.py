@@ -144,11 +144,11 @@ class GameFile(Strict):
 
 
 class CardType(Strict):
-    title: Localized
+    title: Localized = {}          # the name its cards print, unless a card has its own `name`
     subtitle: Localized = {}
     kanji: str = ""
     icon: Literal["move", "recruit", "flood", "none"] = "none"
-    text: Localized
+    text: Localized = {}           # the text its cards print, unless a card has its own `text`
     letter: Annotated[str, Field(pattern=r"^[A-Z]?$")] = ""   # priority letter: A resolves before B ...
     deck: Slug = "basic"                                       # which back, unless the card has a clan
     back: Slug | None = None       # which back the type's cards show (default: their clan's, else their deck's)
@@ -167,6 +167,11 @@ class CardEntry(Strict):
     deal: dict[str, Annotated[int, Field(ge=1)]] = {}    # player count -> seat dealt the card
     fields: dict[str, FieldValue] = {}                   # this card's own values (over its type's)
     back: Slug | None = None                             # this card's back, over its type's
+    deck: Slug | None = None                             # this card's deck, over its type's
+    # the card's own content, over its type's: one text for every language, or a table by language
+    name: str | Localized | None = None
+    text: str | Localized | None = None
+    image: str | None = None
 
 
 class CardBack(Strict):
@@ -185,13 +190,15 @@ class Deck(Strict):
 
 
 class CardsFile(Strict):
-    layout: str
-    back_layout: str
+    layout: str = "basic"             # the built-in generic face: name, value, art, text, footer
+    back_layout: str = "basic-back"
     size: str = "poker"
     decks: dict[str, Deck] = {}       # by deck id (a type's `deck`): e.g. larger character cards
-    types: dict[str, CardType]
-    cards: Annotated[list[CardEntry], Field(min_length=1)]
-    backs: dict[str, CardBack]
+    types: dict[str, CardType] = {}
+    cards: list[CardEntry] = []
+    rows: str | None = None           # a spreadsheet in the game folder (.csv or .xlsx): one card per row
+    sheet: str | None = None          # which sheet of an .xlsx (default: the first)
+    backs: dict[str, CardBack] = {}   # none: every deck gets a back with the game's title
 
 
 class PieceBack(Strict):
