@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import fonts
 from ..errors import PnpError
 from .shapes import PT, Run, Text
@@ -52,7 +54,10 @@ def line(x: float, y: float, s: str, font: str, size: float, fill: str = "#00000
     return Text(x, y, runs, size, fill, anchor, width)
 
 
+@lru_cache(maxsize=1 << 16)
 def measure(s: str, font: str, size: float) -> float:
+    """Width in mm; remembered, because wrapping measures the same words at the same sizes again and
+    again (a booklet's paragraphs, an aid tried at every size). Bounded, so a huge deck cannot grow it."""
     return sum(fonts.advance(t, f, size) for t, f in fonts.split_runs(s, font)) * PT
 
 
