@@ -49,14 +49,11 @@ TOLERANCE = 0.2      # a figure may be this much worse than the accepted one (no
 class Figure:
     name: str
     value: float
-    unit: str              # "x floor" (lower is better), "x chess" (higher is better) or "MB"
+    unit: str              # "x" (a ratio to the floor) or "MB"
     floor: str
     command: str
     target: float | None = None      # the issue's bound, where it sets one
-
-    @property
-    def higher_is_better(self) -> bool:
-        return self.unit == "x chess"
+    higher_is_better: bool = False
 
     def meets_target(self) -> bool | None:
         if self.target is None:
@@ -116,13 +113,13 @@ def kit_figures(rounds: int) -> tuple[list[Figure], dict[str, float]]:
             cases["protograf"] = [py, str(HERE / "protograf_deck.py"), f"{tmp}/protograf.pdf"]
         samples = interleaved(cases, rounds, tmp)
     cpu = {name: statistics.median(s.cpu for s in runs) for name, runs in samples.items()}
-    figures = [Figure("Daimyni kit / library import floor", cpu["daimyni"] / cpu["floor"], "x floor",
+    figures = [Figure("Daimyni kit / library import floor", cpu["daimyni"] / cpu["floor"], "x",
                       f'python -c "{FLOOR_IMPORTS}"', "pnp build daimyni --out OUT -q", 3.0)]
     for game in GAMES[1:]:
-        figures.append(Figure(f"{game} kit / Daimyni kit", cpu[game] / cpu["daimyni"], "x floor",
+        figures.append(Figure(f"{game} kit / Daimyni kit", cpu[game] / cpu["daimyni"], "x",
                               "pnp build daimyni --out OUT -q", f"pnp build {game} --out OUT -q", 1.5))
     if has_protograf:
-        figures.append(Figure("18-card sheet / protograf", cpu["cards"] / cpu["protograf"], "x floor",
+        figures.append(Figure("18-card sheet / protograf", cpu["cards"] / cpu["protograf"], "x",
                               "python benchmarks/protograf_deck.py OUT.pdf",
                               "pnp build daimyni --only cards --out OUT -q", 0.45))
     peak = max(max(s.peak_mb for s in samples[game]) for game in GAMES)
@@ -143,10 +140,32 @@ def engine_figures(rounds: int, seconds: float) -> tuple[list[Figure], dict[str,
                 rates[name].append(child_json([*script, name, "--seconds", str(seconds)], tmp)["games_per_s"])
             print(f"  engine round {r + 1}/{rounds} done", file=sys.stderr, flush=True)
     med = {name: statistics.median(v) for name, v in rates.items()}
-    figures = [Figure(f"{game} random games/s / python-chess random games/s", med[game] / med["chess"], "x chess",
-                      "python benchmarks/engine_rate.py chess", f"python benchmarks/engine_rate.py {game}")
+    figures = [Figure(f"{game} random games/s / python-chess random games/s", med[game] / med["chess"], "x",
+                      "python benchmarks/engine_rate.py chess", f"python benchmarks/engine_rate.py {game}",
+                      higher_is_better=True)
                for game in GAMES]
     return figures, med
+
+
+def simulate_figures(rounds: int, games: int) -> tuple[list[Figure], dict[str, float]]:
+    """`pnp simulate` with 2 workers against 1, wall clock (the one figure where the wall clock is the
+    point): on two free cores the speed-up should be at least 1.6 (0.8 N). Only meaningful on a machine
+    whose two cores are free; the load average is printed beside it."""
+    cmd = [sys.executable, "-m", "pnp.cli", "simulate", "daimyni", "--policy", "random", "--games", str(games),
+           "-q", "--seed", "1", "--workers"]
+    walls: dict[str, list[float]] = {"1": [], "2": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):
+            for workers in walls:
+                start = time.perf_counter()
+                run_child([*cmd, workers], tmp)
+                walls[workers].append(time.perf_counter() - start)
+            print(f"  simulate round {r + 1}/{rounds} done", file=sys.stderr, flush=True)
+    med = {f"simulate --workers {w} (wall s)": statistics.median(v) for w, v in walls.items()}
+    speedup = med["simulate --workers 1 (wall s)"] / med["simulate --workers 2 (wall s)"]
+    return [Figure("pnp simulate speed-up, 2 workers / 1 worker (wall clock)", speedup, "x",
+                   " ".join(["pnp", *cmd[3:], "1"]), " ".join(["pnp", *cmd[3:], "2"]), 1.6,
+                   higher_is_better=True)], med
 
 
 def compare(figures: list[Figure], accepted: dict[str, dict[str, float]]) -> list[str]:
@@ -167,6 +186,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=7, help="interleaved rounds of the kit commands")
     ap.add_argument("--engine-rounds", type=int, default=3)
     ap.add_argument("--engine-seconds", type=float, default=1.5, help="CPU seconds of games per engine measure")
+    ap.add_argument("--simulate-games", type=int, default=600)
     ap.add_argument("--results", type=Path, help="write this run as JSON (for benchmarks/write_docs.py)")
     ap.add_argument("--accept", action="store_true", help="record this run's figures as the accepted ones")
     args = ap.parse_args()
@@ -175,33 +195,38 @@ def main() -> int:
     kits, kit_cpu = kit_figures(args.rounds)
     print(f"engines, {args.engine_rounds} interleaved rounds:", file=sys.stderr)
     engines, rates = engine_figures(args.engine_rounds, args.engine_seconds)
-    figures = kits + engines
+    load = os.getloadavg()[0]
+    print(f"simulate, {args.engine_rounds} interleaved rounds (load average {load:.1f}):", file=sys.stderr)
+    sims, walls = simulate_figures(args.engine_rounds, args.simulate_games)
+    figures = kits + engines + sims
     accepted = json.loads(ACCEPTED.read_text()) if ACCEPTED.is_file() else {}
     print(f"\n{'figure':<62} {'value':>9}  {'target':>7}  {'accepted':>8}")
     for f in figures:
         target = "" if f.target is None else ("met" if f.meets_target() else "MISSED")
         base = accepted.get(f.name, {}).get("value")
-        print(f"{f.name:<62} {f.value:>7.3g} {'MB' if f.unit == 'MB' else 'x':<2} {target:>6}  "
+        print(f"{f.name:<62} {f.value:>7.3g} {f.unit:<2} {target:>6}  "
               f"{'' if base is None else f'{base:.3g}':>8}")
     print("\nmedian CPU seconds: " + ", ".join(f"{k} {v:.3f}" for k, v in kit_cpu.items()))
     if rates:
         print("median random games/s: " + ", ".join(f"{k} {v:.0f}" for k, v in rates.items()))
+    print("median " + ", ".join(f"{k} {v:.2f}" for k, v in walls.items()) + f"; load average {load:.1f}")
     for missing, why in (("protograf", "no cards/protograf figure"), ("chess", "no engine figures")):
         if not installed(missing):
             print(f"({missing} is not installed: {why})")
     elapsed = time.monotonic() - start
+    worse = [] if args.accept else compare(figures, accepted)
     if args.results:
         args.results.write_text(json.dumps({
             "date": time.strftime("%Y-%m-%d", time.gmtime()), "python": platform.python_version(),
             "cores": len(os.sched_getaffinity(0)), "rounds": args.rounds, "engine_rounds": args.engine_rounds,
             "seconds": round(elapsed), "figures": [asdict(f) for f in figures],
-            "cpu": kit_cpu, "rates": rates}, indent=1) + "\n")
+            "cpu": kit_cpu, "rates": rates, "walls": walls, "load": load,
+            "regressions": worse}, indent=1) + "\n")
     if args.accept:
         ACCEPTED.write_text(json.dumps({f.name: {"value": round(f.value, 4), "tolerance": TOLERANCE}
                                         for f in figures}, indent=1) + "\n")
         print(f"accepted: wrote {ACCEPTED}")
         return 0
-    worse = compare(figures, accepted)
     for line in worse:
         print(f"REGRESSION {line}")
     print(f"({elapsed:.0f} s; {len(worse)} regression(s) against {ACCEPTED.name})")
