@@ -48,10 +48,17 @@ def check_glyphs(s: str) -> None:
 
 def line(x: float, y: float, s: str, font: str, size: float, fill: str = "#000000",
          anchor: str = "start") -> Text:
+    runs, width = _set(s, font, size)
+    return Text(x, y, runs, size, fill, anchor, width)
+
+
+@lru_cache(maxsize=1 << 14)
+def _set(s: str, font: str, size: float) -> tuple[tuple[Run, ...], float]:
+    """A line's runs and width (mm), worked out once: a kit sets the same labels, numbers and headings
+    many times over (every card, both sides, every sheet). A missing glyph raises, and is not kept."""
     check_glyphs(s)
     runs = tuple(Run(t, f) for t, f in fonts.split_runs(s, font))
-    width = sum(fonts.advance(r.text, r.font, size) for r in runs) * PT
-    return Text(x, y, runs, size, fill, anchor, width)
+    return runs, sum(fonts.advance(r.text, r.font, size) for r in runs) * PT
 
 
 @lru_cache(maxsize=1 << 16)
