@@ -10,7 +10,8 @@ import pytest
 
 from tests.kit_digests import DIGESTS, key, kit_digests, kits
 
-REGENERATE = "if the change of looks is intended, run `python -m tests.kit_digests` and commit tests/data/kit-digests.json"
+REGENERATE = ("if the change of looks is intended, run `python -m tests.kit_digests` and commit "
+              "tests/data/kit-digests.json")
 
 
 @pytest.mark.slow

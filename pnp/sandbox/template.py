@@ -29,7 +29,6 @@ import contextvars
 import functools
 import re
 import traceback
-from functools import lru_cache
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -350,7 +349,7 @@ class _Nested(Exception):
 CACHED_SOURCE = 10_000       # characters: templates up to this long are compiled once per process
 
 
-@lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _compiled(source: str) -> jinja2.Template:
     """A template parsed, checked for refused tags, guarded and compiled, once per source: a booklet
     narrates hundreds of steps with the same few dozen templates, and compiling was most of a kit's
