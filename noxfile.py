@@ -1,7 +1,11 @@
 """Sessions: `nox -s tests` runs the suite, `nox -s lint` runs ruff and mypy, `nox -s bench` measures
-build speed."""
+speed against floors and fails on a regression (`nox -s bench_more`: the longer measurements)."""
+
+import json
+from pathlib import Path
 
 import nox
+import nox.command
 
 nox.options.sessions = ["tests", "lint"]
 
@@ -30,8 +34,27 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Whole-process timings of `pnp build daimyni` against the `import pnp.cli` floor, engine speed,
-    peak memory as a deck grows, and random Daimyni games against the engine of commit 75dda49."""
+    """The guarded benchmark: each figure a ratio to a floor measured in the same run, compared with
+    benchmarks/accepted.json (the session fails on a regression), and docs/benchmarks.md rewritten
+    from the run. A few minutes on two cores. `nox -s bench -- --accept` records the run instead."""
+    session.install(".")
+    for floor in ("protograf", "chess"):     # the floors of the cards and engine figures, where installable
+        try:
+            session.install(floor)
+        except nox.command.CommandFailed:
+            session.warn(f"{floor} is not installable here: its figures are left out")
+    results = Path(session.create_tmp()) / "bench.json"
+    session.run("python", "benchmarks/guard.py", "--results", str(results), *session.posargs, success_codes=[0, 1])
+    session.run("python", "benchmarks/write_docs.py", str(results))
+    regressions = json.loads(results.read_text())["regressions"]
+    if regressions:
+        session.error(f"{len(regressions)} figure(s) worse than benchmarks/accepted.json: " + "; ".join(regressions))
+
+
+@nox.session
+def bench_more(session: nox.Session) -> None:
+    """The longer, informational measurements: memory as a deck grows, the engines in detail, random
+    Daimyni games against the engine of commit 75dda49, hostile folders, exports."""
     session.install(".")
     session.run("python", "benchmarks/bench_build.py", *session.posargs)
     session.run("python", "benchmarks/bench_engine.py")

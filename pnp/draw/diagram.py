@@ -65,9 +65,22 @@ def _crosses(a: tuple[float, float], b: tuple[float, float], box: Box) -> bool:
     return True
 
 
+# Slack on the bounding-box test below, far above rounding error: a box pruned by it is more than
+# `half` away from the segment by this much, so the exact tests could never have reported a touch.
+_PRUNE_SLACK = 1e-6
+
+
 def segment_clear(a: tuple[float, float], b: tuple[float, float], half: float, boxes: list[Box]) -> bool:
     """True if a stroke `half` mm either side of the segment a-b touches none of the boxes."""
+    reach = half + _PRUNE_SLACK
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
     for box in boxes:
+        # Only boxes that reach the segment's own box grown by `half` can touch the stroke: most of
+        # a map's labels are pruned by these four comparisons before any distance is worked out.
+        if box[0] > x1 or box[2] < x0 or box[1] > y1 or box[3] < y0:
+            continue
         if _crosses(a, b, box) or _point_box(*a, box) < half or _point_box(*b, box) < half:
             return False
         corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
@@ -77,7 +90,9 @@ def segment_clear(a: tuple[float, float], b: tuple[float, float], half: float, b
 
 
 def disc_clear(x: float, y: float, r: float, boxes: list[Box]) -> bool:
-    return all(_point_box(x, y, box) >= r for box in boxes)
+    reach = r + _PRUNE_SLACK
+    return all(_point_box(x, y, box) >= r for box in boxes
+               if not (box[0] > x + reach or box[2] < x - reach or box[1] > y + reach or box[3] < y - reach))
 
 
 def clear_drop(xs: list[float], y: float, r: float, boxes: list[Box], limit: float) -> float:
@@ -197,7 +212,7 @@ def _route(p: tuple[float, float], q: tuple[float, float], half: float,
         y0, y1 = min(p[1], q[1]) - reach, max(p[1], q[1]) + reach
         near = [b for b in boxes if b[2] + air >= x0 and b[0] - air <= x1 and b[3] + air >= y0 and b[1] - air <= y1]
         nodes = [p, q] + [(x, y) for b in near for x in (b[0] - air, b[2] + air) for y in (b[1] - air, b[3] + air)
-                          if x0 <= x <= x1 and y0 <= y <= y1 and all(_point_box(x, y, o) >= half for o in near)]
+                          if x0 <= x <= x1 and y0 <= y <= y1 and disc_clear(x, y, half, near)]
         dist = {0: 0.0}
         back: dict[int, int] = {}
         todo = {0}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import fonts
 from ..errors import PnpError
 from .shapes import PT, Run, Text
@@ -46,13 +48,23 @@ def check_glyphs(s: str) -> None:
 
 def line(x: float, y: float, s: str, font: str, size: float, fill: str = "#000000",
          anchor: str = "start") -> Text:
-    check_glyphs(s)
-    runs = tuple(Run(t, f) for t, f in fonts.split_runs(s, font))
-    width = sum(fonts.advance(r.text, r.font, size) for r in runs) * PT
+    runs, width = _set(s, font, size)
     return Text(x, y, runs, size, fill, anchor, width)
 
 
+@lru_cache(maxsize=1 << 14)
+def _set(s: str, font: str, size: float) -> tuple[tuple[Run, ...], float]:
+    """A line's runs and width (mm), worked out once: a kit sets the same labels, numbers and headings
+    many times over (every card, both sides, every sheet). A missing glyph raises, and is not kept."""
+    check_glyphs(s)
+    runs = tuple(Run(t, f) for t, f in fonts.split_runs(s, font))
+    return runs, sum(fonts.advance(r.text, r.font, size) for r in runs) * PT
+
+
+@lru_cache(maxsize=1 << 16)
 def measure(s: str, font: str, size: float) -> float:
+    """Width in mm; remembered, because wrapping measures the same words at the same sizes again and
+    again (a booklet's paragraphs, an aid tried at every size). Bounded, so a huge deck cannot grow it."""
     return sum(fonts.advance(t, f, size) for t, f in fonts.split_runs(s, font)) * PT
 
 

@@ -14,7 +14,7 @@ the game's name with 1/2 or 2/2 in the band's corner: no word of any language is
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..draw import text
@@ -49,16 +49,37 @@ def _heading_pt(size: float) -> float:
     return size + 0.8
 
 
-def _block_height(block: Block, size: float, width: float) -> float:
+class _Heights:
+    """Blocks' heights for one plan, each line wrapped once per size: the planner tries every split
+    at every size, and would otherwise wrap the same lines again for each (most of a kit's wrapping)."""
+
+    def __init__(self, width: float):
+        self.width = width
+        self._rows: dict[tuple[str, float, float], int] = {}
+        self._blocks: dict[tuple[Block, float], float] = {}
+
+    def rows(self, s: str, size: float, width: float) -> int:
+        key = (s, size, width)
+        if key not in self._rows:
+            self._rows[key] = len(rich_wrap(s, size, width))
+        return self._rows[key]
+
+    def block(self, block: Block, size: float) -> float:
+        key = (block, size)
+        if key not in self._blocks:
+            self._blocks[key] = _block_height(block, size, self.width, self.rows)
+        return self._blocks[key]
+
+    def side(self, blocks: list[Block], size: float) -> float:
+        return sum(self.block(b, size) for b in blocks)
+
+
+def _block_height(block: Block, size: float, width: float, rows: Callable[[str, float, float], int]) -> float:
     step = size * PT * LEADING
-    h = len(rich_wrap(block.heading, _heading_pt(size), width)) * _heading_pt(size) * PT * 1.3 + size * PT * 0.2
+    h = rows(block.heading, _heading_pt(size), width) * _heading_pt(size) * PT * 1.3 + size * PT * 0.2
     for line in block.lines:
-        h += len(rich_wrap(line, size, width - BULLET)) * step + size * PT * 0.3
+        h += rows(line, size, width - BULLET) * step + size * PT * 0.3
     return h + size * PT * 0.5
-
-
-def _side_height(blocks: list[Block], size: float, width: float) -> float:
-    return sum(_block_height(b, size, width) for b in blocks)
 
 
 def _splits(aid: Aid) -> Iterator[tuple[bool, list[Block], list[Block]]]:
@@ -78,6 +99,8 @@ def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[
     """The body size and the two sides' blocks: the largest size at which both sides fit in `room`
     mm of a `width` mm column, the most even split at that size. A split between two sections wins
     over one inside a section if it costs at most `SECTION_PT` of type size."""
+    heights = _Heights(width)
+
     def best(between_only: bool) -> tuple[float, list[Block], list[Block]] | None:
         size = START_PT
         while size >= MIN_PT - 1e-9:
@@ -85,7 +108,7 @@ def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[
             for between, front, back in _splits(aid):
                 if between_only and not between:
                     continue
-                hf, hb = _side_height(front, size, width), _side_height(back, size, width)
+                hf, hb = heights.side(front, size), heights.side(back, size)
                 if hf <= room and hb <= room and (found is None or abs(hf - hb) < found[0]):
                     found = (abs(hf - hb), front, back)
             if found is not None:

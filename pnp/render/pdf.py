@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -15,7 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..draw.ink import for_print
 from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Shape, Style, Text
-from ..model.colours import rgb
+from ..model.colours import rgb as parse_rgb
+
+# A kit sets a few dozen colours thousands of times: each is parsed once.
+rgb = lru_cache(maxsize=1024)(parse_rgb)
 
 # Binary streams: ASCII85 (ReportLab's default) makes every compressed stream a quarter bigger, in
 # the file and in memory while a long document is being made; no PDF reader needs it.

@@ -27,10 +27,19 @@ def render_svg(scene: Scene) -> bytes:
     w, h = scene.width + 2 * b, scene.height + 2 * b
     dwg = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
     dwg.viewbox(-b, -b, w, h)
-    for shape in for_print(scene.shapes):
-        dwg.add(_element(dwg, shape))
+    # The ids already in <defs> (glyphs, clip paths), kept beside the drawing rather than collected
+    # from its elements again for every text: a page of text would otherwise cost its glyphs squared.
+    _IDS[id(dwg)] = set()
+    try:
+        for shape in for_print(scene.shapes):
+            dwg.add(_element(dwg, shape))
+    finally:
+        del _IDS[id(dwg)]
     document: str = dwg.tostring()
     return document.encode("utf-8")
+
+
+_IDS: dict[int, set[str]] = {}
 
 
 def _style(st: Style) -> dict[str, str]:
@@ -81,6 +90,7 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
             cid = "clip-" + "-".join(_n(v).replace(".", "_").replace("-", "m") for v in s.clip)
             clip = dwg.defs.add(dwg.clipPath(id=cid)) if cid not in _defined(dwg) else None
             if clip is not None:
+                _defined(dwg).add(cid)
                 clip.add(dwg.rect((_n(s.clip[0]), _n(s.clip[1])), (_n(s.clip[2]), _n(s.clip[3]))))
             parent = g.add(dwg.g(clip_path=f"url(#{cid})"))
         for child in s.shapes:
@@ -90,7 +100,8 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
 
 
 def _defined(dwg: svgwrite.Drawing) -> set[str]:
-    return {el["id"] for el in dwg.defs.elements if "id" in el.attribs}
+    """The ids defined in the drawing's <defs>; the caller adds to it what it defines."""
+    return _IDS[id(dwg)]
 
 
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

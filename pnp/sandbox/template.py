@@ -337,6 +337,34 @@ def _line(exc: BaseException) -> int | None:
     return found
 
 
+class _Refused(Exception):
+    def __init__(self, line: int, word: str):
+        self.line, self.word = line, word
+
+
+class _Nested(Exception):
+    """The parser ran out of stack: a template nested too deeply."""
+
+
+CACHED_SOURCE = 10_000       # characters: templates up to this long are compiled once per process
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(source: str) -> jinja2.Template:
+    """A template parsed, checked for refused tags, guarded and compiled, once per source: a booklet
+    narrates hundreds of steps with the same few dozen templates, and compiling was most of a kit's
+    template time. Raises TemplateSyntaxError, _Nested, _Refused or what compiling raises (nothing
+    that raises is kept). Called with the render's budget set, as compiling may fold constants."""
+    try:
+        tree = _ENV.parse(source)
+    except RecursionError:
+        raise _Nested() from None
+    for kind, word in _REFUSED:
+        for node in tree.find_all(kind):
+            raise _Refused(node.lineno, word)
+    return _ENV.from_string(_Guards().visit(tree))
+
+
 def render_template(source: str, where: str, key: str | None, **values: Any) -> str:
     """Render one template from a game folder in the sandbox; `where` and `key` name it in errors.
 
@@ -349,18 +377,18 @@ def render_template(source: str, where: str, key: str | None, **values: Any) -> 
 
     if len(source) > MAX_SOURCE:
         raise fail(None, f"the template is longer than {MAX_SOURCE:,} characters")
-    try:
-        tree = _ENV.parse(source)
-    except jinja2.TemplateSyntaxError as exc:
-        raise fail(exc.lineno, exc.message or str(exc)) from None
-    except RecursionError:
-        raise fail(None, "nested too deeply") from None
-    for kind, word in _REFUSED:
-        for node in tree.find_all(kind):
-            raise fail(node.lineno, f"{word} is not allowed: a template reads only the values it is given")
     token = _BUDGET.set(Budget()) if _BUDGET.get() is None else None
     try:
-        template = _ENV.from_string(_Guards().visit(tree))
+        try:
+            # Short templates (narration lines, card texts) are kept compiled; a long one is compiled
+            # each time, so a folder of huge templates cannot fill memory with them.
+            template = _compiled(source) if len(source) <= CACHED_SOURCE else _compiled.__wrapped__(source)
+        except _Nested:
+            raise fail(None, "nested too deeply") from None
+        except _Refused as exc:
+            raise fail(exc.line, f"{exc.word} is not allowed: a template reads only the values it is given") from None
+        except jinja2.TemplateSyntaxError as exc:
+            raise fail(exc.lineno, exc.message or str(exc)) from None
         out, size = [], 0
         for chunk in template.generate(**{name: plain(v) for name, v in values.items()}):
             size += len(chunk)

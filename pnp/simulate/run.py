@@ -140,14 +140,24 @@ def play_chunk(spec: Spec, start: int, stop: int) -> list[GameRecord]:
     return [play_game(spec, i) for i in range(start, stop)]
 
 
+CHUNKS_PER_WORKER = 8     # tasks queued per worker: the last chunk to finish idles the others for at most 1/8
+MAX_CHUNK = 64            # games in one task: progress moves, and a task's records stay small to send back
+
+
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """Index ranges small enough to spread the work and show progress, big enough to be cheap.
+    """Index ranges for `workers` processes or cluster threads: about `CHUNKS_PER_WORKER` chunks each, so
+    that when the queue runs dry the others wait for one short chunk at most (1/8 of a worker's share:
+    above 0.8 N on N free cores once a game's own spread is added), and at most `MAX_CHUNK` games, so
+    a chunk's cost (one task, one pickled list of records) stays far below its games' cost. The
+    records come back in index order, so the chunking never changes a result.
 
     >>> parts = chunks(1000, 2)
     >>> len(parts), parts[0], parts[-1]
-    (16, (0, 64), (960, 1000))
+    (17, (0, 62), (992, 1000))
+    >>> chunks(5, 2)
+    [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]
     """
-    size = max(1, min(64, games // (workers * 4) or 1))
+    size = max(1, min(MAX_CHUNK, games // (max(1, workers) * CHUNKS_PER_WORKER)))
     return [(i, min(i + size, games)) for i in range(0, games, size)]
 
 
@@ -170,20 +180,19 @@ def run(spec: Spec, games: int, workers: int = 1, scheduler: str | None = None,
     on the Dask cluster whose scheduler address is given."""
     spec = replace(spec, revision=definitions_digest(spec.game))
     check_policy(spec)
-    parts = chunks(games, workers)
     out: list[GameRecord] = []
     tick = progress or (lambda _done, _total: None)
-    for records in _results(spec, parts, workers, scheduler):
+    for records in _results(spec, games, workers, scheduler):
         out.extend(records)
         tick(len(out), games)
     return out
 
 
-def _results(spec: Spec, parts: list[tuple[int, int]], workers: int,
-             scheduler: str | None) -> Iterator[list[GameRecord]]:
+def _results(spec: Spec, games: int, workers: int, scheduler: str | None) -> Iterator[list[GameRecord]]:
     if scheduler is not None:
-        yield from _dask(spec, parts, scheduler)
+        yield from _dask(spec, games, scheduler)
         return
+    parts = chunks(games, workers)
     if workers <= 1:
         for start, stop in parts:
             yield play_chunk(spec, start, stop)
@@ -197,7 +206,7 @@ def _results(spec: Spec, parts: list[tuple[int, int]], workers: int,
             yield fut.result()
 
 
-def _dask(spec: Spec, parts: list[tuple[int, int]], scheduler: str) -> Iterator[list[GameRecord]]:
+def _dask(spec: Spec, games: int, scheduler: str) -> Iterator[list[GameRecord]]:
     try:
         from distributed import Client
     except ImportError:
@@ -209,6 +218,8 @@ def _dask(spec: Spec, parts: list[tuple[int, int]], scheduler: str) -> Iterator[
     first = _seconds("PNP_SCHEDULER_FIRST_RESULT", 600.0)
     client = _connect(Client, scheduler, wait)
     try:
+        # The same rule as local processes, with the cluster's threads as the workers.
+        parts = chunks(games, sum(client.nthreads().values()) or 1)
         futures = [client.submit(play_chunk, spec, start, stop, pure=False, key=f"pnp-simulate-{start}-{os.getpid()}-"
                                  f"{time.time_ns()}") for start, stop in parts]
         for i, fut in enumerate(futures):
