@@ -132,8 +132,9 @@ def localized(value: str | Localized | None, langs: list[str]) -> Localized:
     return {lang: value for lang in langs} if isinstance(value, str) else dict(value)
 
 
-def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> None:
-    """Check the deck and add its cards to `game.cards`; every problem goes to `problems`."""
+def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> list[tuple[CardEntry, Source]]:
+    """Check the deck and add its cards to `game.cards`; every problem goes to `problems`. Returns
+    the card entries with where each was written (for the warnings)."""
     langs = game.meta.languages
     cw = game.files["cards"]
 
@@ -167,14 +168,14 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> N
     listed = entries(game, cf, problems)
     if not listed and cf.rows is None:
         run(cw, "cards", "no cards: add [[cards]] tables, or name a spreadsheet with rows = \"cards.csv\"")
-        return
+        return listed
     total = sum(entry.count for entry, _ in listed)
     if listed and total == 0:
         run(cw, "cards", "every card has count = 0: a deck needs at least one card "
                          "(leave out cards.toml for a game without cards)")
     if total > MAX_TOTAL:
         run(cw, "cards", f"{total:,} cards in all: the limit is {MAX_TOTAL:,}")
-        return
+        return listed
     backs = dict(cf.backs)
     seen: dict[str, Source] = {}
     for entry, src in listed:
@@ -212,6 +213,7 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> N
                     image_path(game.folder, el.image, "layouts/cards.toml", f"{name}.elements.{key}.image")
                 except DefinitionError as exc:
                     problems.append(exc)
+    return listed
 
 
 def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: dict[str, CardBack],
