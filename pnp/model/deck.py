@@ -165,9 +165,12 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> l
                 image_path(game.folder, ctype.image, cw, f"types.{tid}.image")
             except DefinitionError as exc:
                 problems.append(exc)
+    before = len(problems)
     listed = entries(game, cf, problems)
-    if not listed and cf.rows is None:
-        run(cw, "cards", "no cards: add [[cards]] tables, or name a spreadsheet with rows = \"cards.csv\"")
+    if not listed and len(problems) == before:
+        run(cw, "cards" if cf.rows is None else "rows",
+            "no cards: add [[cards]] tables, or name a spreadsheet with rows = \"cards.csv\"" if cf.rows is None
+            else f"no cards: {cf.rows} has no rows under its header")
         return listed
     total = sum(entry.count for entry, _ in listed)
     if listed and total == 0:
