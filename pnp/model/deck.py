@@ -181,9 +181,10 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> l
         return listed
     backs = dict(cf.backs)
     seen: dict[str, Source] = {}
+    images: set[str] = set()       # art already found good: a deck of thousands of rows shares a few files
     for entry, src in listed:
         try:
-            made = _cards_of(game, cf, entry, src, backs, seen)
+            made = _cards_of(game, cf, entry, src, backs, seen, images)
         except DefinitionError as exc:
             problems.append(exc)
             continue
@@ -220,7 +221,7 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> l
 
 
 def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: dict[str, CardBack],
-              seen: dict[str, Source]) -> list[Card]:
+              seen: dict[str, Source], images: set[str]) -> list[Card]:
     """The physical cards of one entry (its `count` copies); the first problem is raised."""
     meta, langs = game.meta, game.meta.languages
     where = src.where
@@ -243,7 +244,7 @@ def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: d
         raise DefinitionError(where, src.key("number"),
                               f"{what} is already used by {other}; no two cards share a number")
     seen[label] = src
-    ctype = _own_content(game, ctype, entry, src)
+    ctype = _own_content(game, ctype, entry, src, images)
     back_key = entry.back or ctype.back or (entry.clan if entry.clan is not None else ctype.deck)
     if back_key not in backs:
         if cf.backs:
@@ -270,7 +271,7 @@ def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: d
                  fields, back_colour, back_tint) for copy in range(1, entry.count + 1)]
 
 
-def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source) -> CardType:
+def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source, images: set[str]) -> CardType:
     """The type as this card prints it: the card's own name, text, art and deck over the type's.
     A name is needed in every language; a text, in every language or none."""
     langs = game.meta.languages
@@ -290,7 +291,9 @@ def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source) -> 
     if entry.text is not None:
         own["text"] = text
     if entry.image is not None:
-        image_path(game.folder, entry.image, src.where, src.key("image"))
+        if entry.image not in images:
+            image_path(game.folder, entry.image, src.where, src.key("image"))
+            images.add(entry.image)
         own["image"] = entry.image
     if entry.deck is not None:
         own["deck"] = entry.deck
