@@ -106,18 +106,21 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     suffix = ("" if lang == game.meta.languages[0] else f"-{lang}") + ("-ink-saver" if opts.ink_saver else "")
     chosen = [kind for kind in PARTS if kind in opts.only and kind in available]
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen))
-    builders = [KINDS[kind].build for kind in chosen]
+    builders = [(kind, KINDS[kind].build) for kind in chosen]
     return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS, ink_saver=opts.ink_saver)
 
 
-def _each(game: Game, ctx: Context, builders: list[Callable[[Game, Context], Iterable[Artifact]]],
+def _each(game: Game, ctx: Context, builders: list[tuple[str, Callable[[Game, Context], Iterable[Artifact]]]],
           whole: bool, ink_saver: bool) -> Iterator[Artifact]:
     from .draw.ink import ink_saving
     from .sandbox.template import template_budget
 
     with ink_saving(ink_saver), template_budget():     # the kit's templates share one budget of work
-        for build in builders:
-            yield from build(game, ctx)
+        # The booklet is made first (and written in its place): a mistake in its sources then
+        # stops the build before a card is drawn, not after every card sheet.
+        early = {kind: list(build(game, ctx)) for kind, build in builders if kind == "booklet" and len(builders) > 1}
+        for kind, build in builders:
+            yield from early[kind] if kind in early else build(game, ctx)
         if whole:     # a full build also carries what the rules module adds
             yield from _module_parts(game, ctx.lang)
 

@@ -4,12 +4,29 @@ so that `pnp -h` and a command about one game load little."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from ..errors import PnpError
+
+if TYPE_CHECKING:
+    from ..model import Game
 
 
 def fail(exc: PnpError) -> None:
     """Report a refusal the way every command does, and exit with its code (2 bad input, 1 illegal game)."""
     typer.echo(f"pnp: error: {exc}", err=True)
     raise typer.Exit(exc.exit_code)
+
+
+def report_warnings(game: Game, strict: bool) -> None:
+    """Print the game's warnings (definitions that load but likely say what their author did not
+    mean); with `--strict` they are errors: printed as such, exit 2, before anything is made."""
+    kind = "error" if strict else "warning"
+    for warning in game.warnings:
+        typer.echo(f"pnp: {kind}: {warning}", err=True)
+    if strict and game.warnings:
+        n = len(game.warnings)
+        typer.echo(f"pnp: --strict: {n} warning{'s' if n > 1 else ''}, so nothing was made", err=True)
+        raise typer.Exit(2)

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import fail
+from . import fail, report_warnings
 
 
 class PaperChoice(str, Enum):
@@ -51,6 +51,9 @@ def build(
         "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
                             "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Treat warnings (a field no card has, a box off the card, text in the safe zone...) "
+                         "as errors: exit 2.")] = False,
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
     from ..build import Options, default_out, iter_kit, parse_offset, parse_only
@@ -69,6 +72,7 @@ def build(
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
         kit = load_game(folder)
+        report_warnings(kit, strict)
         target = Path(out) if out is not None else default_out(kit.id)
         writer = KitWriter(target, kit.id)     # refuses a bad --out before the build, not after
         # Each file goes to the staging folder as soon as it is made; only its name, pages and size

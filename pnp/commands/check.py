@@ -8,13 +8,16 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError
-from . import fail
+from . import fail, report_warnings
 
 
 def check(
     game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
     files: Annotated[Optional[list[Path]],
                      typer.Argument(help="Notation files (default: the game's samples/ and examples/).")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Treat warnings (a field no card has, a box off the card, text in the safe zone...) "
+                         "as errors: exit 2.")] = False,
 ) -> None:
     """Validate a game's definitions and replay sample games, checking their expectations.
 
@@ -27,6 +30,7 @@ def check(
     try:
         folder = find_game(game)
         kit = load_game(folder)
+        report_warnings(kit, strict)
         engine = rules_for(kit)
     except PnpError as exc:
         fail(exc)

@@ -132,8 +132,9 @@ def localized(value: str | Localized | None, langs: list[str]) -> Localized:
     return {lang: value for lang in langs} if isinstance(value, str) else dict(value)
 
 
-def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> None:
-    """Check the deck and add its cards to `game.cards`; every problem goes to `problems`."""
+def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> list[tuple[CardEntry, Source]]:
+    """Check the deck and add its cards to `game.cards`; every problem goes to `problems`. Returns
+    the card entries with where each was written (for the warnings)."""
     langs = game.meta.languages
     cw = game.files["cards"]
 
@@ -164,22 +165,26 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> N
                 image_path(game.folder, ctype.image, cw, f"types.{tid}.image")
             except DefinitionError as exc:
                 problems.append(exc)
+    before = len(problems)
     listed = entries(game, cf, problems)
-    if not listed and cf.rows is None:
-        run(cw, "cards", "no cards: add [[cards]] tables, or name a spreadsheet with rows = \"cards.csv\"")
-        return
+    if not listed and len(problems) == before:
+        run(cw, "cards" if cf.rows is None else "rows",
+            "no cards: add [[cards]] tables, or name a spreadsheet with rows = \"cards.csv\"" if cf.rows is None
+            else f"no cards: {cf.rows} has no rows under its header")
+        return listed
     total = sum(entry.count for entry, _ in listed)
     if listed and total == 0:
         run(cw, "cards", "every card has count = 0: a deck needs at least one card "
                          "(leave out cards.toml for a game without cards)")
     if total > MAX_TOTAL:
         run(cw, "cards", f"{total:,} cards in all: the limit is {MAX_TOTAL:,}")
-        return
+        return listed
     backs = dict(cf.backs)
     seen: dict[str, Source] = {}
+    images: set[str] = set()       # art already found good: a deck of thousands of rows shares a few files
     for entry, src in listed:
         try:
-            made = _cards_of(game, cf, entry, src, backs, seen)
+            made = _cards_of(game, cf, entry, src, backs, seen, images)
         except DefinitionError as exc:
             problems.append(exc)
             continue
@@ -212,10 +217,11 @@ def check_cards(game: Game, cf: CardsFile, problems: list[DefinitionError]) -> N
                     image_path(game.folder, el.image, "layouts/cards.toml", f"{name}.elements.{key}.image")
                 except DefinitionError as exc:
                     problems.append(exc)
+    return listed
 
 
 def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: dict[str, CardBack],
-              seen: dict[str, Source]) -> list[Card]:
+              seen: dict[str, Source], images: set[str]) -> list[Card]:
     """The physical cards of one entry (its `count` copies); the first problem is raised."""
     meta, langs = game.meta, game.meta.languages
     where = src.where
@@ -238,7 +244,7 @@ def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: d
         raise DefinitionError(where, src.key("number"),
                               f"{what} is already used by {other}; no two cards share a number")
     seen[label] = src
-    ctype = _own_content(game, ctype, entry, src)
+    ctype = _own_content(game, ctype, entry, src, images)
     back_key = entry.back or ctype.back or (entry.clan if entry.clan is not None else ctype.deck)
     if back_key not in backs:
         if cf.backs:
@@ -265,7 +271,7 @@ def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: d
                  fields, back_colour, back_tint) for copy in range(1, entry.count + 1)]
 
 
-def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source) -> CardType:
+def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source, images: set[str]) -> CardType:
     """The type as this card prints it: the card's own name, text, art and deck over the type's.
     A name is needed in every language; a text, in every language or none."""
     langs = game.meta.languages
@@ -285,7 +291,9 @@ def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source) -> 
     if entry.text is not None:
         own["text"] = text
     if entry.image is not None:
-        image_path(game.folder, entry.image, src.where, src.key("image"))
+        if entry.image not in images:
+            image_path(game.folder, entry.image, src.where, src.key("image"))
+            images.add(entry.image)
         own["image"] = entry.image
     if entry.deck is not None:
         own["deck"] = entry.deck

@@ -13,6 +13,7 @@ from ..errors import DefinitionError, DefinitionProblems
 from ..hexgrid import HexGrid
 from .deck import MAX_TOTAL, Card, check_cards, check_langs, image_path
 from .layouts import Layouts, load_layouts
+from .lint import warnings
 from .load import M, display, read_toml, validate
 from .schema import (
     BoardFile,
@@ -67,6 +68,7 @@ class Game:
     cards: list[Card] = field(default_factory=list)
     counters: list[Counter] = field(default_factory=list)
     grid: HexGrid | None = None
+    warnings: list[DefinitionError] = field(default_factory=list)   # see pnp.model.lint; --strict: errors
 
     @property
     def id(self) -> str:
@@ -213,8 +215,7 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
             continue
         run(lambda: check_langs(files["game"], f"clans[{i}].name", clan.name, langs))  # noqa: B023
         game.clans[clan.id] = clan
-    if game.cards_file is not None:
-        check_cards(game, game.cards_file, problems)
+    listed = check_cards(game, game.cards_file, problems) if game.cards_file is not None else []
     pieces_read = "pieces" not in failed
     if pieces_read:
         run(lambda: _check_pieces(game))
@@ -231,6 +232,8 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
         if game.mats.pool not in ids:
             problems.append(DefinitionError(files["mats"], "pool",
                                             f"unknown piece {game.mats.pool!r} (known: {', '.join(sorted(ids))})"))
+    if not problems:
+        game.warnings = warnings(game, listed)
 
 
 def _check_dice(game: Game, dice: DiceFile) -> None:

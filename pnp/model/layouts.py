@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import DefinitionError
+from ..errors import DefinitionError, DefinitionProblems
 from ..paths import layouts_dir
-from .load import display, merge, read_toml, resolve_extends, validate
+from .load import M, display, merge, read_toml, resolve_extends, validate
 from .schema import CardLayout, CardSize, Paper
 
 
@@ -18,6 +18,7 @@ class Layouts:
     sizes: dict[str, CardSize]
     cards: dict[str, CardLayout]
     files: dict[str, str]  # "paper" -> display name of the file that defined it, for messages
+    own: frozenset[str] = frozenset()   # card layouts the game's own layouts/cards.toml defines
 
     def paper(self, name: str) -> Paper:
         if name not in self.papers:
@@ -26,25 +27,43 @@ class Layouts:
         return self.papers[name]
 
 
-def _tables(folders: list[Path], stem: str) -> tuple[dict[str, Any], str]:
-    """Merge `<stem>.toml` from each folder that has it; later folders win."""
+def _tables(folders: list[Path], stem: str) -> tuple[dict[str, Any], str, set[str]]:
+    """Merge `<stem>.toml` from each folder that has it; later folders win. Also the names the
+    folders after the first (the game's own) define."""
     data: dict[str, Any] = {}
     shown = f"layouts/{stem}.toml"
-    for folder in folders:
+    own: set[str] = set()
+    for i, folder in enumerate(folders):
         path = folder / f"{stem}.toml"
         if path.is_file():
-            data = merge(data, read_toml(path))
+            table = read_toml(path)
+            data = merge(data, table)
             shown = display(path)
-    return data, shown
+            if i:
+                own |= set(table)
+    return data, shown, own
 
 
 def load_layouts(extra: Path | None = None) -> Layouts:
     folders = [layouts_dir()] + ([extra] if extra and extra.is_dir() else [])
-    raw_paper, paper_file = _tables(folders, "paper")
-    raw_sizes, sizes_file = _tables(folders, "sizes")
-    raw_cards, cards_file = _tables(folders, "cards")
-    papers = {k: validate(Paper, v, paper_file, k) for k, v in raw_paper.items()}
-    sizes = {k: validate(CardSize, v, sizes_file, k) for k, v in raw_sizes.items()}
-    flat = resolve_extends(raw_cards, cards_file)
-    cards = {k: validate(CardLayout, v, cards_file, k) for k, v in flat.items()}
-    return Layouts(papers, sizes, cards, {"paper": paper_file, "sizes": sizes_file, "cards": cards_file})
+    raw_paper, paper_file, _ = _tables(folders, "paper")
+    raw_sizes, sizes_file, _ = _tables(folders, "sizes")
+    raw_cards, cards_file, own = _tables(folders, "cards")
+    problems: list[DefinitionError] = []
+
+    def each(model: type[M], tables: dict[str, Any], where: str) -> dict[str, M]:
+        out = {}
+        for key, value in tables.items():
+            try:
+                out[key] = validate(model, value, where, key)
+            except DefinitionError as exc:      # every table's problems, not the first table's only
+                problems.append(exc)
+        return out
+
+    papers = each(Paper, raw_paper, paper_file)
+    sizes = each(CardSize, raw_sizes, sizes_file)
+    cards = each(CardLayout, resolve_extends(raw_cards, cards_file), cards_file)
+    if problems:
+        raise DefinitionProblems(problems)
+    return Layouts(papers, sizes, cards, {"paper": paper_file, "sizes": sizes_file, "cards": cards_file},
+                   frozenset(own))

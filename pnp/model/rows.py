@@ -207,21 +207,26 @@ def card_rows(sheet: Sheet, where: str) -> list[Row]:
         for name, cell in zip(sheet.header, cells, strict=True):
             if not cell:
                 continue
-            base, _, lang = name.partition(".")
-            if name in KEYS:
-                entry[name] = cell
-                columns[(name,)] = name
-            elif base in TEXTS and lang:
-                if isinstance(entry.get(base), str):
+            known = name.lower()          # Type, Name, Text.EN: spreadsheets capitalise headers
+            base, _, lang = known.partition(".")
+            if known in KEYS or (base in TEXTS and lang):
+                key = known if known in KEYS else base
+                if (known in TEXTS and key in entry) or isinstance(entry.get(key), str):
                     raise DefinitionError(where, f"row {number}, column {name}",
-                                          f"the row has both {base!r} (every language) and {name!r}: keep one")
-                entry.setdefault(base, {})[lang] = cell
-                columns[(base, lang)] = name
-                columns.setdefault((base,), name)
-            elif lang:    # a field by language: power.en, power.it
-                entry.setdefault("fields", {}).setdefault(base, {})[lang] = cell
-                columns[("fields", base, lang)] = name
-                columns.setdefault(("fields", base), name)
+                                          f"the row has both {key!r} (every language) and {key!r} by language "
+                                          f"({key}.en...): keep one")
+                if known in KEYS:
+                    entry[key] = cell
+                    columns[(key,)] = name
+                else:
+                    entry.setdefault(key, {})[lang] = cell
+                    columns[(key, lang)] = name
+                    columns.setdefault((key,), name)
+            elif "." in name:    # a field by language: power.en, power.it
+                field, _, lang = name.partition(".")
+                entry.setdefault("fields", {}).setdefault(field, {})[lang] = cell
+                columns[("fields", field, lang)] = name
+                columns.setdefault(("fields", field), name)
             else:
                 entry.setdefault("fields", {})[name] = int(cell) if INTEGER.fullmatch(cell) else cell
                 columns[("fields", name)] = name

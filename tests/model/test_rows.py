@@ -213,3 +213,13 @@ def test_a_formula_gives_its_saved_value_never_a_computed_one(lantern):
     point_at_xlsx(lantern)
     # openpyxl saved no computed value: the cell reads as blank, so the count is the default 1, not 2
     assert len(load_game(lantern).cards) == 1
+
+
+def test_capitalised_headers_and_a_name_given_twice(lantern):
+    (lantern / "cards.csv").write_text("Type,Name,Text.EN,Power\nmoth,Grey moth,Put out a lantern.,2\n")
+    card = load_game(lantern).cards[0]
+    assert card.type.title == {"en": "Grey moth"} and card.type.text == {"en": "Put out a lantern."}
+    assert card.field("Power", "en") == "2"          # a field keeps its name as written
+    (lantern / "cards.csv").write_text("type,name.en,name\nmoth,Grey moth,Grey\n")
+    assert "cards.csv: row 2, column name: the row has both 'name' (every language) and 'name' by language " \
+           "(name.en...): keep one" in error(lantern)
