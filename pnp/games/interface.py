@@ -114,6 +114,13 @@ class BookletAdapter(ABC):
         return {}
 
 
+def game_limits(game: Game, rules_id: str, options: Sequence[Option] = (), round_cap: int | None = None) -> Limits:
+    """The limits of a game folder's settings: its title and player range, with the rules module's
+    id and options (a game's notation module, which must not import its game module, uses it too)."""
+    meta = game.meta
+    return Limits(meta.title, rules_id, meta.players.min, meta.players.max, tuple(options), round_cap)
+
+
 class GameModule(ABC, Generic[S, A]):
     """A game's rules, notation, bot and booklet adapter, behind one interface, typed by the game's
     state `S` (a `pnp.engine.state.GameState`) and action `A`."""
@@ -187,8 +194,7 @@ class GameModule(ABC, Generic[S, A]):
     def limits(self, game: Game) -> Limits:
         """What settings are checked against: the folder's player range, the declared options, and
         the round cap of bot games."""
-        meta = game.meta
-        return Limits(meta.title, self.id, meta.players.min, meta.players.max, self.options, self.round_cap)
+        return game_limits(game, self.id, self.options, self.round_cap)
 
     def settings(self, game: Game, players: int | None = None, options: Sequence[str] = (),
                  seed: int = 1) -> Settings:
