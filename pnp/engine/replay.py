@@ -331,6 +331,7 @@ class GameNotation(ABC, Generic[S_co, L, H_co, E_co]):
     round_keys: tuple[str, ...] | None = None  # None: `play_round` checks a round's keys itself
     game_required = False                      # the file must say which game it is
     rounds_required = True                     # False: a header alone is the game as set up
+    options_key = "options"                    # the header key that lists the options on
 
     def __init__(self, limits: Limits, new_state: Callable[[Settings], S_co]):
         self.limits = limits
@@ -366,7 +367,7 @@ class GameNotation(ABC, Generic[S_co, L, H_co, E_co]):
         try:
             return limits.settings(asked.players, asked.options, asked.seed)
         except BadSetting as exc:
-            raise NotationError(where, exc.key, exc.notation) from None
+            raise NotationError(where, self.options_key if exc.key == "options" else exc.key, exc.notation) from None
 
     # -- what a game may change -------------------------------------------------------------------
 

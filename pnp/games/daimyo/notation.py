@@ -29,29 +29,30 @@ clan's list is refused. What stays Daimyo's own: the setup choices, the Mastery 
 
 from __future__ import annotations
 
-import dataclasses
 import re
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from pydantic import Field, StrictInt, field_validator
+from pydantic import StrictInt, field_validator
 
 from ...engine import GameEvent, Illegal
 from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from ...engine.replay import (
     End,
+    GameNotation,
     Header,
     Notation,
+    Requested,
     RoundEntry,
     Transcript,
     expected_end,
-    play_rounds,
-    read_end,
-    read_notation,
     unique,
 )
+from ...engine.settings import Limits, Option, Settings, expected_count
 from ...model import Game
+from ..interface import game_limits
 from .actions import Action, Keep, PassCards, PlayCards, Special, parse
 from .advanced import Formation
 from .position import norm_units, position_table, write_position
@@ -101,17 +102,10 @@ def units_text(s: DaimyoState, tile: str) -> str:
 class DaimyoHeader(Header):
     """Daimyo's header: the shared keys and the player count, seed, advanced rules and setup choices."""
 
-    players: Any = Field(default=None, validate_default=True)
+    players: Any = None           # checked with the settings: 2, 3 or 4
     seed: StrictInt = 0
     advanced: list[str] = []
     setup: dict[str, Any] | None = None
-
-    @field_validator("players", mode="before")
-    @classmethod
-    def _players(cls, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 4:
-            raise ValueError(f"expected 2, 3 or 4, got {shown(value)}")
-        return value
 
     @field_validator("advanced", mode="before")
     @classmethod
@@ -135,40 +129,78 @@ class DaimyoEnd(End):
     ongoing: bool = False
 
 
-def options_from(head: DaimyoHeader, where: str) -> Options:
-    if "teams" in head.advanced and head.players != 4:
-        raise NotationError(where, "advanced", "team play needs 4 players")
-    return Options(players=head.players, seed=head.seed, round_cap=head.round_cap, **{a: True for a in head.advanced})
-
-
 ROUND_KEYS = ("pass", "strategy", "diplomacy", "expect", "han", "note")
+OPTIONS = (
+    Option("balanced", "balanced start: deal the cards by their seat marks"),
+    Option("fortifications", "+1 when defending a Han of your own clan"),
+    Option("inaccessible", "a Daimyo cannot enter a rival clan's Han"),
+    Option("formation", "battle formation: choose the Han your Daimyo starts on"),
+    Option("special", "Special Action cards F1-F8 and the Ronin"),
+    Option("mastery", "Mastery cards"),
+    Option("teams", "two teams: seats 1 and 3 against 2 and 4", players=(4,)),
+    Option("advanced", "every advanced rule that fits the player count",
+           includes=("balanced", "fortifications", "inaccessible", "formation", "special", "mastery", "teams")),
+)
 
 
-def _read(text: str, where: str) -> Notation[DaimyoHeader]:
-    """The shared reader. A Daimyo file may stop right after its header (the game as set up, from
-    which `write_position` writes the start): the shared reader wants a round or a position, so
-    such a file is read with one empty round, then dropped."""
-    try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except (tomllib.TOMLDecodeError, RecursionError):
-        data = None   # the shared reader says what is wrong
-    just_set_up = bool(data) and not any(k in data for k in ("round", "position"))
-    notation = read_notation(text + ("\n[[round]]\n" if just_set_up else ""), where, "daimyo", DaimyoHeader,
-                             game_required=True)
-    if just_set_up:
-        notation.rounds = []
-    return notation
+class DaimyoNotation(GameNotation[DaimyoState, "RoundLog", DaimyoHeader, DaimyoEnd]):
+    """Daimyo on the shared skeleton: the setup choices, then each round's cards, interludes and
+    passes. A file may stop right after its header: the game as set up."""
+
+    game, header, end = "daimyo", DaimyoHeader, DaimyoEnd
+    game_required, rounds_required = True, False
+    options_key = "advanced"
+
+    def requested(self, head: DaimyoHeader, position: dict[str, Any] | None, where: str) -> Requested:
+        if not isinstance(head.players, int) or isinstance(head.players, bool):
+            raise NotationError(where, "players", expected_count(self.limits.lo, self.limits.hi, head.players))
+        return Requested(head.players, head.advanced, head.seed)
+
+    def start(self, settings: Settings, notation: Notation[DaimyoHeader], where: str) -> DaimyoState:
+        state = self.new_state(settings)
+        setup = notation.header.setup
+        if notation.position is not None and setup is None:
+            state.skip_setup()   # the position says where the Daimyo stand, what each clan holds
+        _choose_setup(state, setup or {}, where)
+        if notation.position is not None:
+            state.set_position(notation.position, where)
+        return state
+
+    def stated_start(self, state: DaimyoState, notation: Notation[DaimyoHeader]) -> dict[str, Any] | None:
+        return None if state.start_position is None else position_table(state, state.start_position)
+
+    def play_round(self, state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
+        return _play_one_round(state, entry, where)
+
+    def check_expect(self, state: DaimyoState, entry: RoundEntry, log: RoundLog, where: str) -> int:
+        log.expectations = _expect(entry, state, where)
+        return log.expectations
+
+    def check_end(self, state: DaimyoState, end: DaimyoEnd, where: str) -> int:
+        return _check_end(end, state, where)
+
+
+def new_state(game: Game, settings: Settings) -> DaimyoState:
+    """A game set up for `settings`: each option an advanced rule, the seed dealing the cards."""
+    options = Options(players=settings.players, seed=settings.seed, round_cap=settings.round_cap,
+                      **{o: True for o in settings.options})
+    return DaimyoState(Rules(game, options))
+
+
+def notation_for(game: Game, limits: Limits | None = None) -> DaimyoNotation:
+    """The notation of `game` (its folder), with the rules module's limits if given."""
+    setup: Callable[[Settings], DaimyoState] = partial(new_state, game)
+    return DaimyoNotation(limits or game_limits(game, "daimyo", OPTIONS), setup)
 
 
 def replay(text: str, game: Game, where: str = "<notation>") -> Transcript[DaimyoState, RoundLog]:
     """Replay a notation file; raise NotationError (bad file) or GameRejected (illegal game)."""
-    notation = _read(text, where)
-    head = notation.header
-    state = DaimyoState(Rules(game, options_from(head, where)))
-    setup = head.setup or {}
+    return notation_for(game).replay(text, where)
+
+
+def _choose_setup(state: DaimyoState, setup: dict[str, Any], where: str) -> None:
+    """The choices before round 1 (formation, Special and Mastery cards kept), each clan's in order."""
     queues = {c: list(v) if isinstance(v, list) else [v] for c, v in setup.items()}
-    if notation.position is not None and head.setup is None:
-        state.skip_setup()   # the position says where the Daimyo stand, what each clan holds
     try:
         while state.phase == "setup":
             d = state.decision()
@@ -180,17 +212,6 @@ def replay(text: str, game: Game, where: str = "<notation>") -> Transcript[Daimy
             state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
     except Illegal as exc:
         raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
-    rounds = notation.rounds
-    if notation.position is not None:
-        state.set_position(notation.position, where)
-        # messages count from the stated round: the first [[round]] plays it
-        rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    logs = play_rounds(state, rounds, where, lambda entry: _play_one_round(state, entry, where))
-    checked = sum(log.expectations for log in logs)
-    if notation.end is not None:
-        checked += _check_end(read_end(DaimyoEnd, notation.end, where), state, where)
-    start = None if state.start_position is None else position_table(state, state.start_position)
-    return Transcript(head.title, head.description, state, logs, checked, start, head)
 
 
 def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, dict[str, str | None]]:
@@ -249,7 +270,6 @@ def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundL
                 a, b = parts
             log.events += state.apply_action(PassCards(a, b))
     log.end = snapshot(state)
-    log.expectations = _expect(entry, state, where)
     return log
 
 
