@@ -181,6 +181,11 @@ class RecordedChance(Chance):
         self.draws = list(draws)
         self.used = 0
 
+    def record(self, *draws: Any) -> None:
+        """Add draws to the record: a replay that reads its file round by round records each
+        round's dice just before the round rolls them."""
+        self.draws.extend(draws)
+
     @property
     def left(self) -> int:
         """Recorded draws not used yet (a replay may insist that none are left at the end)."""

@@ -9,7 +9,8 @@ from ...engine.notation import CheckResult, rounds
 from ...engine.replay import Transcript
 from ...model import Game
 from ..interface import BookletAdapter, GameModule, Settings
-from . import bot, notation
+from . import bot
+from . import notation as game_notation
 from .actions import Action
 from .rules import DaimyniState, Rules
 
@@ -23,13 +24,13 @@ class Daimyni(GameModule[DaimyniState, Action]):
     def bot_action(self, state: DaimyniState, rng: random.Random) -> Action:
         return bot.choose(state, rng)
 
-    def notation(self, game: Game) -> notation.DaimyniNotation:
-        return notation.DaimyniNotation(*self.notation_setup(game))
+    def notation(self, game: Game) -> game_notation.DaimyniNotation:
+        return game_notation.DaimyniNotation(*self.notation_setup(game))
 
     def write(self, state: DaimyniState, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title=title, description=description)
+        return game_notation.write(state, title=title, description=description)
 
-    def summary(self, transcript: Transcript[DaimyniState, notation.RoundLog]) -> str:
+    def summary(self, transcript: Transcript[DaimyniState, game_notation.RoundLog]) -> str:
         s = transcript.state
         played = len(transcript.rounds)
         if s.is_terminal():

@@ -190,7 +190,7 @@ def _refuse_unresolved(state: DaimyniState, plays: dict[str, dict[int, str | Non
 
 def _read_plays(entry: RoundEntry, where: str, rules: Rules) -> dict[str, dict[int, str | None]]:
     entry.check_keys((*rules.clans, "expect", "note"), where)
-    plays = {}
+    plays: dict[str, dict[int, str | None]] = {}
     for clan in rules.clans:
         items = entry.get(clan)
         if not isinstance(items, list) or not items:

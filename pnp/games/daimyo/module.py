@@ -9,28 +9,30 @@ from ...engine.notation import CheckResult, rounds
 from ...engine.replay import Transcript
 from ...model import Game
 from ..interface import BookletAdapter, GameModule, Settings
-from . import bot, notation
+from . import bot
+from . import notation as game_notation
 from .actions import Action
 from .rules import DaimyoState
 
 
 class Daimyo(GameModule[DaimyoState, Action]):
     id = "daimyo"
-    options = notation.OPTIONS
+    options = game_notation.OPTIONS
 
     def new_state(self, game: Game, settings: Settings) -> DaimyoState:
-        return notation.new_state(game, settings)
+        return game_notation.new_state(game, settings)
 
     def bot_action(self, state: DaimyoState, rng: random.Random) -> Action:
-        return bot.choose(state, rng)
+        action: Action = bot.choose(state, rng)
+        return action
 
-    def notation(self, game: Game) -> notation.DaimyoNotation:
-        return notation.notation_for(game, self.limits(game))
+    def notation(self, game: Game) -> game_notation.DaimyoNotation:
+        return game_notation.notation_for(game, self.limits(game))
 
     def write(self, state: DaimyoState, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title=title, description=description)
+        return game_notation.write(state, title=title, description=description)
 
-    def summary(self, transcript: Transcript[DaimyoState, notation.RoundLog]) -> str:
+    def summary(self, transcript: Transcript[DaimyoState, game_notation.RoundLog]) -> str:
         s = transcript.state
         played = len(transcript.rounds)
         if s.is_terminal():

@@ -37,7 +37,7 @@ from typing import Any
 
 from pydantic import StrictInt, field_validator
 
-from ...engine import GameEvent, Illegal
+from ...engine import Decision, GameEvent, Illegal
 from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from ...engine.replay import (
     End,
@@ -62,14 +62,17 @@ ADVANCED = ("balanced", "fortifications", "inaccessible", "formation", "teams", 
 _PLAY = re.compile(r"\s*([A-Za-z][0-9]+)\s*(?::\s*(.*?))?\s*")
 
 
+Snapshot = dict[str, dict[str, Any]]      # units, Daimyo and Han by kind, for a walkthrough's diagrams
+
+
 @dataclass
 class Step:
     card: str
     clan: str
     action: Action
     events: list[GameEvent]
-    before: dict
-    after: dict
+    before: Snapshot
+    after: Snapshot
 
 
 @dataclass
@@ -77,14 +80,14 @@ class RoundLog:
     round: int
     plays: dict[str, tuple[str, ...]]
     order: list[tuple[str, str]]
-    start: dict
+    start: Snapshot
     steps: list[Step] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
-    end: dict | None = None
+    end: Snapshot | None = None
     expectations: int = 0
 
 
-def snapshot(s: DaimyoState) -> dict:
+def snapshot(s: DaimyoState) -> Snapshot:
     return {"bushi": {c: dict(v) for c, v in s.bushi.items()}, "ronin": {c: dict(v) for c, v in s.ronin.items()},
             "daimyo": dict(s.daimyo), "tiles": dict(s.tile_pos), "owner": dict(s.tile_owner)}
 
@@ -203,13 +206,14 @@ def _choose_setup(state: DaimyoState, setup: dict[str, Any], where: str) -> None
     queues = {c: list(v) if isinstance(v, list) else [v] for c, v in setup.items()}
     try:
         while state.phase == "setup":
-            d = state.decision()
+            d = _deciding(state)
             todo = queues.get(d.player) or []
             if not todo or not isinstance(todo[0], str):
                 raise NotationError(where, f"setup.{d.player}", f"missing the {d.kind} choice, e.g. "
                                     + (f"\"daimyo@{state.rules.prefix[d.player]}2\"" if d.kind == "formation"
                                        else f"\"keep {d.kind[5:]} 1\""))
-            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
+            # Formation is a setup choice that daimyo/actions.py's Action union does not list (yet)
+            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))  # type: ignore[arg-type]
     except Illegal as exc:
         raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
 
@@ -235,15 +239,31 @@ def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, 
 
 
 def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
-    clans, number = state.rules.clans, state.round
     plays = _read_plays(entry, state, where)
-    log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
+    log = RoundLog(state.round, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
     log.events += _interludes(state, entry, "strategy")
-    for clan in clans:
+    for clan in state.rules.clans:
         log.events += state.apply_action(PlayCards(tuple(plays[clan])))
     log.order = list(state.queue)
-    while state.phase == "resolve" and state.round == number:
-        d = state.decision()
+    _resolve(state, entry, plays, log, where)
+    log.events += _interludes(state, entry, "diplomacy")
+    if state.phase == "pass":
+        log.events += _pass_cards(state, entry, where)
+    log.end = snapshot(state)
+    return log
+
+
+def _deciding(state: DaimyoState) -> Decision:
+    d = state.decision()
+    assert d is not None, "a phase that waits for a choice has a decision"
+    return d
+
+
+def _resolve(state: DaimyoState, entry: RoundEntry, plays: dict[str, dict[str, str | None]], log: RoundLog,
+             where: str) -> None:
+    """Resolve the round's cards in their order, each with the decision written for it."""
+    while state.phase == "resolve" and state.round == log.round:
+        d = _deciding(state)
         written = plays[d.player].get(d.card)
         if written is None:
             raise entry.error(where, d.player, f"card {d.card} resolves in this round and needs a decision")
@@ -255,25 +275,28 @@ def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundL
         events = state.apply_action(action)
         log.steps.append(Step(d.card, d.player, action, events, before, snapshot(state)))
         log.events += events
-    log.events += _interludes(state, entry, "diplomacy")
-    if state.phase == "pass":
-        passes = entry.get("pass", {})
-        for clan in clans:
-            written = passes.get(clan) if isinstance(passes, dict) else None
-            if written is None:   # default: the cards in the order they were played
-                a, b = state.table[clan]
-            else:
-                parts = str(written).upper().split()
-                if len(parts) != 2:
-                    raise entry.error(where, f"pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", "
-                                      f"got {shown(written)}")
-                a, b = parts
-            log.events += state.apply_action(PassCards(a, b))
-    log.end = snapshot(state)
-    return log
 
 
-def _setup_action(text: str, kind: str, where: str, clan: str):
+def _pass_cards(state: DaimyoState, entry: RoundEntry, where: str) -> list[GameEvent]:
+    """With 3-4 players each clan passes its two cards to the reserves, left first (by default, in
+    the order they were played)."""
+    events: list[GameEvent] = []
+    passes = entry.get("pass", {})
+    for clan in state.rules.clans:
+        written = passes.get(clan) if isinstance(passes, dict) else None
+        if written is None:
+            a, b = state.table[clan]
+        else:
+            parts = str(written).upper().split()
+            if len(parts) != 2:
+                raise entry.error(where, f"pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", "
+                                  f"got {shown(written)}")
+            a, b = parts
+        events += state.apply_action(PassCards(a, b))
+    return events
+
+
+def _setup_action(text: str, kind: str, where: str, clan: str) -> Formation | Keep:
     t = text.strip().lower()
     if kind == "formation" and t.startswith("daimyo@"):
         return Formation(t.split("@", 1)[1].strip())
@@ -287,8 +310,8 @@ def _interludes(state: DaimyoState, entry: RoundEntry, kind: str) -> list[GameEv
     """Master of Strategy (before the cards) and Master of Diplomacy (before the reserves)."""
     events: list[GameEvent] = []
     table = entry.get(kind, {})
-    while state.phase == "interlude" and state.decision().kind == kind:
-        d = state.decision()
+    while state.phase == "interlude" and _deciding(state).kind == kind:
+        d = _deciding(state)
         text = str(table.get(d.player, "skip")) if isinstance(table, dict) else "skip"
         words = text.lower().split()
         events += state.apply_action(Special(words[0], tuple(words[1:])) if words else Special("skip"))

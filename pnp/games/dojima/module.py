@@ -9,17 +9,18 @@ from collections.abc import Callable
 from ...engine.replay import Transcript
 from ...model import Game
 from ..interface import BookletAdapter, GameModule, Settings
-from . import bot, notation
+from . import bot
+from . import notation as game_notation
 from .rules import DojimaState, assign_text
 
 
 class Dojima(GameModule[DojimaState, str]):
     id = "dojima"
-    options = notation.OPTIONS
+    options = game_notation.OPTIONS
     round_cap = 400     # bot games stop here if the reserve never runs dry (never seen in playouts)
 
     def new_state(self, game: Game, settings: Settings) -> DojimaState:
-        return notation.new_state(game, settings)
+        return game_notation.new_state(game, settings)
 
     def bot_action(self, state: DojimaState, rng: random.Random) -> str:
         d = state.decision()
@@ -29,14 +30,14 @@ class Dojima(GameModule[DojimaState, str]):
     def policies(self) -> dict[str, Callable[[DojimaState, random.Random], str]]:
         return {"bot": self.bot_action, "random": random_action}
 
-    def notation(self, game: Game) -> notation.DojimaNotation:
-        return notation.notation_for(game, self.limits(game))
+    def notation(self, game: Game) -> game_notation.DojimaNotation:
+        return game_notation.notation_for(game, self.limits(game))
 
     def write(self, state: DojimaState, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title, description)
+        return game_notation.write(state, title, description)
 
-    def summary(self, transcript: Transcript[DojimaState, notation.RoundLog]) -> str:
-        return notation.summary(transcript)
+    def summary(self, transcript: Transcript[DojimaState, game_notation.RoundLog]) -> str:
+        return game_notation.summary(transcript)
 
     def booklet(self) -> BookletAdapter | None:
         try:

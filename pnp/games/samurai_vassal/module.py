@@ -9,29 +9,29 @@ from pnp.engine.replay import Transcript
 from pnp.games.interface import BookletAdapter, GameModule, Settings
 from pnp.model import Game
 
-from . import notation
+from . import notation as game_notation
 from .bot import bot_card
 from .rules import RoundLog, SamuraiVassalState
 
 
 class SamuraiVassal(GameModule[SamuraiVassalState, str]):
     id = "samurai-vassal"
-    options = notation.OPTIONS
+    options = game_notation.OPTIONS
     round_cap = 300   # bot games stop here if nobody has reached 12 trust (never seen in playouts)
 
     def new_state(self, game: Game, settings: Settings) -> SamuraiVassalState:
-        return notation.new_state(game, settings)
+        return game_notation.new_state(game, settings)
 
     def bot_action(self, state: SamuraiVassalState, rng: random.Random) -> str:
         d = state.decision()
         assert d is not None, "the bot is asked only while the game goes on"
         return bot_card(state.view(d.player), state.legal_actions(), rng)
 
-    def notation(self, game: Game) -> notation.SvNotation:
-        return notation.notation_for(game, self.limits(game))
+    def notation(self, game: Game) -> game_notation.SvNotation:
+        return game_notation.notation_for(game, self.limits(game))
 
     def write(self, state: SamuraiVassalState, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title, description)
+        return game_notation.write(state, title, description)
 
     def summary(self, transcript: Transcript[SamuraiVassalState, RoundLog]) -> str:
         s = transcript.state

@@ -10,7 +10,7 @@ from pnp.engine.replay import Transcript
 from pnp.games.interface import BookletAdapter, GameModule, Settings
 from pnp.model import Game
 
-from . import notation
+from . import notation as game_notation
 from .bot import heuristic_policy, random_policy
 from .rules import PLAYER, ShogunState, rank
 
@@ -29,7 +29,7 @@ class ShogunSolitaire(GameModule[ShogunState, str]):
     round_cap = None      # every game ends: the deck runs out
 
     def new_state(self, game: Game, settings: Settings) -> ShogunState:
-        return notation.new_state(game, settings)
+        return game_notation.new_state(game, settings)
 
     def bot_action(self, state: ShogunState, rng: random.Random) -> str:
         return _as_policy(heuristic_policy)(state, rng)
@@ -47,14 +47,14 @@ class ShogunSolitaire(GameModule[ShogunState, str]):
         from .booklet import ShogunBooklet
         return ShogunBooklet()
 
-    def notation(self, game: Game) -> notation.ShogunNotation:
-        return notation.ShogunNotation(*self.notation_setup(game), game)
+    def notation(self, game: Game) -> game_notation.ShogunNotation:
+        return game_notation.ShogunNotation(*self.notation_setup(game), game)
 
     def write(self, state: ShogunState, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, settings.seed, title, description)
+        return game_notation.write(state, settings.seed, title, description)
 
     def summary(self, transcript: Transcript[ShogunState, list[str]]) -> str:
-        return notation.summary(transcript)
+        return game_notation.summary(transcript)
 
 
 __all__ = ["ShogunSolitaire", "rank"]

@@ -28,7 +28,7 @@ order), `row`, `deck` (how many cards) and `held`; `[end]` the `score`, `rank` a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -170,7 +170,7 @@ def write(state: ShogunState, seed: int, title: str, description: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def summary(t: Transcript[ShogunState, Sequence[str]]) -> str:
+def summary(t: Transcript[ShogunState, list[str]]) -> str:
     s = t.state
     n = len(t.rounds)
     held = f"{s.score} objective{'s' if s.score != 1 else ''}"
