@@ -80,7 +80,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from ..errors import DefinitionError
 from .core import Illegal
-from .notation import GameRejected, IllegalMove, NotationError, shown
+from .notation import GameRejected, IllegalMove, NotationError, quote, shown
 from .settings import BadSetting, Limits, Settings
 
 Text = str | dict[str, str]
@@ -422,3 +422,17 @@ def expect_end_round(where: str, want: int, ended: bool, round: int) -> int:
         raise GameRejected(f"{where}: end.round: expected the game to end in round {want}, but it "
                            f"{'ended in round' if ended else 'is in round'} {round}")
     return 1
+
+
+def header_lines(game: str, title: str, description: str, always: bool = False) -> list[str]:
+    """The start of every written notation file: ``game``, then ``title`` and ``description``
+    (left out when empty, unless `always`), as TOML lines; a game appends its own keys.
+
+    >>> header_lines("coin", "Two tosses", "")
+    ['game = "coin"', 'title = "Two tosses"']
+    """
+    lines = [f"game = {quote(game)}"]
+    for key, text in (("title", title), ("description", description)):
+        if text or always:
+            lines.append(f"{key} = {quote(text)}")
+    return lines

@@ -51,7 +51,7 @@ from ...engine import GameEvent, Illegal
 from ...engine.notation import GameRejected, IllegalMove, NotationError, shown
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
-from ...engine.replay import End, GameNotation, Header, Notation, RoundEntry, Transcript, expected_end
+from ...engine.replay import End, GameNotation, Header, Notation, RoundEntry, Transcript, expected_end, header_lines
 from ...engine.settings import Limits
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
@@ -240,11 +240,7 @@ def write_position(state: DaimyniState) -> str:
 
 def write(state: DaimyniState, title: str = "", description: str = "", expect_final: bool = True) -> str:
     """The notation of a game (finished or not), with its stated start position if it had one."""
-    out = ['game = "daimyni"']
-    if title:
-        out.append(f"title = {_q(title)}")
-    if description:
-        out.append(f"description = {_q(description)}")
+    out = header_lines("daimyni", title, description)
     if state.round_cap is not None:
         out.append(f"round_cap = {state.round_cap}")
     if state.start is not None:

@@ -48,6 +48,7 @@ from ...engine.replay import (
     RoundEntry,
     Transcript,
     expected_end,
+    header_lines,
     unique,
 )
 from ...engine.settings import Limits, Option, Settings, expected_count
@@ -370,14 +371,25 @@ def _check_end(end: DaimyoEnd, state: DaimyoState, where: str) -> int:
 
 
 def write(state: DaimyoState, title: str = "", description: str = "") -> str:
+    """The notation of a game (finished or not): `replay(write(s))` is the same game."""
+    out = header_lines("daimyo", title, description) + _setup_lines(state)
+    rounds = [r for r in state.history if r["plays"]]
+    for rec in rounds:
+        out += ["", f"[[round]]  # {rec['round']}", *_round_lines(state, rec)]
+    if rounds:
+        tiles = sorted(t for t in state.tile_pos if state.occupant(t))
+        if tiles:
+            out.append("expect = { " + ", ".join(f"{t} = {quote(units_text(state, t))}" for t in tiles) + " }")
+    if state.is_terminal():
+        out += ["", "[end]", f"winner = {quote(state.winner or 'none')}", f"reason = {quote(state.win_reason)}",
+                f"round = {state.round}"]
+    return "\n".join(out) + "\n"
+
+
+def _setup_lines(state: DaimyoState) -> list[str]:
+    """The players, seed, advanced rules and cap, the setup choices and the stated start."""
     opt = state.rules.options
-    out = ['game = "daimyo"']
-    if title:
-        out.append(f"title = {quote(title)}")
-    if description:
-        out.append(f"description = {quote(description)}")
-    out.append(f"players = {opt.players}")
-    out.append(f"seed = {opt.seed}")
+    out = [f"players = {opt.players}", f"seed = {opt.seed}"]
     if opt.advanced:
         out.append("advanced = [" + ", ".join(quote(a) for a in opt.advanced) + "]")
     if opt.round_cap is not None:
@@ -389,26 +401,22 @@ def write(state: DaimyoState, title: str = "", description: str = "") -> str:
         out += ["", "[setup]"] + [f"{clan} = [{', '.join(quote(x) for x in v)}]" for clan, v in per.items()]
     if state.start_position is not None:
         out += ["", write_position(state, state.start_position).rstrip("\n")]
-    rounds = [r for r in state.history if r["plays"]]
-    for idx, rec in enumerate(rounds):
-        decided = {card: a for card, _c, a in rec["decisions"]}
-        out += ["", f"[[round]]  # {rec['round']}"]
-        for clan in state.rules.clans:
-            play = rec["plays"].get(clan)
-            items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
-            out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
-        for kind in ("strategy", "diplomacy"):
-            chosen = {c: a for k, c, a in rec.get("interludes", []) if k == kind and str(a) != "skip"}
-            if chosen:
-                out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
-        if rec["passes"]:
-            passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items())
-            out.append("pass = { " + passes + " }")
-        if idx == len(rounds) - 1:
-            tiles = sorted(t for t in state.tile_pos if state.occupant(t))
-            if tiles:
-                out.append("expect = { " + ", ".join(f"{t} = {quote(units_text(state, t))}" for t in tiles) + " }")
-    if state.is_terminal():
-        out += ["", "[end]", f"winner = {quote(state.winner or 'none')}", f"reason = {quote(state.win_reason)}",
-                f"round = {state.round}"]
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _round_lines(state: DaimyoState, rec: dict[str, Any]) -> list[str]:
+    """One round's cards with their decisions, the interludes chosen and the cards passed."""
+    out = []
+    decided = {card: a for card, _c, a in rec["decisions"]}
+    for clan in state.rules.clans:
+        play = rec["plays"].get(clan)
+        items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
+        out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
+    for kind in ("strategy", "diplomacy"):
+        chosen = {c: a for k, c, a in rec.get("interludes", []) if k == kind and str(a) != "skip"}
+        if chosen:
+            out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
+    if rec["passes"]:
+        passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items())
+        out.append("pass = { " + passes + " }")
+    return out

@@ -72,6 +72,7 @@ from ...engine.replay import (
     RoundEntry,
     Transcript,
     expect_values,
+    header_lines,
 )
 from ...engine.settings import Limits, Option, Settings
 from ..interface import game_limits
@@ -445,11 +446,7 @@ def check_end(state: DojimaState, end: DojimaEnd, where: str) -> int:
 
 def write(state: DojimaState, title: str = "", description: str = "", expect_final: bool = True) -> str:
     """The notation of a game (finished or not); replaying it gives the same game."""
-    out = [f"game = {quote(GAME)}"]
-    if title:
-        out.append(f"title = {quote(title)}")
-    if description:
-        out.append(f"description = {quote(description)}")
+    out = header_lines(GAME, title, description)
     out.append(f"players = {len(state.players)}")
     first = state.history[0].first if state.history else state.first
     out.append(f"first = {quote(first)}")

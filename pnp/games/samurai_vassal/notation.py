@@ -56,6 +56,7 @@ from pnp.engine.replay import (
     expect_end_round,
     expect_value,
     expect_values,
+    header_lines,
 )
 from pnp.engine.settings import Limits, Option, Settings
 from pnp.engine.state import check_players
@@ -119,38 +120,41 @@ def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str
     if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
         raise NotationError(where, "position.round", f"expected a round number of at least 1, got {shown(rnd)}")
     state.round = rnd
-    if "hands" in table:
-        for p, cards in _by_player(table["hands"], ps, where, "position.hands").items():
-            state.hands[p] = _cards(cards, where, f"position.hands.{p}")
-    if "tables" in table:
-        for p, cards in _by_player(table["tables"], ps, where, "position.tables").items():
-            if not isinstance(cards, list):
-                raise NotationError(where, f"position.tables.{p}",
-                                    "expected a list like [\"surveying\", \"invasion down\"]")
-            out = []
-            for i, c in enumerate(cards):
-                name, _, down = str(c).partition(" ")
-                if down not in ("", "down"):
-                    raise NotationError(where, f"position.tables.{p}[{i}]",
-                                        f"expected \"card\" or \"card down\", got {shown(c)}")
-                out.append([_card(name, where, f"position.tables.{p}[{i}]"), down != "down"])
-            state.tables[p] = out
+    for p, cards in _by_player(table.get("hands", {}), ps, where, "position.hands").items():
+        state.hands[p] = _cards(cards, where, f"position.hands.{p}")
+    for p, cards in _by_player(table.get("tables", {}), ps, where, "position.tables").items():
+        state.tables[p] = _table_cards(cards, where, f"position.tables.{p}")
     for p in ps:
         if not state.hands[p]:
             raise NotationError(where, f"position.hands.{p}", "a player needs at least one card in hand")
-    if "trust" in table:
-        for p, v in _by_player(table["trust"], ps, where, "position.trust").items():
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise NotationError(where, f"position.trust.{p}",
-                                    f"expected a whole number of at least 0, got {shown(v)}")
-            state.trust[p] = v
-    if "last" in table:
-        for p, c in _by_player(table["last"], ps, where, "position.last").items():
-            state.last[p] = _card(c, where, f"position.last.{p}")
+    for p, v in _by_player(table.get("trust", {}), ps, where, "position.trust").items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise NotationError(where, f"position.trust.{p}", f"expected a whole number of at least 0, got {shown(v)}")
+        state.trust[p] = v
+    for p, c in _by_player(table.get("last", {}), ps, where, "position.last").items():
+        state.last[p] = _card(c, where, f"position.last.{p}")
+    _set_must_and_npc(state, table, where)
+
+
+def _table_cards(cards: Any, where: str, key: str) -> list[list[Any]]:
+    """A player's table: each card laid, in order, face up unless written "card down"."""
+    if not isinstance(cards, list):
+        raise NotationError(where, key, "expected a list like [\"surveying\", \"invasion down\"]")
+    out: list[list[Any]] = []
+    for i, c in enumerate(cards):
+        name, _, down = str(c).partition(" ")
+        if down not in ("", "down"):
+            raise NotationError(where, f"{key}[{i}]", f"expected \"card\" or \"card down\", got {shown(c)}")
+        out.append([_card(name, where, f"{key}[{i}]"), down != "down"])
+    return out
+
+
+def _set_must_and_npc(state: SamuraiVassalState, table: Mapping[str, Any], where: str) -> None:
+    """Who must play Strategising, and the NPC cards not yet revealed (Middle Player mode)."""
     if "must" in table:
         must = table["must"]
-        if not isinstance(must, list) or any(m not in ps for m in must):
-            raise NotationError(where, "position.must", f"expected a list of players ({', '.join(ps)})")
+        if not isinstance(must, list) or any(m not in state.players for m in must):
+            raise NotationError(where, "position.must", f"expected a list of players ({', '.join(state.players)})")
         state.must = set(must)
     if "npc_deck" in table:
         if state.npc is None:
@@ -284,8 +288,7 @@ def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, R
 
 def write(state: SamuraiVassalState, title: str, description: str) -> str:
     """The notation of a played game (from its setup); `replay(write(s))` is the same game."""
-    lines = [f"game = {quote(GAME)}", f"title = {quote(title)}", f"description = {quote(description)}",
-             f"players = {len(state.players)}"]
+    lines = [*header_lines(GAME, title, description, always=True), f"players = {len(state.players)}"]
     if state.rules.names():
         lines.append(f"options = {value_text(state.rules.names())}")
     if state.rules.round_cap is not None:

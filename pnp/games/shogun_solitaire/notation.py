@@ -45,6 +45,7 @@ from pnp.engine.replay import (
     Transcript,
     expect_end_round,
     expect_value,
+    header_lines,
 )
 from pnp.engine.settings import Limits, Settings
 from pnp.games.interface import game_limits
@@ -158,8 +159,7 @@ def replay(game: Any, text: str, where: str) -> Transcript[ShogunState, list[str
 def write(state: ShogunState, seed: int, title: str, description: str) -> str:
     """The notation of a game played from the setup or from its stated start; replaying it gives
     the same game."""
-    lines = [f"game = {quote(GAME)}", f"title = {quote(title)}", f"description = {quote(description)}",
-             f"seed = {seed}"]
+    lines = [*header_lines(GAME, title, description, always=True), f"seed = {seed}"]
     if state.start is not None:
         lines += ["", write_table("position", state.start)]
     for turn in state.turns:
