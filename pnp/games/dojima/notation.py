@@ -61,6 +61,7 @@ from typing import Any
 from pydantic import StrictInt
 
 from ...engine import Decision, Illegal
+from ...engine.core import MissingDraw, RecordMismatch
 from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from ...engine.position import value_text, write_table
 from ...engine.replay import (
@@ -86,7 +87,6 @@ from .rules import (
     VARIANT,
     Dice,
     DojimaState,
-    MissingRecord,
     Recorded,
     RoundRecord,
     Rules,
@@ -226,15 +226,17 @@ def play_round(state: DojimaState, entry: RoundEntry, where: str) -> RoundLog:
     number = state.round
     chance = state.dice_source
     assert isinstance(chance, Recorded)
-    chance.queue = _recorded_dice(state, entry, where)
+    chance.by_key = _recorded_dice(state, entry, where)
     written = _written(state, entry, where)
     try:
         while state.round == number and not state.is_terminal():
             d = state.decision()
             assert d is not None
             state.apply_action(_action(state, d, entry, written, where))
-    except MissingRecord as exc:
+    except MissingDraw as exc:
         raise entry.error(where, ".".join(exc.key), "missing: the dice rolled") from None
+    except RecordMismatch as exc:   # the file's dice are checked for form first: not expected
+        raise entry.error(where, "roll", str(exc)) from None
     record = state.history[-1] if state.history and state.history[-1].round == number else state.record
     assert record is not None
     _refuse_unused(state, entry, record, chance, written, where)
@@ -370,7 +372,7 @@ def _refuse_unused(state: DojimaState, entry: RoundEntry, record: RoundRecord, c
                    where: str) -> None:
     """Dice, Imperial moves, picks or cards the file states but the round never used."""
     number = record.round
-    for left in list(chance.queue):
+    for left in list(chance.by_key or ()):
         kind, p = left[0], left[-1]
         if kind == "reroll":
             rolled = ", ".join(map(str, record.roll.get(p, ())))
