@@ -3,7 +3,7 @@
 A game declares its options as data (`Option`) and its player range in its folder's game.toml;
 `Limits` holds both. `Limits.settings` checks a player count and option names against them and
 gives `Settings`; a refusal is a `BadSetting` that each front end words its own way: the command
-line as ``--players 7: Dôjima is for 2-6 players``, a notation file as ``players: expected 2 to 6
+line as ``--players 7: Coin is for 2-6 players``, a notation file as ``players: expected 2 to 6
 players, got 7``.
 
 >>> coin = Limits("Coin", "coin", 2, 4, (Option("pairs", "two teams of two", players=(4,)),
