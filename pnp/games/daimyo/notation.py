@@ -59,7 +59,6 @@ from .advanced import Formation
 from .position import norm_units, position_table, write_position
 from .rules import DaimyoState, Options, Rules
 
-ADVANCED = ("balanced", "fortifications", "inaccessible", "formation", "teams", "special", "mastery")
 _PLAY = re.compile(r"\s*([A-Za-z][0-9]+)\s*(?::\s*(.*?))?\s*")
 
 
@@ -108,15 +107,8 @@ class DaimyoHeader(Header):
 
     players: Any = None           # checked with the settings: 2, 3 or 4
     seed: StrictInt = 0
-    advanced: list[str] = []
+    advanced: list[str] = []      # the options on, checked with the settings
     setup: dict[str, Any] | None = None
-
-    @field_validator("advanced", mode="before")
-    @classmethod
-    def _advanced(cls, value: Any) -> list[str]:
-        if not isinstance(value, list) or any(a not in ADVANCED for a in value):
-            raise ValueError(f"expected a list of {', '.join(ADVANCED)}, got {shown(value)}")
-        return value
 
     @field_validator("setup", mode="before")
     @classmethod
