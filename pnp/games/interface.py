@@ -48,19 +48,25 @@ if TYPE_CHECKING:   # drawing and the model are only named in types: rules never
     from ..output import Artifact
 
 
-__all__ = ["BookletAdapter", "Figure", "GameModule", "Option", "Panel", "RoundPage", "Settings", "Transcript"]
+__all__ = ["AnyModule", "BookletAdapter", "Figure", "GameModule", "Option", "Panel", "RoundPage", "Settings",
+           "Transcript"]
 
 S = TypeVar("S", bound=GameState)   # a game's state
 A = TypeVar("A")                    # an action of that game
 
 
 class Transcript(Protocol):
-    """A replayed notation file: the final state and one log entry per round."""
+    """A replayed notation file: the final state and one log entry per round (read-only, so that
+    `pnp.engine.replay.Transcript` of any game is one)."""
 
-    state: Any
-    rounds: Sequence[Any]
-    title: Any
-    description: Any
+    @property
+    def state(self) -> Any: ...
+    @property
+    def rounds(self) -> Sequence[Any]: ...
+    @property
+    def title(self) -> Any: ...
+    @property
+    def description(self) -> Any: ...
 
 
 @dataclass
@@ -240,3 +246,6 @@ class GameModule(ABC, Generic[S, A]):
         except (NotationError, GameRejected) as exc:
             return CheckResult(path, False, str(exc), exc.exit_code)
         return CheckResult(path, True, f"{shown}: ok, {self.summary(t)}", 0, t)
+
+
+AnyModule = GameModule[Any, Any]     # a game's module where any game's will do (registry, catalog, booklet)

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
 
 from ..errors import UsageError
-from .interface import GameModule
+from .interface import AnyModule, GameModule
 
 GROUP = "pnp.games"
-
-AnyModule = GameModule[Any, Any]     # a registry holds every game's module, whatever its state
 
 
 _BROKEN: dict[str, str] = {}     # rules id -> why its module could not be loaded
