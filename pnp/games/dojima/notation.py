@@ -75,7 +75,7 @@ from ...engine.replay import (
     expect_values,
     header_lines,
 )
-from ...engine.settings import Limits, Option, Settings
+from ...engine.settings import Limits, Option, Settings, expected_count
 from ..interface import game_limits
 from .rules import (
     IMPERIAL,
@@ -162,6 +162,9 @@ class DojimaNotation(GameNotation[DojimaState, RoundLog, DojimaHeader, DojimaEnd
 
     def start(self, settings: Settings, notation: Notation[DojimaHeader], where: str) -> DojimaState:
         """The seats, the first player, and dice that roll what the file recorded."""
+        if settings.players > len(self.rules.colours):   # a folder with fewer colours than its player range
+            raise NotationError(where, "players", expected_count(self.limits.lo, len(self.rules.colours),
+                                                                 settings.players))
         seats = self.rules.colours[:settings.players]
         first = notation.header.first or seats[0]
         if first not in seats:
