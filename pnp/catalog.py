@@ -12,7 +12,7 @@ from .model.load import read_toml
 from .paths import cards_dir
 
 if TYPE_CHECKING:
-    from .games.interface import GameModule
+    from .games.interface import AnyModule
     from .model import Game
 
 
@@ -57,7 +57,7 @@ def find_game(name_or_path: str) -> Path:
     raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")
 
 
-def rules_for(game: Game) -> GameModule:
+def rules_for(game: Game) -> AnyModule:
     """The rules module that plays `game`, checked to accept the folder: its setup is made once, so
     that a folder the rules cannot play (three sides where the rules want two, a renamed piece the rules look
     for) is one `DefinitionError` (exit 2) here rather than a crash later."""

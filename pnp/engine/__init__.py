@@ -9,8 +9,11 @@ and random playouts. It knows nothing of any particular game and nothing of draw
   `Revealed`); `core.Event(kind, data)` stays for games not yet moved to typed events;
 - `simultaneous`: `Commitments` (everyone commits in secret, then all are revealed) and
   `priority_order` (resolve the revealed cards in order);
-- `replay`: the shared notation reader (`read_notation`, `Header`, `End`, `RoundEntry`,
-  `play_rounds`, `Transcript`);
+- `replay`: the one replay skeleton every game's notation runs on (`GameNotation`: header,
+  settings, start or stated position, rounds, expectations, `[end]`) and its parts (`read_notation`,
+  `Header`, `End`, `RoundEntry`, `play_rounds`, `Transcript`);
+- `settings`: `Settings` (players, options, seed, round cap) and `Limits`, the one check of a
+  player count and options, for the command line and notation files alike;
 - `position`: the position protocol (`HasPosition`) and `write_table`;
 - `notation`: the two failures (`NotationError`, `GameRejected`) and text helpers.
 
@@ -26,6 +29,9 @@ Optional state methods that tools use where a state offers them (none is require
 ``determinize(player, rng)`` (a copy with what `player` cannot see drawn again at random),
 ``heuristic(player)`` (how good the position is for `player`, for greedy look-ahead and cut-short
 rollouts) and ``action_labels(action)`` (what a choice plays, for the card table).
+
+Chance replays through `core.RecordedChance`: draws recorded in order, or by what each is for
+(`Chance.roll_for(key, ...)`).
 
 Simultaneous secret choices (each player plays cards face down) are one `Decision` naming every
 player still to choose, with ``secret=True``; `apply_action` commits for ``decision().player``

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar
 
 from .events import GameEvent, Rolled, Shuffled
 
@@ -144,9 +145,41 @@ class Chance:
         self.events.append(Shuffled(tuple(deck)))
         return deck
 
+    def roll_for(self, key: DrawKey, dice: int, sides: int) -> tuple[int, ...]:
+        """A roll asked for by what it is for (``("workers", "red")``): seeded chance ignores the
+        key; a `RecordedChance` hands back the roll its record states for it."""
+        return self.roll(dice, sides)
+
+    def shuffle_for(self, key: DrawKey, items: Sequence[Any]) -> list[Any]:
+        """A shuffle asked for by what it is for (``("pyramid",)``), as `roll_for`."""
+        return self.shuffle(items)
+
+    def copy(self: C) -> C:
+        """An independent copy: the same generator state and log, drawing on by itself."""
+        other = copy.copy(self)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.events = list(self.events)
+        return other
+
+
+DrawKey = tuple[str, ...]
+C = TypeVar("C", bound=Chance)
+
+
+class MissingDraw(LookupError):
+    """A replay asked for a draw (by what it is for) that its record does not state."""
+
+    def __init__(self, key: DrawKey):
+        super().__init__(" ".join(key))
+        self.key = key
+
 
 class RecordMismatch(ValueError):
     """A recorded draw that does not fit the draw the game asks for (wrong count, value or cards)."""
+
+
+R = TypeVar("R", bound="RecordedChance")
 
 
 class RecordedChance(Chance):
@@ -174,27 +207,74 @@ class RecordedChance(Chance):
     Traceback (most recent call last):
     ...
     pnp.engine.core.RecordMismatch: recorded draw 1: expected an order of ['a', 'b'] for a shuffle, got ['a', 'a']
+
+    A record may also state draws by what they are for (`by_key`, see `Chance.roll_for`): a game
+    whose notation names each roll (``roll = { red = [1, 3, 3, 5] }``) asks for them by key, in
+    whatever order its rules roll them; one its record does not state is a `MissingDraw`.
+
+    >>> keyed = RecordedChance(by_key={("black",): (4,), ("workers", "red"): (1, 3)})
+    >>> keyed.roll_for(("workers", "red"), 2, 6), keyed.roll_for(("black",), 1, 6), keyed.left
+    ((1, 3), (4,), 0)
+    >>> keyed.roll_for(("workers", "blue"), 2, 6)
+    Traceback (most recent call last):
+    ...
+    pnp.engine.core.MissingDraw: workers blue
     """
 
-    def __init__(self, draws: Sequence[Any], seed: int = 0):
+    def __init__(self, draws: Sequence[Any] = (), seed: int = 0, by_key: Mapping[DrawKey, Any] | None = None):
         super().__init__(seed)
         self.draws = list(draws)
         self.used = 0
+        self.by_key = None if by_key is None else dict(by_key)
+
+    def record(self, *draws: Any) -> None:
+        """Add draws to the record: a replay that reads its file round by round records each
+        round's dice just before the round rolls them."""
+        self.draws.extend(draws)
 
     @property
     def left(self) -> int:
         """Recorded draws not used yet (a replay may insist that none are left at the end)."""
-        return len(self.draws) - self.used
+        return len(self.draws) - self.used + len(self.by_key or ())
+
+    def copy(self: R) -> R:
+        other = super().copy()
+        other.draws = list(self.draws)
+        other.by_key = None if self.by_key is None else dict(self.by_key)
+        return other
 
     def _next(self) -> Any:
         draw = self.draws[self.used]
         self.used += 1
         return draw
 
+    def _take(self, key: DrawKey) -> Any:
+        assert self.by_key is not None
+        if key not in self.by_key:
+            raise MissingDraw(key)
+        return self.by_key.pop(key)
+
+    def roll_for(self, key: DrawKey, dice: int, sides: int) -> tuple[int, ...]:
+        if self.by_key is None:
+            return super().roll_for(key, dice, sides)
+        return self._rolled(self._take(key), dice, sides)
+
+    def shuffle_for(self, key: DrawKey, items: Sequence[Any]) -> list[Any]:
+        if self.by_key is None:
+            return super().shuffle_for(key, items)
+        return self._shuffled(self._take(key), items)
+
     def roll(self, dice: int, sides: int) -> tuple[int, ...]:
-        if not self.left:
+        if len(self.draws) == self.used:
             return super().roll(dice, sides)
-        draw = self._next()
+        return self._rolled(self._next(), dice, sides)
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        if len(self.draws) == self.used:
+            return super().shuffle(items)
+        return self._shuffled(self._next(), items)
+
+    def _rolled(self, draw: Any, dice: int, sides: int) -> tuple[int, ...]:
         values = tuple(draw.values if isinstance(draw, Rolled) else draw)
         if len(values) != dice or any(not isinstance(v, int) or not 1 <= v <= sides for v in values):
             raise RecordMismatch(f"recorded draw {self.used}: expected {dice} value{'s' if dice != 1 else ''} "
@@ -202,10 +282,7 @@ class RecordedChance(Chance):
         self.events.append(Rolled(dice, sides, values))
         return values
 
-    def shuffle(self, items: Sequence[Any]) -> list[Any]:
-        if not self.left:
-            return super().shuffle(items)
-        draw = self._next()
+    def _shuffled(self, draw: Any, items: Sequence[Any]) -> list[Any]:
         deck = list(draw.order if isinstance(draw, Shuffled) else draw)
         if sorted(map(repr, deck)) != sorted(map(repr, items)):
             raise RecordMismatch(f"recorded draw {self.used}: expected an order of {list(items)} for a shuffle, "

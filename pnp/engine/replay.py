@@ -1,48 +1,78 @@
-"""One replay framework for every game's notation.
+"""One replay skeleton for every game's notation.
 
 Every notation file is TOML: a header (``game``, ``title``, ``description``, ``round_cap`` and
-the game's own keys such as ``players``, ``seed``, ``[position]``), a list of ``[[round]]``
-tables and an optional ``[end]``. The shared rules, the same for every game:
+the game's own keys such as ``players``, ``seed``), an optional ``[position]``, a list of
+``[[round]]`` tables and an optional ``[end]``. `GameNotation.replay` reads every file the same
+way, in this order:
 
-- the header is validated by pydantic through `pnp.model.load.validate`, so a bad value reads
-  ``file: key: what was expected``; a game adds its keys by subclassing `Header`;
-- unknown keys are refused, in the header, in ``[end]`` and in every round;
-- an empty file (no rounds and no position) is refused;
-- rounds are numbered from 1 in every message (``round 2, red: ...``), never by list index;
-- an entry written twice (the same card twice in a round) is refused (`unique`);
-- a round after the game ended is refused; an illegal move is a `GameRejected` (exit 1),
-  bad notation a `NotationError` (exit 2).
+1. the header, validated by pydantic through `pnp.model.load.validate` (``file: key: what was
+   expected``); a game adds its keys by subclassing `Header`; unknown keys are refused in the
+   header, in ``[end]`` and in every round; an empty file is refused;
+2. the settings: the player count, options and seed the header asks for (`GameNotation.requested`)
+   are checked by `pnp.engine.settings.Limits`, the same check as ``--players`` and ``--option``
+   on the command line, and the header's ``round_cap`` goes into `Settings` (the state's one cap);
+3. the start: the game's `new_state` for those settings, then the ``[position]`` if the file
+   states one (`GameNotation.start`, `GameNotation.set_position`);
+4. the rounds, numbered from the position's round in every message (``round 9, red: ...``); a round
+   after the game ended is refused (rule ``game-over``); an `Illegal` move is a `GameRejected`
+   (exit 1) and bad notation a `NotationError` (exit 2); after each round its ``expect`` is checked;
+5. ``[end]``, read with the game's `End` model and checked by the game.
 
-A game plugs in its per-round parsing and play: `read_notation` gives the header and one
-`RoundEntry` per round, `play_rounds` runs the game's function on each, turning `Illegal` into
-`GameRejected`:
+A game supplies only what is its own: its header and end keys, how one round's entry is applied
+(`GameNotation.play_round`), what its expectations check, and how a position is read and written.
+A coin-tossing game, whole:
 
->>> text = '''
-... game = "coin"
-... title = "Two tosses"
-... [[round]]
-... call = "heads"
-... [[round]]
-... call = "tails"
-... toss = 2
-... '''
->>> n = read_notation(text, "tosses.toml", "coin", Header, round_keys=("call",))
+>>> from dataclasses import dataclass
+>>> from .settings import Limits
+>>> @dataclass
+... class Coin:
+...     players: tuple[str, ...]
+...     round: int = 1
+...     heads: int = 0
+...     round_cap: int | None = None
+...     def is_terminal(self) -> bool:
+...         return self.heads >= 2 or (self.round_cap is not None and self.round > self.round_cap)
+>>> class CoinNotation(GameNotation[Coin, str, Header, End]):
+...     game, header, end, round_keys = "coin", Header, End, ("toss",)
+...     def play_round(self, state: Coin, entry: RoundEntry, where: str) -> str:
+...         toss = entry.get("toss")
+...         if toss not in ("heads", "tails"):
+...             raise entry.error(where, "toss", f"expected heads or tails, got {shown(toss)}")
+...         state.heads += toss == "heads"
+...         state.round += 1
+...         return toss
+...     def check_end(self, state: Coin, end: End, where: str) -> int:
+...         return expected_end(end, None, state.is_terminal(), state.round - 1, where)
+>>> coin = CoinNotation(Limits("Coin", "coin", 1, 1), lambda s: Coin(("ann",), round_cap=s.round_cap))
+>>> text = 'game = "coin"\\ntitle = "Two tosses"\\n[[round]]\\ntoss = "heads"\\n[[round]]\\ntoss = "heads"\\n'
+>>> t = coin.replay(text + "[end]\\nround = 2", "tosses.toml")
+>>> t.title, t.rounds, t.state.heads, t.expectations
+('Two tosses', ['heads', 'heads'], 2, 1)
+>>> coin.replay(text + "[[round]]\\ntoss = 'tails'", "tosses.toml")
 Traceback (most recent call last):
 ...
-pnp.engine.notation.NotationError: tosses.toml: round 2, toss: unknown key (expected call)
->>> n = read_notation(text.replace("toss = 2", ""), "tosses.toml", "coin", Header, ("call",))
->>> n.header.title, [(r.number, r.data["call"]) for r in n.rounds]
-('Two tosses', [(1, 'heads'), (2, 'tails')])
->>> read_notation('game = "coin"\\nround_cap = 0\\n[[round]]', "t.toml", "coin", Header)
+pnp.engine.notation.IllegalMove: tosses.toml: round 3: the game already ended in round 3
+>>> coin.replay(text.replace('"heads"', '"edge"', 1), "tosses.toml")
+Traceback (most recent call last):
+...
+pnp.engine.notation.NotationError: tosses.toml: round 1, toss: expected heads or tails, got "edge"
+>>> coin.replay('game = "coin"\\nround_cap = 1\\n[[round]]\\ntoss = "tails"', "t.toml").state.is_terminal()
+True
+>>> coin.replay('game = "coin"\\nround_cap = 0\\n[[round]]', "t.toml")
 Traceback (most recent call last):
 ...
 pnp.engine.notation.NotationError: t.toml: round_cap: expected a number of at least 1, got 0
+
+The building blocks stay public for games and tools that read notation without replaying it:
+`read_notation` (the header and one `RoundEntry` per round), `play_rounds`, `read_end`,
+`expected_end`, `unique`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -50,7 +80,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from ..errors import DefinitionError
 from .core import Illegal
-from .notation import GameRejected, IllegalMove, NotationError, shown
+from .notation import GameRejected, IllegalMove, NotationError, quote, shown
+from .settings import BadSetting, Limits, Settings
 
 Text = str | dict[str, str]
 TEXT_EXPECTED = "expected text, or a table of texts by language ({ en = \"...\", it = \"...\" })"
@@ -265,3 +296,143 @@ def expected_end(end: End, winner: str | None, ended: bool, round: int, where: s
         checks += 1
     return checks
 
+
+
+@dataclass(frozen=True)
+class Requested:
+    """What a notation file's header asks of the setup: a player count (None: the fewest the game
+    allows), option names and a seed. `GameNotation.settings` checks them."""
+
+    players: int | None = None
+    options: Sequence[str] = ()
+    seed: int = 1
+
+
+class Replayable(Playing, Protocol):
+    """What the skeleton needs of a state besides its round and end: a stated position."""
+
+    def set_position(self, table: dict[str, Any], where: str) -> None: ...
+
+
+S_co = TypeVar("S_co", bound=Playing)
+H_co = TypeVar("H_co", bound=Header)
+E_co = TypeVar("E_co", bound=End)
+
+
+class GameNotation(ABC, Generic[S_co, L, H_co, E_co]):
+    """One game's notation on the shared skeleton (see the module docstring): `replay` is the same
+    for every game; a game sets `game`, `header`, `end` (and `round_keys` when a round's keys are
+    fixed) and writes `play_round` and `check_end`; it overrides `requested`, `start`,
+    `set_position`, `check_expect` and `stated_start` where its own differ from the defaults."""
+
+    game: str                                  # what the file's ``game`` key must say
+    header: type[H_co]
+    end: type[E_co]
+    round_keys: tuple[str, ...] | None = None  # None: `play_round` checks a round's keys itself
+    game_required = False                      # the file must say which game it is
+    rounds_required = True                     # False: a header alone is the game as set up
+    options_key = "options"                    # the header key that lists the options on
+
+    def __init__(self, limits: Limits, new_state: Callable[[Settings], S_co]):
+        self.limits = limits
+        self.new_state = new_state
+
+    # -- the skeleton ---------------------------------------------------------------------------
+
+    def replay(self, text: str, where: str) -> Transcript[S_co, L]:
+        """Replay a notation file; raises `NotationError` (exit 2) or `GameRejected` (exit 1)."""
+        notation = read_notation(text, where, self.game, self.header, self.round_keys, self.game_required,
+                                 self.rounds_required)
+        state = self.start(self.settings(notation, where), notation, where)
+        start = self.stated_start(state, notation)
+        met = 0
+
+        def play(entry: RoundEntry) -> L:
+            nonlocal met
+            log = self.play_round(state, entry, where)
+            met += self.check_expect(state, entry, log, where)
+            return log
+
+        logs = play_rounds(state, notation.rounds, where, play)
+        if notation.end is not None:
+            met += self.check_end(state, read_end(self.end, notation.end, where), where)
+        head = notation.header
+        return Transcript(head.title, head.description, state, logs, met, start, head)
+
+    def settings(self, notation: Notation[H_co], where: str) -> Settings:
+        """The header's player count, options and seed checked like the command line's, with the
+        file's own round cap (none unless it writes ``round_cap``)."""
+        asked = self.requested(notation.header, notation.position, where)
+        limits = dataclasses.replace(self.limits, round_cap=notation.header.round_cap)
+        try:
+            return limits.settings(asked.players, asked.options, asked.seed)
+        except BadSetting as exc:
+            raise NotationError(where, self.options_key if exc.key == "options" else exc.key, exc.notation) from None
+
+    # -- what a game may change -------------------------------------------------------------------
+
+    def requested(self, head: H_co, position: dict[str, Any] | None, where: str) -> Requested:
+        """The setup the header asks for (by default: the fewest players, no options, seed 1)."""
+        return Requested()
+
+    def start(self, settings: Settings, notation: Notation[H_co], where: str) -> S_co:
+        """The state the first round plays on: the game as set up, or the stated position."""
+        state = self.new_state(settings)
+        if notation.position is not None:
+            self.set_position(state, notation.position, where)
+        return state
+
+    def set_position(self, state: S_co, table: dict[str, Any], where: str) -> None:
+        """Put `state` in the stated position (exit 2 for anything impossible)."""
+        raise NotationError(where, POSITION, f"{self.game} cannot start from a stated position")
+
+    def stated_start(self, state: S_co, notation: Notation[H_co]) -> Any:
+        """What the transcript keeps of the start (for booklets and for writing the file again)."""
+        return notation.position
+
+    def check_expect(self, state: S_co, entry: RoundEntry, log: L, where: str) -> int:
+        """Check the round's ``expect`` after it was played; the number of checks made."""
+        return 0
+
+    @abstractmethod
+    def play_round(self, state: S_co, entry: RoundEntry, where: str) -> L:
+        """Apply one ``[[round]]`` to `state`; what the transcript keeps of it."""
+
+    @abstractmethod
+    def check_end(self, state: S_co, end: E_co, where: str) -> int:
+        """Check ``[end]`` against the final state; the number of checks made."""
+
+
+def expect_value(where: str, key: str, want: object, got: object) -> int:
+    """One expectation of a final value: ``file: end.score: expected 3, but it is 2`` (exit 1)."""
+    if want != got:
+        raise GameRejected(f"{where}: {key}: expected {want}, but it is {got}")
+    return 1
+
+
+def expect_values(where: str, key: str, want: Mapping[str, object], got: Mapping[str, object],
+                  missing: object = None) -> int:
+    """`expect_value` for each player of a table (``end.trust.red``); the checks made."""
+    return sum(expect_value(where, f"{key}.{p}", v, got.get(p, missing)) for p, v in want.items())
+
+
+def expect_end_round(where: str, want: int, ended: bool, round: int) -> int:
+    """``[end]``'s round: the game ended in that round (exit 1 if it did not, or goes on)."""
+    if not ended or round != want:
+        raise GameRejected(f"{where}: end.round: expected the game to end in round {want}, but it "
+                           f"{'ended in round' if ended else 'is in round'} {round}")
+    return 1
+
+
+def header_lines(game: str, title: str, description: str, always: bool = False) -> list[str]:
+    """The start of every written notation file: ``game``, then ``title`` and ``description``
+    (left out when empty, unless `always`), as TOML lines; a game appends its own keys.
+
+    >>> header_lines("coin", "Two tosses", "")
+    ['game = "coin"', 'title = "Two tosses"']
+    """
+    lines = [f"game = {quote(game)}"]
+    for key, text in (("title", title), ("description", description)):
+        if text or always:
+            lines.append(f"{key} = {quote(text)}")
+    return lines

@@ -54,8 +54,10 @@ class Hidden:
 class GameState(Protocol):
     """A game in progress (see the module docstring for each method's contract)."""
 
-    players: Sequence[str]
     round: int
+
+    @property
+    def players(self) -> Sequence[str]: ...    # read-only: a state may keep them as a tuple
 
     def decision(self) -> Decision | None: ...
     def legal_actions(self) -> Sequence[Any]: ...

@@ -31,10 +31,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..engine.notation import CheckResult, GameRejected, NotationError, read_notation_file
+from ..engine.replay import GameNotation
+from ..engine.replay import Transcript as Replayed
+from ..engine.settings import BadSetting, Limits, Option, Settings
+from ..engine.state import GameState
 from ..errors import UsageError
 
 if TYPE_CHECKING:   # drawing and the model are only named in types: rules never import drawing
@@ -43,35 +48,25 @@ if TYPE_CHECKING:   # drawing and the model are only named in types: rules never
     from ..output import Artifact
 
 
-@dataclass(frozen=True)
-class Option:
-    """One optional rule or variant, declared as data.
+__all__ = ["AnyModule", "BookletAdapter", "Figure", "GameModule", "Option", "Panel", "RoundPage", "Settings",
+           "Transcript"]
 
-    `players` limits it to some player counts; `includes` makes it a shorthand for others
-    (an ``advanced`` option may switch on every optional rule that fits the player count)."""
-
-    name: str
-    help: str
-    players: tuple[int, ...] = ()
-    includes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How one game is set up: the player count, the options on, the seed for chance and bots."""
-
-    players: int
-    options: frozenset[str] = frozenset()
-    seed: int = 1
+S = TypeVar("S", bound=GameState)   # a game's state
+A = TypeVar("A")                    # an action of that game
 
 
 class Transcript(Protocol):
-    """A replayed notation file: the final state and one log entry per round."""
+    """A replayed notation file: the final state and one log entry per round (read-only, so that
+    `pnp.engine.replay.Transcript` of any game is one)."""
 
-    state: Any
-    rounds: Sequence[Any]
-    title: Any
-    description: Any
+    @property
+    def state(self) -> Any: ...
+    @property
+    def rounds(self) -> Sequence[Any]: ...
+    @property
+    def title(self) -> Any: ...
+    @property
+    def description(self) -> Any: ...
 
 
 @dataclass
@@ -125,29 +120,37 @@ class BookletAdapter(ABC):
         return {}
 
 
-class GameModule(ABC):
-    """A game's rules, notation, bot and booklet adapter, behind one interface."""
+def game_limits(game: Game, rules_id: str, options: Sequence[Option] = (), round_cap: int | None = None) -> Limits:
+    """The limits of a game folder's settings: its title and player range, with the rules module's
+    id and options (a game's notation module, which must not import its game module, uses it too)."""
+    meta = game.meta
+    return Limits(meta.title, rules_id, meta.players.min, meta.players.max, tuple(options), round_cap)
+
+
+class GameModule(ABC, Generic[S, A]):
+    """A game's rules, notation, bot and booklet adapter, behind one interface, typed by the game's
+    state `S` (a `pnp.engine.state.GameState`) and action `A`."""
 
     id: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
-    round_cap: ClassVar[int] = 100      # bot games stop here if nobody has won
+    round_cap: ClassVar[int | None] = 100     # bot games stop after this round if nobody has won
 
     # -- rules ------------------------------------------------------------------------------
 
     @abstractmethod
-    def new_state(self, game: Game, settings: Settings) -> Any:
-        """The state after setup (an `pnp.engine.State`)."""
+    def new_state(self, game: Game, settings: Settings) -> S:
+        """The state after setup, capped at ``settings.round_cap``."""
 
     @abstractmethod
-    def bot_action(self, state: Any, rng: random.Random) -> Any:
+    def bot_action(self, state: S, rng: random.Random) -> A:
         """A legal action for whoever must decide now."""
 
-    def policies(self) -> dict[str, Callable[[Any, random.Random], Any]]:
+    def policies(self) -> dict[str, Callable[[S, random.Random], A]]:
         """Named ways to choose an action (`pnp play/simulate --policy NAME`); the first is the default.
         A game may add its own (e.g. a heuristic); `pnp.simulate` adds the generic ones."""
         return {"bot": self.bot_action}
 
-    def outcome(self, state: Any) -> str | None:
+    def outcome(self, state: S) -> str | None:
         """A named result of a finished game for tables of many games (a solitaire's rank), or None
         when the players' returns say it all."""
         return None
@@ -155,15 +158,24 @@ class GameModule(ABC):
     # -- notation ---------------------------------------------------------------------------
 
     @abstractmethod
-    def replay(self, game: Game, text: str, where: str) -> Transcript:
+    def notation(self, game: Game) -> GameNotation[S, Any, Any, Any]:
+        """The game's notation on the shared replay skeleton (`pnp.engine.replay.GameNotation`),
+        set up for `game` with `limits` and `new_state` (see `notation_setup`)."""
+
+    def notation_setup(self, game: Game) -> tuple[Limits, Callable[[Settings], S]]:
+        """What every game's notation is built with: the settings' limits and the setup."""
+        return self.limits(game), partial(self.new_state, game)
+
+    def replay(self, game: Game, text: str, where: str) -> Replayed[S, Any]:
         """Replay a notation file; raises `NotationError` (exit 2) or `GameRejected` (exit 1)."""
+        return self.notation(game).replay(text, where)
 
     @abstractmethod
-    def write(self, state: Any, settings: Settings, title: str, description: str) -> str:
+    def write(self, state: S, settings: Settings, title: str, description: str) -> str:
         """The notation of a played game; `replay(write(s))` gives the same game."""
 
     @abstractmethod
-    def summary(self, transcript: Transcript) -> str:
+    def summary(self, transcript: Replayed[S, Any]) -> str:
         """One line about a replayed game, after 'ok, ' in `pnp check`: rounds, winner, scores."""
 
     # -- booklet and kit --------------------------------------------------------------------
@@ -180,33 +192,25 @@ class GameModule(ABC):
     @classmethod
     def expand_options(cls, names: Sequence[str], players: int) -> frozenset[str]:
         """Check option names against the declaration and expand shorthands."""
-        known = {o.name: o for o in cls.options}
-        out: set[str] = set()
-        for name in names:
-            if name not in known:
-                listed = ", ".join(known) or "none"
-                raise UsageError(f"--option {name}: {cls.id} has no such option (its options: {listed})")
-            opt = known[name]
-            if opt.includes:
-                out |= {n for n in opt.includes if not known[n].players or players in known[n].players}
-                continue
-            if opt.players and players not in opt.players:
-                counts = " or ".join(map(str, opt.players))
-                raise UsageError(f"--option {name}: only with {counts} players, not {players}")
-            out.add(name)
-        return frozenset(out)
+        try:
+            return Limits(cls.id, cls.id, players, players, cls.options).expand(names, players)
+        except BadSetting as exc:
+            raise UsageError(str(exc)) from None
+
+    def limits(self, game: Game) -> Limits:
+        """What settings are checked against: the folder's player range, the declared options, and
+        the round cap of bot games."""
+        return game_limits(game, self.id, self.options, self.round_cap)
 
     def settings(self, game: Game, players: int | None = None, options: Sequence[str] = (),
                  seed: int = 1) -> Settings:
         """Settings checked against the game folder's player range and the declared options."""
-        lo, hi = game.meta.players.min, game.meta.players.max
-        count = lo if players is None else players
-        if not lo <= count <= hi:
-            span = str(lo) if lo == hi else f"{lo}-{hi}"
-            raise UsageError(f"--players {count}: {game.meta.title} is for {span} players")
-        return Settings(count, self.expand_options(options, count), seed)
+        try:
+            return self.limits(game).settings(players, options, seed)
+        except BadSetting as exc:
+            raise UsageError(str(exc)) from None
 
-    def policy(self, name: str | None) -> Callable[[Any, random.Random], Any]:
+    def policy(self, name: str | None) -> Callable[[S, random.Random], A]:
         """The policy called `name` (None: the default one), or a usage error listing them."""
         known = self.policies()
         if name is None:
@@ -215,7 +219,7 @@ class GameModule(ABC):
             raise UsageError(f"--policy {name}: {self.id} has no such policy (its policies: {', '.join(known)})")
         return known[name]
 
-    def play(self, game: Game, settings: Settings, policy: str | None = None) -> Any:
+    def play(self, game: Game, settings: Settings, policy: str | None = None) -> S:
         """A whole game played by a policy (default: the game's bot), deterministic for the seed."""
         choose = self.policy(policy)
         state = self.new_state(game, settings)
@@ -243,3 +247,5 @@ class GameModule(ABC):
             return CheckResult(path, False, str(exc), exc.exit_code)
         return CheckResult(path, True, f"{shown}: ok, {self.summary(t)}", 0, t)
 
+
+AnyModule = GameModule[Any, Any]     # a game's module where any game's will do (registry, catalog, booklet)

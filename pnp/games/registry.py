@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 
 from ..errors import UsageError
-from .interface import GameModule
+from .interface import AnyModule, GameModule
 
 GROUP = "pnp.games"
 
@@ -24,10 +24,10 @@ GROUP = "pnp.games"
 _BROKEN: dict[str, str] = {}     # rules id -> why its module could not be loaded
 
 
-_LOADED: dict[str, GameModule] = {}
+_LOADED: dict[str, AnyModule] = {}
 
 
-def _load(ep: EntryPoint) -> GameModule | None:
+def _load(ep: EntryPoint) -> AnyModule | None:
     """One entry point's module, loaded once; a broken one is noted in _BROKEN and gives None."""
     if ep.name in _LOADED:
         return _LOADED[ep.name]
@@ -55,9 +55,9 @@ def _points() -> dict[str, EntryPoint]:
     return found
 
 
-def _installed() -> dict[str, GameModule]:
+def _installed() -> dict[str, AnyModule]:
     """Every announced module, loaded (for listings: a command about one game loads only its own)."""
-    found: dict[str, GameModule] = {}
+    found: dict[str, AnyModule] = {}
     for name, ep in _points().items():
         module = _load(ep)
         if module is not None:
@@ -65,12 +65,12 @@ def _installed() -> dict[str, GameModule]:
     return found
 
 
-def modules() -> dict[str, GameModule]:
+def modules() -> dict[str, AnyModule]:
     """Every installed game module that loads, by rules id."""
     return dict(_installed())
 
 
-def installed_module(rules_id: str) -> GameModule | None:
+def installed_module(rules_id: str) -> AnyModule | None:
     """The module for `rules_id` if it is installed and loads, else None; loads no other."""
     if rules_id in _LOADED:
         return _LOADED[rules_id]
@@ -78,7 +78,7 @@ def installed_module(rules_id: str) -> GameModule | None:
     return _load(ep) if ep is not None else None
 
 
-def module_for(rules_id: str, game_title: str = "") -> GameModule:
+def module_for(rules_id: str, game_title: str = "") -> AnyModule:
     """The module that plays games whose game.toml says ``rules = rules_id``; only that module is
     imported (with its rules, bot and notation), not every installed game's."""
     module = installed_module(rules_id)

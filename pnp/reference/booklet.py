@@ -17,7 +17,7 @@ from ..draw.piece import counter_scene
 from ..draw.shapes import PT, Group, Scene, Shape
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
-from ..games.interface import BookletAdapter, Figure, GameModule
+from ..games.interface import AnyModule, BookletAdapter, Figure
 from ..model import Card, Game
 from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
@@ -41,7 +41,7 @@ class Booklet:
     def __init__(self, game: Game, lang: str):
         self.game, self.lang = game, lang
         self.say = Narrator(game, lang)
-        self.module: GameModule = rules_for(game)
+        self.module: AnyModule = rules_for(game)
         adapter = self.module.booklet()
         if adapter is None:
             raise DefinitionError(display(game.folder / "booklet"), None,

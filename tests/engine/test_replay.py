@@ -10,7 +10,17 @@ from pydantic import StrictInt
 from pnp.engine import Illegal
 from pnp.engine.notation import GameRejected, NotationError
 from pnp.engine.position import write_table
-from pnp.engine.replay import End, Header, RoundEntry, expected_end, play_rounds, read_end, read_notation, unique
+from pnp.engine.replay import (
+    End,
+    Header,
+    RoundEntry,
+    Transcript,
+    expected_end,
+    play_rounds,
+    read_end,
+    read_notation,
+    unique,
+)
 
 
 class CoinHeader(Header):
@@ -141,3 +151,106 @@ def test_rounds_after_a_stated_position_are_named_by_the_games_round():
         play_rounds(state, [RoundEntry(1, {}), RoundEntry(2, {})], "f.toml", play)
     assert str(err.value) == "f.toml: round 10: the game already ended in round 9"
     assert err.value.rule == "game-over"
+
+
+# ---- the skeleton: GameNotation ---------------------------------------------------------------
+
+from dataclasses import dataclass, field  # noqa: E402
+
+from pnp.engine.replay import GameNotation, Requested  # noqa: E402
+from pnp.engine.settings import Limits, Option, Settings  # noqa: E402
+
+
+@dataclass
+class Tosses:
+    """A game of tosses: a stated position sets the round and heads so far."""
+
+    settings: Settings
+    round: int = 1
+    heads: int = 0
+    calls: list[str] = field(default_factory=list)
+
+    def is_terminal(self) -> bool:
+        cap = self.settings.round_cap
+        return self.heads >= 3 or (cap is not None and self.round > cap)
+
+    def set_position(self, table: dict, where: str) -> None:
+        self.round, self.heads = table["round"], table["heads"]
+
+
+class TossHeader(Header):
+    players: StrictInt | None = None
+    options: list[str] = []
+
+
+class TossNotation(GameNotation[Tosses, str, TossHeader, End]):
+    game, header, end, round_keys = "coin", TossHeader, End, ("call", "expect")
+
+    def requested(self, head: TossHeader, position: dict | None, where: str) -> Requested:
+        return Requested(head.players, head.options)
+
+    def set_position(self, state: Tosses, table: dict, where: str) -> None:
+        state.set_position(table, where)
+
+    def play_round(self, state: Tosses, entry: RoundEntry, where: str) -> str:
+        call = entry.get("call")
+        if call == "cheat":
+            raise Illegal(state.round, "ann", None, "no-cheating", "a toss is not chosen")
+        state.heads += call == "heads"
+        state.round += 1
+        return call
+
+    def check_expect(self, state: Tosses, entry: RoundEntry, log: str, where: str) -> int:
+        want = entry.get("expect")
+        if want is not None and want != state.heads:
+            raise GameRejected(f"{where}: {entry.key('expect')}: expected {want} heads, found {state.heads}")
+        return 0 if want is None else 1
+
+    def check_end(self, state: Tosses, end: End, where: str) -> int:
+        return expected_end(end, None, state.is_terminal(), state.round - 1, where)
+
+
+LIMITS = Limits("Coin", "coin", 1, 3, (Option("pairs", "two by two", players=(2,)),), round_cap=99)
+
+
+def toss(text: str) -> Transcript:
+    return TossNotation(LIMITS, Tosses).replay('game = "coin"\n' + text, "f.toml")
+
+
+def toss_error(text: str) -> str:
+    with pytest.raises((NotationError, GameRejected)) as exc:
+        toss(text)
+    return str(exc.value)
+
+
+def test_the_header_s_players_and_options_are_checked_like_the_command_line():
+    assert toss_error("players = 4\n[[round]]\ncall = 'heads'") == "f.toml: players: expected 1, 2 or 3, got 4"
+    assert toss_error("players = 3\noptions = ['pairs']\n[[round]]\ncall = 'heads'") == \
+        "f.toml: options: pairs is for 2 players"
+    assert toss_error("options = ['fast']\n[[round]]\ncall = 'heads'") == \
+        "f.toml: options: unknown option 'fast' (known: pairs)"
+    assert toss("players = 2\noptions = ['pairs']\n[[round]]\ncall = 'heads'").state.settings == \
+        Settings(2, frozenset({"pairs"}), 1, None)
+
+
+def test_the_file_s_round_cap_is_the_state_s_and_a_bot_game_s_cap_is_not_used():
+    assert toss("[[round]]\ncall = 'tails'").state.settings.round_cap is None
+    capped = toss("round_cap = 1\n[[round]]\ncall = 'tails'\n[end]\nround = 1")
+    assert capped.state.settings.round_cap == 1 and capped.state.is_terminal() and capped.expectations == 1
+
+
+def test_rounds_are_numbered_from_the_stated_position_and_expectations_count():
+    t = toss("[position]\nround = 7\nheads = 1\n[[round]]\ncall = 'heads'\nexpect = 2")
+    assert t.expectations == 1 and t.start == {"round": 7, "heads": 1}
+    assert toss_error("[position]\nround = 7\nheads = 1\n[[round]]\ncall = 'heads'\n[[round]]\ncall = 'cheat'") == \
+        "f.toml: round 8, ann: a toss is not chosen"
+    assert toss_error("[position]\nround = 7\nheads = 1\n[[round]]\ncall = 'heads'\nexpect = 3") == \
+        "f.toml: round 7, expect: expected 3 heads, found 2"
+
+
+def test_a_game_without_positions_refuses_one():
+    class NoPositions(TossNotation):
+        set_position = GameNotation.set_position
+
+    with pytest.raises(NotationError, match=r"^f\.toml: position: coin cannot start from a stated position$"):
+        NoPositions(LIMITS, Tosses).replay('game = "coin"\n[position]\nround = 2', "f.toml")

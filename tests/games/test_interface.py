@@ -77,7 +77,7 @@ def test_option_documentation_example():
 
         def new_state(self, game, settings): ...
         def bot_action(self, state, rng): ...
-        def replay(self, game, text, where): ...
+        def notation(self, game): ...
         def write(self, state, settings, title, description): ...
         def summary(self, transcript): ...
 
@@ -101,3 +101,31 @@ def test_a_broken_plug_in_does_not_take_the_other_games_down(monkeypatch):
             registry.module_for("broken-game")
     finally:
         registry.forget()
+
+
+def test_a_notation_header_and_the_command_line_share_one_settings_check():
+    """The player count and options are checked once (`pnp.engine.settings.Limits`), each front end
+    wording the refusal its own way."""
+    from pnp.engine.notation import NotationError
+
+    module, game = module_for("dojima"), load_game(cards_dir() / "dojima")
+    with pytest.raises(UsageError, match=r"^--players 7: Dôjima is for 2-6 players$"):
+        module.settings(game, 7)
+    with pytest.raises(NotationError, match=r"^f\.toml: players: expected 2 to 6 players, got 7$"):
+        module.replay(game, 'game = "dojima"\nplayers = 7\n[[round]]', "f.toml")
+    with pytest.raises(UsageError, match=r"^--option short-game: only with 3 or 4 or 5 or 6 players, not 2$"):
+        module.settings(game, 2, ["short-game"])
+    with pytest.raises(NotationError, match=r"^f\.toml: options: short-game is for 3 to 6 players$"):
+        module.replay(game, 'game = "dojima"\nplayers = 2\noptions = ["short-game"]\n[[round]]', "f.toml")
+
+
+@pytest.mark.parametrize("rules_id", ["daimyni", "daimyo", "samurai-vassal", "dojima"])
+def test_bot_games_stop_at_the_module_s_round_cap_and_files_at_their_own(rules_id):
+    """The cap is carried by Settings: a bot game writes its module's, a file replays with the one it writes."""
+    module, game = module_for(rules_id), load_game(cards_dir() / rules_id)
+    settings = module.settings(game, seed=3)
+    assert settings.round_cap == module.round_cap is not None
+    text = module.bot_notation(game, settings)
+    assert f"round_cap = {module.round_cap}\n" in text
+    assert module.write(module.replay(game, text, "bot.toml").state, settings, "Bot game, seed 3",
+                        text.split('description = "', 1)[1].split('"\n', 1)[0]) == text

@@ -3,31 +3,34 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from pathlib import Path
 
-from ...engine.notation import rounds
+from ...engine.notation import CheckResult, rounds
+from ...engine.replay import Transcript
 from ...model import Game
 from ..interface import BookletAdapter, GameModule, Settings
-from . import bot, notation
+from . import bot
+from . import notation as game_notation
+from .actions import Action
 from .rules import DaimyniState, Rules
 
 
-class Daimyni(GameModule):
+class Daimyni(GameModule[DaimyniState, Action]):
     id = "daimyni"
 
     def new_state(self, game: Game, settings: Settings) -> DaimyniState:
-        return DaimyniState(Rules(game), self.round_cap)
+        return DaimyniState(Rules(game), settings.round_cap)
 
-    def bot_action(self, state: Any, rng: random.Random) -> Any:
+    def bot_action(self, state: DaimyniState, rng: random.Random) -> Action:
         return bot.choose(state, rng)
 
-    def replay(self, game: Game, text: str, where: str) -> notation.Transcript:
-        return notation.replay(text, Rules(game), where)
+    def notation(self, game: Game) -> game_notation.DaimyniNotation:
+        return game_notation.DaimyniNotation(*self.notation_setup(game))
 
-    def write(self, state: Any, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title=title, description=description)
+    def write(self, state: DaimyniState, settings: Settings, title: str, description: str) -> str:
+        return game_notation.write(state, title=title, description=description)
 
-    def summary(self, transcript: Any) -> str:
+    def summary(self, transcript: Transcript[DaimyniState, game_notation.RoundLog]) -> str:
         s = transcript.state
         played = len(transcript.rounds)
         if s.is_terminal():
@@ -46,8 +49,9 @@ class Daimyni(GameModule):
 
 def bot_game(game: Game, seed: int) -> DaimyniState:
     """A whole bot game (for tests and benchmarks)."""
-    return Daimyni().play(game, Settings(2, frozenset(), seed))
+    module = Daimyni()
+    return module.play(game, module.settings(game, seed=seed))
 
 
-def check_file(game: Game, path, shown: str):
+def check_file(game: Game, path: Path, shown: str) -> CheckResult:
     return Daimyni().check_file(game, path, shown)

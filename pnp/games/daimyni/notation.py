@@ -43,7 +43,6 @@ rules: an `IllegalMove` carries the rule's short name (`pnp.games.daimyni.rules.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,21 +51,13 @@ from ...engine import GameEvent, Illegal
 from ...engine.notation import GameRejected, IllegalMove, NotationError, shown
 from ...engine.notation import quote as _q
 from ...engine.position import write_table
-from ...engine.replay import (
-    End,
-    Header,
-    RoundEntry,
-    Transcript,
-    expected_end,
-    play_rounds,
-    read_end,
-    read_notation,
-)
+from ...engine.replay import End, GameNotation, Header, Notation, RoundEntry, Transcript, expected_end, header_lines
+from ...engine.settings import Limits
 from .actions import Action, PlayCards, parse
 from .rules import DaimyniState, Rules
 
-__all__ = ["GameRejected", "IllegalMove", "NotationError", "Position", "RoundLog", "Step", "Transcript", "entries_in",
-           "replay", "write", "write_position"]
+__all__ = ["DaimyniNotation", "GameRejected", "IllegalMove", "NotationError", "Position", "RoundLog", "Step",
+           "Transcript", "entries_in", "replay", "write", "write_position"]
 
 
 @dataclass(frozen=True)
@@ -127,31 +118,47 @@ def entries_in(item: str) -> list[str]:
     return [text]
 
 
-def replay(text: str, rules: Rules, where: str = "<notation>",
-           round_cap: int | None = None) -> Transcript[DaimyniState, RoundLog]:
+class DaimyniNotation(GameNotation[DaimyniState, RoundLog, DaimyniHeader, End]):
+    """Daimyni on the shared skeleton: a round is each clan's cards and their decisions."""
+
+    game, header, end = "daimyni", DaimyniHeader, End
+
+    def set_position(self, state: DaimyniState, table: dict[str, Any], where: str) -> None:
+        state.set_position(table, where)
+
+    def stated_start(self, state: DaimyniState, notation: Notation[DaimyniHeader]) -> dict[str, Any] | None:
+        return state.start
+
+    def play_round(self, state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
+        plays = _read_plays(entry, where, state.rules)
+        log = RoundLog(state.round, {c: tuple(sorted(p)) for c, p in plays.items()}, [], Position.of(state))
+        for clan in state.rules.clans:
+            log.events += state.apply_action(PlayCards(tuple(plays[clan])))
+        log.order = list(state.queue)
+        _resolve(state, entry, plays, log, where)
+        if state.is_terminal():
+            _refuse_unresolved(state, plays, log, where)
+        return log
+
+    def check_expect(self, state: DaimyniState, entry: RoundEntry, log: RoundLog, where: str) -> int:
+        log.expectations = _check_expect(entry.get("expect", {}), state, entry, where)
+        return log.expectations
+
+    def check_end(self, state: DaimyniState, end: End, where: str) -> int:
+        return expected_end(end, state.winner, state.is_terminal(), state.round, where)
+
+
+def replay(text: str, rules: Rules, where: str = "<notation>") -> Transcript[DaimyniState, RoundLog]:
     """Replay a notation file; raise NotationError (bad file) or GameRejected (illegal game)."""
-    notation = read_notation(text, where, "daimyni", DaimyniHeader)
-    head = notation.header
-    state = DaimyniState(rules, head.round_cap if head.round_cap is not None else round_cap)
-    rounds = notation.rounds
-    if notation.position is not None:
-        state.set_position(notation.position, where)
-        rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    logs = play_rounds(state, rounds, where, lambda entry: _play_one_round(state, entry, where))
-    checked = sum(log.expectations for log in logs)
-    if notation.end is not None:
-        end = read_end(End, notation.end, where)
-        checked += expected_end(end, state.winner, state.is_terminal(), state.round, where)
-    return Transcript(head.title, head.description, state, logs, checked, state.start, head)
+    meta = rules.game.meta
+    limits = Limits(meta.title, "daimyni", meta.players.min, meta.players.max)
+    return DaimyniNotation(limits, lambda settings: DaimyniState(rules, settings.round_cap)).replay(text, where)
 
 
-def _play_one_round(state: DaimyniState, entry: RoundEntry, where: str) -> RoundLog:
-    rules, number = state.rules, state.round
-    plays = _read_plays(entry, where, rules)
-    log = RoundLog(number, {c: tuple(sorted(p)) for c, p in plays.items()}, [], Position.of(state))
-    for clan in rules.clans:
-        log.events += state.apply_action(PlayCards(tuple(plays[clan])))
-    log.order = list(state.queue)
+def _resolve(state: DaimyniState, entry: RoundEntry, plays: dict[str, dict[int, str | None]], log: RoundLog,
+             where: str) -> None:
+    """Resolve the round's cards in their order, each with the decision written for it."""
+    number = log.round
     while state.phase == "resolve" and state.round == number:
         d = state.decision()
         assert d is not None
@@ -167,21 +174,23 @@ def _play_one_round(state: DaimyniState, entry: RoundEntry, where: str) -> Round
         events = state.apply_action(action)
         log.steps.append(Step(d.card, d.player, action, events, before, Position.of(state)))
         log.events += events
-    if state.is_terminal():
-        resolved = {s.number for s in log.steps}
-        for clan in rules.clans:
-            for card, written in plays[clan].items():
-                if card not in resolved and written is not None:
-                    raise IllegalMove(f"{where}: round {number}, {clan} plays {rules.label(card)}: the game "
-                                      f"ended before this card resolved; write it as \"{card}\" without a decision",
-                                      "game-over")
-    log.expectations = _check_expect(entry.get("expect", {}), state, entry, where)
-    return log
+
+
+def _refuse_unresolved(state: DaimyniState, plays: dict[str, dict[int, str | None]], log: RoundLog,
+                       where: str) -> None:
+    """A card the end of the game left unresolved must be written without a decision."""
+    resolved = {s.number for s in log.steps}
+    for clan in state.rules.clans:
+        for card, written in plays[clan].items():
+            if card not in resolved and written is not None:
+                raise IllegalMove(f"{where}: round {log.round}, {clan} plays {state.rules.label(card)}: the game "
+                                  f"ended before this card resolved; write it as \"{card}\" without a decision",
+                                  "game-over")
 
 
 def _read_plays(entry: RoundEntry, where: str, rules: Rules) -> dict[str, dict[int, str | None]]:
     entry.check_keys((*rules.clans, "expect", "note"), where)
-    plays = {}
+    plays: dict[str, dict[int, str | None]] = {}
     for clan in rules.clans:
         items = entry.get(clan)
         if not isinstance(items, list) or not items:
@@ -231,11 +240,7 @@ def write_position(state: DaimyniState) -> str:
 
 def write(state: DaimyniState, title: str = "", description: str = "", expect_final: bool = True) -> str:
     """The notation of a game (finished or not), with its stated start position if it had one."""
-    out = ['game = "daimyni"']
-    if title:
-        out.append(f"title = {_q(title)}")
-    if description:
-        out.append(f"description = {_q(description)}")
+    out = header_lines("daimyni", title, description)
     if state.round_cap is not None:
         out.append(f"round_cap = {state.round_cap}")
     if state.start is not None:

@@ -3,47 +3,36 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from pathlib import Path
 
-from ...engine.notation import rounds
+from ...engine.notation import CheckResult, rounds
+from ...engine.replay import Transcript
 from ...model import Game
-from ..interface import BookletAdapter, GameModule, Option, Settings
-from . import bot, notation
-from .rules import DaimyoState, Options, Rules
+from ..interface import BookletAdapter, GameModule, Settings
+from . import bot
+from . import notation as game_notation
+from .actions import Action
+from .rules import DaimyoState
 
-ADVANCED = ("balanced", "fortifications", "inaccessible", "formation", "special", "mastery", "teams")
 
-
-class Daimyo(GameModule):
+class Daimyo(GameModule[DaimyoState, Action]):
     id = "daimyo"
-    options = (
-        Option("balanced", "balanced start: deal the cards by their seat marks"),
-        Option("fortifications", "+1 when defending a Han of your own clan"),
-        Option("inaccessible", "a Daimyo cannot enter a rival clan's Han"),
-        Option("formation", "battle formation: choose the Han your Daimyo starts on"),
-        Option("special", "Special Action cards F1-F8 and the Ronin"),
-        Option("mastery", "Mastery cards"),
-        Option("teams", "two teams: seats 1 and 3 against 2 and 4", players=(4,)),
-        Option("advanced", "every advanced rule that fits the player count", includes=ADVANCED),
-    )
-
-    def rules_options(self, settings: Settings) -> Options:
-        return Options(players=settings.players, seed=settings.seed, round_cap=self.round_cap,
-                       **{o: True for o in settings.options})
+    options = game_notation.OPTIONS
 
     def new_state(self, game: Game, settings: Settings) -> DaimyoState:
-        return DaimyoState(Rules(game, self.rules_options(settings)))
+        return game_notation.new_state(game, settings)
 
-    def bot_action(self, state: Any, rng: random.Random) -> Any:
-        return bot.choose(state, rng)
+    def bot_action(self, state: DaimyoState, rng: random.Random) -> Action:
+        action: Action = bot.choose(state, rng)
+        return action
 
-    def replay(self, game: Game, text: str, where: str) -> notation.Transcript:
-        return notation.replay(text, game, where)
+    def notation(self, game: Game) -> game_notation.DaimyoNotation:
+        return game_notation.notation_for(game, self.limits(game))
 
-    def write(self, state: Any, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title=title, description=description)
+    def write(self, state: DaimyoState, settings: Settings, title: str, description: str) -> str:
+        return game_notation.write(state, title=title, description=description)
 
-    def summary(self, transcript: Any) -> str:
+    def summary(self, transcript: Transcript[DaimyoState, game_notation.RoundLog]) -> str:
         s = transcript.state
         played = len(transcript.rounds)
         if s.is_terminal():
@@ -60,8 +49,9 @@ class Daimyo(GameModule):
 
 def bot_game(game: Game, seed: int, players: int = 2, advanced: tuple[str, ...] = ()) -> DaimyoState:
     """A whole bot game with some advanced rules on (for tests and benchmarks)."""
-    return Daimyo().play(game, Settings(players, frozenset(advanced), seed))
+    module = Daimyo()
+    return module.play(game, module.settings(game, players, advanced, seed))
 
 
-def check_file(game: Game, path, shown: str):
+def check_file(game: Game, path: Path, shown: str) -> CheckResult:
     return Daimyo().check_file(game, path, shown)

@@ -29,36 +29,40 @@ clan's list is refused. What stays Daimyo's own: the setup choices, the Mastery 
 
 from __future__ import annotations
 
-import dataclasses
 import re
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from pydantic import Field, StrictInt, field_validator
+from pydantic import StrictInt, field_validator
 
-from ...engine import GameEvent, Illegal
+from ...engine import Decision, GameEvent, Illegal
 from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from ...engine.replay import (
     End,
+    GameNotation,
     Header,
     Notation,
+    Requested,
     RoundEntry,
     Transcript,
     expected_end,
-    play_rounds,
-    read_end,
-    read_notation,
+    header_lines,
     unique,
 )
+from ...engine.settings import Limits, Option, Settings, expected_count
 from ...model import Game
+from ..interface import game_limits
 from .actions import Action, Keep, PassCards, PlayCards, Special, parse
 from .advanced import Formation
 from .position import norm_units, position_table, write_position
 from .rules import DaimyoState, Options, Rules
 
-ADVANCED = ("balanced", "fortifications", "inaccessible", "formation", "teams", "special", "mastery")
 _PLAY = re.compile(r"\s*([A-Za-z][0-9]+)\s*(?::\s*(.*?))?\s*")
+
+
+Snapshot = dict[str, dict[str, Any]]      # units, Daimyo and Han by kind, for a walkthrough's diagrams
 
 
 @dataclass
@@ -67,8 +71,8 @@ class Step:
     clan: str
     action: Action
     events: list[GameEvent]
-    before: dict
-    after: dict
+    before: Snapshot
+    after: Snapshot
 
 
 @dataclass
@@ -76,14 +80,14 @@ class RoundLog:
     round: int
     plays: dict[str, tuple[str, ...]]
     order: list[tuple[str, str]]
-    start: dict
+    start: Snapshot
     steps: list[Step] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
-    end: dict | None = None
+    end: Snapshot | None = None
     expectations: int = 0
 
 
-def snapshot(s: DaimyoState) -> dict:
+def snapshot(s: DaimyoState) -> Snapshot:
     return {"bushi": {c: dict(v) for c, v in s.bushi.items()}, "ronin": {c: dict(v) for c, v in s.ronin.items()},
             "daimyo": dict(s.daimyo), "tiles": dict(s.tile_pos), "owner": dict(s.tile_owner)}
 
@@ -101,24 +105,10 @@ def units_text(s: DaimyoState, tile: str) -> str:
 class DaimyoHeader(Header):
     """Daimyo's header: the shared keys and the player count, seed, advanced rules and setup choices."""
 
-    players: Any = Field(default=None, validate_default=True)
+    players: Any = None           # checked with the settings: 2, 3 or 4
     seed: StrictInt = 0
-    advanced: list[str] = []
+    advanced: list[str] = []      # the options on, checked with the settings
     setup: dict[str, Any] | None = None
-
-    @field_validator("players", mode="before")
-    @classmethod
-    def _players(cls, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 4:
-            raise ValueError(f"expected 2, 3 or 4, got {shown(value)}")
-        return value
-
-    @field_validator("advanced", mode="before")
-    @classmethod
-    def _advanced(cls, value: Any) -> list[str]:
-        if not isinstance(value, list) or any(a not in ADVANCED for a in value):
-            raise ValueError(f"expected a list of {', '.join(ADVANCED)}, got {shown(value)}")
-        return value
 
     @field_validator("setup", mode="before")
     @classmethod
@@ -135,62 +125,90 @@ class DaimyoEnd(End):
     ongoing: bool = False
 
 
-def options_from(head: DaimyoHeader, where: str) -> Options:
-    if "teams" in head.advanced and head.players != 4:
-        raise NotationError(where, "advanced", "team play needs 4 players")
-    return Options(players=head.players, seed=head.seed, round_cap=head.round_cap, **{a: True for a in head.advanced})
-
-
 ROUND_KEYS = ("pass", "strategy", "diplomacy", "expect", "han", "note")
+OPTIONS = (
+    Option("balanced", "balanced start: deal the cards by their seat marks"),
+    Option("fortifications", "+1 when defending a Han of your own clan"),
+    Option("inaccessible", "a Daimyo cannot enter a rival clan's Han"),
+    Option("formation", "battle formation: choose the Han your Daimyo starts on"),
+    Option("special", "Special Action cards F1-F8 and the Ronin"),
+    Option("mastery", "Mastery cards"),
+    Option("teams", "two teams: seats 1 and 3 against 2 and 4", players=(4,)),
+    Option("advanced", "every advanced rule that fits the player count",
+           includes=("balanced", "fortifications", "inaccessible", "formation", "special", "mastery", "teams")),
+)
 
 
-def _read(text: str, where: str) -> Notation[DaimyoHeader]:
-    """The shared reader. A Daimyo file may stop right after its header (the game as set up, from
-    which `write_position` writes the start): the shared reader wants a round or a position, so
-    such a file is read with one empty round, then dropped."""
-    try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except (tomllib.TOMLDecodeError, RecursionError):
-        data = None   # the shared reader says what is wrong
-    just_set_up = bool(data) and not any(k in data for k in ("round", "position"))
-    notation = read_notation(text + ("\n[[round]]\n" if just_set_up else ""), where, "daimyo", DaimyoHeader,
-                             game_required=True)
-    if just_set_up:
-        notation.rounds = []
-    return notation
+class DaimyoNotation(GameNotation[DaimyoState, "RoundLog", DaimyoHeader, DaimyoEnd]):
+    """Daimyo on the shared skeleton: the setup choices, then each round's cards, interludes and
+    passes. A file may stop right after its header: the game as set up."""
+
+    game, header, end = "daimyo", DaimyoHeader, DaimyoEnd
+    game_required, rounds_required = True, False
+    options_key = "advanced"
+
+    def requested(self, head: DaimyoHeader, position: dict[str, Any] | None, where: str) -> Requested:
+        if not isinstance(head.players, int) or isinstance(head.players, bool):
+            raise NotationError(where, "players", expected_count(self.limits.lo, self.limits.hi, head.players))
+        return Requested(head.players, head.advanced, head.seed)
+
+    def start(self, settings: Settings, notation: Notation[DaimyoHeader], where: str) -> DaimyoState:
+        state = self.new_state(settings)
+        setup = notation.header.setup
+        if notation.position is not None and setup is None:
+            state.skip_setup()   # the position says where the Daimyo stand, what each clan holds
+        _choose_setup(state, setup or {}, where)
+        if notation.position is not None:
+            state.set_position(notation.position, where)
+        return state
+
+    def stated_start(self, state: DaimyoState, notation: Notation[DaimyoHeader]) -> dict[str, Any] | None:
+        return None if state.start_position is None else position_table(state, state.start_position)
+
+    def play_round(self, state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
+        return _play_one_round(state, entry, where)
+
+    def check_expect(self, state: DaimyoState, entry: RoundEntry, log: RoundLog, where: str) -> int:
+        log.expectations = _expect(entry, state, where)
+        return log.expectations
+
+    def check_end(self, state: DaimyoState, end: DaimyoEnd, where: str) -> int:
+        return _check_end(end, state, where)
+
+
+def new_state(game: Game, settings: Settings) -> DaimyoState:
+    """A game set up for `settings`: each option an advanced rule, the seed dealing the cards."""
+    options = Options(players=settings.players, seed=settings.seed, round_cap=settings.round_cap,
+                      **{o: True for o in settings.options})
+    return DaimyoState(Rules(game, options))
+
+
+def notation_for(game: Game, limits: Limits | None = None) -> DaimyoNotation:
+    """The notation of `game` (its folder), with the rules module's limits if given."""
+    setup: Callable[[Settings], DaimyoState] = partial(new_state, game)
+    return DaimyoNotation(limits or game_limits(game, "daimyo", OPTIONS), setup)
 
 
 def replay(text: str, game: Game, where: str = "<notation>") -> Transcript[DaimyoState, RoundLog]:
     """Replay a notation file; raise NotationError (bad file) or GameRejected (illegal game)."""
-    notation = _read(text, where)
-    head = notation.header
-    state = DaimyoState(Rules(game, options_from(head, where)))
-    setup = head.setup or {}
+    return notation_for(game).replay(text, where)
+
+
+def _choose_setup(state: DaimyoState, setup: dict[str, Any], where: str) -> None:
+    """The choices before round 1 (formation, Special and Mastery cards kept), each clan's in order."""
     queues = {c: list(v) if isinstance(v, list) else [v] for c, v in setup.items()}
-    if notation.position is not None and head.setup is None:
-        state.skip_setup()   # the position says where the Daimyo stand, what each clan holds
     try:
         while state.phase == "setup":
-            d = state.decision()
+            d = _deciding(state)
             todo = queues.get(d.player) or []
             if not todo or not isinstance(todo[0], str):
                 raise NotationError(where, f"setup.{d.player}", f"missing the {d.kind} choice, e.g. "
                                     + (f"\"daimyo@{state.rules.prefix[d.player]}2\"" if d.kind == "formation"
                                        else f"\"keep {d.kind[5:]} 1\""))
-            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
+            # Formation is a setup choice that daimyo/actions.py's Action union does not list (yet)
+            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))  # type: ignore[arg-type]
     except Illegal as exc:
         raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
-    rounds = notation.rounds
-    if notation.position is not None:
-        state.set_position(notation.position, where)
-        # messages count from the stated round: the first [[round]] plays it
-        rounds = [dataclasses.replace(r, number=r.number + state.round - 1) for r in rounds]
-    logs = play_rounds(state, rounds, where, lambda entry: _play_one_round(state, entry, where))
-    checked = sum(log.expectations for log in logs)
-    if notation.end is not None:
-        checked += _check_end(read_end(DaimyoEnd, notation.end, where), state, where)
-    start = None if state.start_position is None else position_table(state, state.start_position)
-    return Transcript(head.title, head.description, state, logs, checked, start, head)
 
 
 def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, dict[str, str | None]]:
@@ -214,15 +232,31 @@ def _read_plays(entry: RoundEntry, state: DaimyoState, where: str) -> dict[str, 
 
 
 def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundLog:
-    clans, number = state.rules.clans, state.round
     plays = _read_plays(entry, state, where)
-    log = RoundLog(number, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
+    log = RoundLog(state.round, {c: tuple(p) for c, p in plays.items()}, [], snapshot(state))
     log.events += _interludes(state, entry, "strategy")
-    for clan in clans:
+    for clan in state.rules.clans:
         log.events += state.apply_action(PlayCards(tuple(plays[clan])))
     log.order = list(state.queue)
-    while state.phase == "resolve" and state.round == number:
-        d = state.decision()
+    _resolve(state, entry, plays, log, where)
+    log.events += _interludes(state, entry, "diplomacy")
+    if state.phase == "pass":
+        log.events += _pass_cards(state, entry, where)
+    log.end = snapshot(state)
+    return log
+
+
+def _deciding(state: DaimyoState) -> Decision:
+    d = state.decision()
+    assert d is not None, "a phase that waits for a choice has a decision"
+    return d
+
+
+def _resolve(state: DaimyoState, entry: RoundEntry, plays: dict[str, dict[str, str | None]], log: RoundLog,
+             where: str) -> None:
+    """Resolve the round's cards in their order, each with the decision written for it."""
+    while state.phase == "resolve" and state.round == log.round:
+        d = _deciding(state)
         written = plays[d.player].get(d.card)
         if written is None:
             raise entry.error(where, d.player, f"card {d.card} resolves in this round and needs a decision")
@@ -234,26 +268,28 @@ def _play_one_round(state: DaimyoState, entry: RoundEntry, where: str) -> RoundL
         events = state.apply_action(action)
         log.steps.append(Step(d.card, d.player, action, events, before, snapshot(state)))
         log.events += events
-    log.events += _interludes(state, entry, "diplomacy")
-    if state.phase == "pass":
-        passes = entry.get("pass", {})
-        for clan in clans:
-            written = passes.get(clan) if isinstance(passes, dict) else None
-            if written is None:   # default: the cards in the order they were played
-                a, b = state.table[clan]
-            else:
-                parts = str(written).upper().split()
-                if len(parts) != 2:
-                    raise entry.error(where, f"pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", "
-                                      f"got {shown(written)}")
-                a, b = parts
-            log.events += state.apply_action(PassCards(a, b))
-    log.end = snapshot(state)
-    log.expectations = _expect(entry, state, where)
-    return log
 
 
-def _setup_action(text: str, kind: str, where: str, clan: str):
+def _pass_cards(state: DaimyoState, entry: RoundEntry, where: str) -> list[GameEvent]:
+    """With 3-4 players each clan passes its two cards to the reserves, left first (by default, in
+    the order they were played)."""
+    events: list[GameEvent] = []
+    passes = entry.get("pass", {})
+    for clan in state.rules.clans:
+        written = passes.get(clan) if isinstance(passes, dict) else None
+        if written is None:
+            a, b = state.table[clan]
+        else:
+            parts = str(written).upper().split()
+            if len(parts) != 2:
+                raise entry.error(where, f"pass.{clan}", f"expected two cards, left first, e.g. \"A1 D1\", "
+                                  f"got {shown(written)}")
+            a, b = parts
+        events += state.apply_action(PassCards(a, b))
+    return events
+
+
+def _setup_action(text: str, kind: str, where: str, clan: str) -> Formation | Keep:
     t = text.strip().lower()
     if kind == "formation" and t.startswith("daimyo@"):
         return Formation(t.split("@", 1)[1].strip())
@@ -267,8 +303,8 @@ def _interludes(state: DaimyoState, entry: RoundEntry, kind: str) -> list[GameEv
     """Master of Strategy (before the cards) and Master of Diplomacy (before the reserves)."""
     events: list[GameEvent] = []
     table = entry.get(kind, {})
-    while state.phase == "interlude" and state.decision().kind == kind:
-        d = state.decision()
+    while state.phase == "interlude" and _deciding(state).kind == kind:
+        d = _deciding(state)
         text = str(table.get(d.player, "skip")) if isinstance(table, dict) else "skip"
         words = text.lower().split()
         events += state.apply_action(Special(words[0], tuple(words[1:])) if words else Special("skip"))
@@ -327,14 +363,25 @@ def _check_end(end: DaimyoEnd, state: DaimyoState, where: str) -> int:
 
 
 def write(state: DaimyoState, title: str = "", description: str = "") -> str:
+    """The notation of a game (finished or not): `replay(write(s))` is the same game."""
+    out = header_lines("daimyo", title, description) + _setup_lines(state)
+    rounds = [r for r in state.history if r["plays"]]
+    for rec in rounds:
+        out += ["", f"[[round]]  # {rec['round']}", *_round_lines(state, rec)]
+    if rounds:
+        tiles = sorted(t for t in state.tile_pos if state.occupant(t))
+        if tiles:
+            out.append("expect = { " + ", ".join(f"{t} = {quote(units_text(state, t))}" for t in tiles) + " }")
+    if state.is_terminal():
+        out += ["", "[end]", f"winner = {quote(state.winner or 'none')}", f"reason = {quote(state.win_reason)}",
+                f"round = {state.round}"]
+    return "\n".join(out) + "\n"
+
+
+def _setup_lines(state: DaimyoState) -> list[str]:
+    """The players, seed, advanced rules and cap, the setup choices and the stated start."""
     opt = state.rules.options
-    out = ['game = "daimyo"']
-    if title:
-        out.append(f"title = {quote(title)}")
-    if description:
-        out.append(f"description = {quote(description)}")
-    out.append(f"players = {opt.players}")
-    out.append(f"seed = {opt.seed}")
+    out = [f"players = {opt.players}", f"seed = {opt.seed}"]
     if opt.advanced:
         out.append("advanced = [" + ", ".join(quote(a) for a in opt.advanced) + "]")
     if opt.round_cap is not None:
@@ -346,26 +393,22 @@ def write(state: DaimyoState, title: str = "", description: str = "") -> str:
         out += ["", "[setup]"] + [f"{clan} = [{', '.join(quote(x) for x in v)}]" for clan, v in per.items()]
     if state.start_position is not None:
         out += ["", write_position(state, state.start_position).rstrip("\n")]
-    rounds = [r for r in state.history if r["plays"]]
-    for idx, rec in enumerate(rounds):
-        decided = {card: a for card, _c, a in rec["decisions"]}
-        out += ["", f"[[round]]  # {rec['round']}"]
-        for clan in state.rules.clans:
-            play = rec["plays"].get(clan)
-            items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
-            out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
-        for kind in ("strategy", "diplomacy"):
-            chosen = {c: a for k, c, a in rec.get("interludes", []) if k == kind and str(a) != "skip"}
-            if chosen:
-                out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
-        if rec["passes"]:
-            passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items())
-            out.append("pass = { " + passes + " }")
-        if idx == len(rounds) - 1:
-            tiles = sorted(t for t in state.tile_pos if state.occupant(t))
-            if tiles:
-                out.append("expect = { " + ", ".join(f"{t} = {quote(units_text(state, t))}" for t in tiles) + " }")
-    if state.is_terminal():
-        out += ["", "[end]", f"winner = {quote(state.winner or 'none')}", f"reason = {quote(state.win_reason)}",
-                f"round = {state.round}"]
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _round_lines(state: DaimyoState, rec: dict[str, Any]) -> list[str]:
+    """One round's cards with their decisions, the interludes chosen and the cards passed."""
+    out = []
+    decided = {card: a for card, _c, a in rec["decisions"]}
+    for clan in state.rules.clans:
+        play = rec["plays"].get(clan)
+        items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
+        out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
+    for kind in ("strategy", "diplomacy"):
+        chosen = {c: a for k, c, a in rec.get("interludes", []) if k == kind and str(a) != "skip"}
+        if chosen:
+            out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
+    if rec["passes"]:
+        passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items())
+        out.append("pass = { " + passes + " }")
+    return out

@@ -4,49 +4,40 @@ rolled before the draft and the short game as options; the notation in `notation
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
+from ...engine.replay import Transcript
 from ...model import Game
-from ..interface import BookletAdapter, GameModule, Option, Settings
-from . import bot, notation
-from .rules import SHORT, VARIANT, Dice, DojimaState, Rules, assign_text
+from ..interface import BookletAdapter, GameModule, Settings
+from . import bot
+from . import notation as game_notation
+from .rules import DojimaState, assign_text
 
-BOT_ROUND_CAP = 400     # bot games stop here if the reserve never runs dry (never seen in playouts)
 
-
-class Dojima(GameModule):
+class Dojima(GameModule[DojimaState, str]):
     id = "dojima"
-    options = (
-        Option(VARIANT, "phases 1 and 2 swapped: everyone rolls (the black die too) before the advisor draft",
-               players=(3, 4, 5, 6)),
-        Option(SHORT, "a shorter game: 6 Ryô in the reserve each season instead of 8", players=(3, 4, 5, 6)),
-    )
-    round_cap = BOT_ROUND_CAP
+    options = game_notation.OPTIONS
+    round_cap = 400     # bot games stop here if the reserve never runs dry (never seen in playouts)
 
     def new_state(self, game: Game, settings: Settings) -> DojimaState:
-        rules = Rules.of(game)
-        seats = rules.colours[:settings.players]
-        # The rulebook draws the first player at random; the seats are the draw: the first seat starts
-        # (so `pnp simulate` reads its first-player advantage from seat 1, as for every game).
-        state = DojimaState(rules, seats, seats[0], Dice(settings.seed), settings.options, self.round_cap)
-        state.begin()
-        return state
+        return game_notation.new_state(game, settings)
 
-    def bot_action(self, state: Any, rng: random.Random) -> str:
+    def bot_action(self, state: DojimaState, rng: random.Random) -> str:
         d = state.decision()
+        assert d is not None, "the bot is asked only while the game goes on"
         return bot.choose(state.view(d.player), d.kind, state.legal_actions(), rng)
 
-    def policies(self) -> dict[str, Any]:
+    def policies(self) -> dict[str, Callable[[DojimaState, random.Random], str]]:
         return {"bot": self.bot_action, "random": random_action}
 
-    def replay(self, game: Game, text: str, where: str) -> Any:
-        return notation.replay(game, text, where)
+    def notation(self, game: Game) -> game_notation.DojimaNotation:
+        return game_notation.notation_for(game, self.limits(game))
 
-    def write(self, state: Any, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, title, description)
+    def write(self, state: DojimaState, settings: Settings, title: str, description: str) -> str:
+        return game_notation.write(state, title, description)
 
-    def summary(self, transcript: Any) -> str:
-        return notation.summary(transcript)
+    def summary(self, transcript: Transcript[DojimaState, game_notation.RoundLog]) -> str:
+        return game_notation.summary(transcript)
 
     def booklet(self) -> BookletAdapter | None:
         try:
@@ -57,10 +48,11 @@ class Dojima(GameModule):
         return adapter
 
 
-def random_action(state: Any, rng: random.Random) -> str:
+def random_action(state: DojimaState, rng: random.Random) -> str:
     """Any legal action, uniformly (a baseline for the bot)."""
     d = state.decision()
-    if d is not None and d.kind == "assign":
+    assert d is not None, "a policy is asked only while the game goes on"
+    if d.kind == "assign":
         # The same draw as over legal_actions() (one choice among the same list, in the same order),
         # without writing out every ordering of the dice: a quarter of a random game's time.
         order = rng.choice(state.orderings(d.player))

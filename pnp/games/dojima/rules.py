@@ -32,14 +32,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
-import random
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import Chance, Decision, GameEvent, Illegal, Rolled, Shuffled
+from ...engine import Chance, Decision, GameEvent, Illegal
+from ...engine.core import DrawKey, RecordedChance
 from ...engine.notation import NotationError
 from ...engine.simultaneous import Commitments
 from ...engine.state import Hidden
@@ -221,60 +221,24 @@ class RoundRecord:
     events: list[GameEvent] = field(default_factory=list)
 
 
-class Dice(Chance):
-    """The game's dice and shuffles, each asked for by what it is for (``("workers", "red")``),
-    so that a replay can hand back what its file recorded (`Recorded`)."""
-
-    def copy(self) -> Dice:
-        """An independent copy: the same generator state, its own log."""
-        other = copy.copy(self)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.events = list(self.events)
-        return other
-
-    def roll_for(self, key: tuple[str, ...], dice: int) -> tuple[int, ...]:
-        return self.roll(dice, SIDES)
-
-    def shuffle_for(self, key: tuple[str, ...], items: Sequence[str]) -> list[str]:
-        return self.shuffle(items)
+Dice = Chance     # the game's dice and shuffles, asked for by what each is for (``("workers", "red")``)
 
 
-class MissingRecord(Exception):
-    """A replay asked for dice its file does not state."""
-
-    def __init__(self, key: tuple[str, ...]):
-        self.key = key
-        super().__init__(" ".join(key))
-
-
-class Recorded(Dice):
-    """Dice and pyramids read from a notation file; each is used once, and the Rolled/Shuffled
-    events are logged as if they had been drawn."""
+class Recorded(RecordedChance):
+    """The dice and pyramids a notation file states, each by what it is for: the engine's keyed
+    `RecordedChance`, whose record is `queue`."""
 
     def __init__(self) -> None:
-        super().__init__(0)
-        self.queue: dict[tuple[str, ...], Any] = {}
+        super().__init__(by_key={})
 
-    def copy(self) -> Recorded:
-        other = copy.copy(self)
-        other.events = list(self.events)
-        other.queue = dict(self.queue)
-        return other
+    @property
+    def queue(self) -> dict[DrawKey, Any]:
+        assert self.by_key is not None
+        return self.by_key
 
-    def roll_for(self, key: tuple[str, ...], dice: int) -> tuple[int, ...]:
-        if key not in self.queue:
-            raise MissingRecord(key)
-        values = tuple(self.queue.pop(key))
-        self.events.append(Rolled(dice, SIDES, values))
-        return values
-
-    def shuffle_for(self, key: tuple[str, ...], items: Sequence[str]) -> list[str]:
-        if key not in self.queue:
-            raise MissingRecord(key)
-        order = list(self.queue.pop(key))
-        self.events.append(Shuffled(tuple(order)))
-        return order
+    @queue.setter
+    def queue(self, draws: Mapping[DrawKey, Any]) -> None:
+        self.by_key = dict(draws)
 
 
 @dataclass(frozen=True)
@@ -698,18 +662,18 @@ class DojimaState:
             self.record.pyramid = tuple(order)
             out.append(PyramidLaid(tuple(order)))
         if not self.two:
-            (self.black,) = self.dice_source.roll_for(("black",), 1)
+            (self.black,) = self.dice_source.roll_for(("black",), 1, SIDES)
             self.record.black = self.black
             out.append(DiceShown(self.last, "black", (self.black,)))
         count = 3 if self.two else 4
         for p in self.order:
-            values = tuple(sorted(self.dice_source.roll_for(("workers", p), count)))
+            values = tuple(sorted(self.dice_source.roll_for(("workers", p), count, SIDES)))
             self.dice[p] = values
             self.record.roll[p] = values
             out.append(DiceShown(p, "workers", values))
         if self.two:
             for p in self.order:
-                values = tuple(sorted(self.dice_source.roll_for(("advisors", p), 3)))
+                values = tuple(sorted(self.dice_source.roll_for(("advisors", p), 3, SIDES)))
                 self.free_dice += values
                 self.record.advisor_dice[p] = values
                 out.append(DiceShown(p, "advisors", values))
@@ -810,7 +774,7 @@ class DojimaState:
         out: list[GameEvent] = []
         if text == "reroll":
             before = self.dice[p]
-            after = tuple(sorted(self.dice_source.roll_for(("reroll", p), len(before))))
+            after = tuple(sorted(self.dice_source.roll_for(("reroll", p), len(before), SIDES)))
             self.dice[p] = after
             self.rerolled.add(p)
             assert self.record is not None

@@ -3,45 +3,37 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from pnp.engine.core import Chance
 from pnp.engine.notation import rounds
-from pnp.games.interface import BookletAdapter, GameModule, Option, Settings
+from pnp.engine.replay import Transcript
+from pnp.games.interface import BookletAdapter, GameModule, Settings
+from pnp.model import Game
 
+from . import notation as game_notation
 from .bot import bot_card
-from .notation import replay, write
-from .rules import MIDDLE, NO_PARTY, SAMURAI, Rules, SamuraiVassalState, new_game
-
-BOT_ROUND_CAP = 300   # bot games stop here if nobody has reached 12 trust (never seen in playouts)
+from .rules import RoundLog, SamuraiVassalState
 
 
-class SamuraiVassal(GameModule):
+class SamuraiVassal(GameModule[SamuraiVassalState, str]):
     id = "samurai-vassal"
-    options = (
-        Option(MIDDLE, "an NPC deck (an unused colour set) reveals a card first every round",
-               players=(2, 3, 4, 5)),
-        Option(NO_PARTY, "the Cherry Blossom Party cards are left out"),
-        Option(SAMURAI, "each player keeps one of three Character cards dealt"),
-    )
+    options = game_notation.OPTIONS
+    round_cap = 300   # bot games stop here if nobody has reached 12 trust (never seen in playouts)
 
-    def new_state(self, game: Any, settings: Settings) -> SamuraiVassalState:
-        seats = list(game.clans)
-        players = seats[:settings.players]
-        npc = seats[settings.players] if MIDDLE in settings.options and settings.players < len(seats) else None
-        return new_game(players, Rules.of(sorted(settings.options), BOT_ROUND_CAP), Chance(settings.seed), npc)
+    def new_state(self, game: Game, settings: Settings) -> SamuraiVassalState:
+        return game_notation.new_state(game, settings)
 
-    def bot_action(self, state: Any, rng: random.Random) -> str:
+    def bot_action(self, state: SamuraiVassalState, rng: random.Random) -> str:
         d = state.decision()
+        assert d is not None, "the bot is asked only while the game goes on"
         return bot_card(state.view(d.player), state.legal_actions(), rng)
 
-    def replay(self, game: Any, text: str, where: str) -> Any:
-        return replay(game, text, where)
+    def notation(self, game: Game) -> game_notation.SvNotation:
+        return game_notation.notation_for(game, self.limits(game))
 
-    def write(self, state: Any, settings: Settings, title: str, description: str) -> str:
-        return write(state, title, description)
+    def write(self, state: SamuraiVassalState, settings: Settings, title: str, description: str) -> str:
+        return game_notation.write(state, title, description)
 
-    def summary(self, transcript: Any) -> str:
+    def summary(self, transcript: Transcript[SamuraiVassalState, RoundLog]) -> str:
         s = transcript.state
         trust = ", ".join(f"{p} {v}" for p, v in s.trust.items())
         if s.winners:
@@ -53,3 +45,6 @@ class SamuraiVassal(GameModule):
     def booklet(self) -> BookletAdapter:
         from .booklet import SamuraiVassalBooklet
         return SamuraiVassalBooklet()
+
+
+__all__ = ["SamuraiVassal"]

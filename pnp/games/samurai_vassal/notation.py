@@ -38,20 +38,39 @@ Cards are named by their ids in cards.toml (``party``, ``war-drills``, ``kuroda-
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from pnp.engine.core import Chance
-from pnp.engine.notation import GameRejected, NotationError, quote, shown
+from pnp.engine.core import Chance, Illegal
+from pnp.engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
 from pnp.engine.position import value_text, write_table
-from pnp.engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
+from pnp.engine.replay import (
+    End,
+    GameNotation,
+    Header,
+    Notation,
+    Requested,
+    RoundEntry,
+    Transcript,
+    expect_end_round,
+    expect_value,
+    expect_values,
+    header_lines,
+)
+from pnp.engine.settings import Limits, Option, Settings
 from pnp.engine.state import check_players
+from pnp.games.interface import game_limits
 
 from .cards import CARDS, CHARACTER_IDS
-from .rules import MIDDLE, SAMURAI, RoundLog, Rules, SamuraiVassalState
+from .rules import MIDDLE, NO_PARTY, SAMURAI, RoundLog, Rules, SamuraiVassalState, new_game
 
 GAME = "samurai-vassal"
-OPTIONS = ("middle-player", "no-party", "samurai")
+OPTIONS = (
+    Option(MIDDLE, "an NPC deck (an unused colour set) reveals a card first every round", players=(2, 3, 4, 5)),
+    Option(NO_PARTY, "the Cherry Blossom Party cards are left out"),
+    Option(SAMURAI, "each player keeps one of three Character cards dealt"),
+)
 POSITION_KEYS = ("round", "hands", "tables", "trust", "last", "must", "npc_deck")
 
 
@@ -101,38 +120,41 @@ def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str
     if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
         raise NotationError(where, "position.round", f"expected a round number of at least 1, got {shown(rnd)}")
     state.round = rnd
-    if "hands" in table:
-        for p, cards in _by_player(table["hands"], ps, where, "position.hands").items():
-            state.hands[p] = _cards(cards, where, f"position.hands.{p}")
-    if "tables" in table:
-        for p, cards in _by_player(table["tables"], ps, where, "position.tables").items():
-            if not isinstance(cards, list):
-                raise NotationError(where, f"position.tables.{p}",
-                                    "expected a list like [\"surveying\", \"invasion down\"]")
-            out = []
-            for i, c in enumerate(cards):
-                name, _, down = str(c).partition(" ")
-                if down not in ("", "down"):
-                    raise NotationError(where, f"position.tables.{p}[{i}]",
-                                        f"expected \"card\" or \"card down\", got {shown(c)}")
-                out.append([_card(name, where, f"position.tables.{p}[{i}]"), down != "down"])
-            state.tables[p] = out
+    for p, cards in _by_player(table.get("hands", {}), ps, where, "position.hands").items():
+        state.hands[p] = _cards(cards, where, f"position.hands.{p}")
+    for p, cards in _by_player(table.get("tables", {}), ps, where, "position.tables").items():
+        state.tables[p] = _table_cards(cards, where, f"position.tables.{p}")
     for p in ps:
         if not state.hands[p]:
             raise NotationError(where, f"position.hands.{p}", "a player needs at least one card in hand")
-    if "trust" in table:
-        for p, v in _by_player(table["trust"], ps, where, "position.trust").items():
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise NotationError(where, f"position.trust.{p}",
-                                    f"expected a whole number of at least 0, got {shown(v)}")
-            state.trust[p] = v
-    if "last" in table:
-        for p, c in _by_player(table["last"], ps, where, "position.last").items():
-            state.last[p] = _card(c, where, f"position.last.{p}")
+    for p, v in _by_player(table.get("trust", {}), ps, where, "position.trust").items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise NotationError(where, f"position.trust.{p}", f"expected a whole number of at least 0, got {shown(v)}")
+        state.trust[p] = v
+    for p, c in _by_player(table.get("last", {}), ps, where, "position.last").items():
+        state.last[p] = _card(c, where, f"position.last.{p}")
+    _set_must_and_npc(state, table, where)
+
+
+def _table_cards(cards: Any, where: str, key: str) -> list[list[Any]]:
+    """A player's table: each card laid, in order, face up unless written "card down"."""
+    if not isinstance(cards, list):
+        raise NotationError(where, key, "expected a list like [\"surveying\", \"invasion down\"]")
+    out: list[list[Any]] = []
+    for i, c in enumerate(cards):
+        name, _, down = str(c).partition(" ")
+        if down not in ("", "down"):
+            raise NotationError(where, f"{key}[{i}]", f"expected \"card\" or \"card down\", got {shown(c)}")
+        out.append([_card(name, where, f"{key}[{i}]"), down != "down"])
+    return out
+
+
+def _set_must_and_npc(state: SamuraiVassalState, table: Mapping[str, Any], where: str) -> None:
+    """Who must play Strategising, and the NPC cards not yet revealed (Middle Player mode)."""
     if "must" in table:
         must = table["must"]
-        if not isinstance(must, list) or any(m not in ps for m in must):
-            raise NotationError(where, "position.must", f"expected a list of players ({', '.join(ps)})")
+        if not isinstance(must, list) or any(m not in state.players for m in must):
+            raise NotationError(where, "position.must", f"expected a list of players ({', '.join(state.players)})")
         state.must = set(must)
     if "npc_deck" in table:
         if state.npc is None:
@@ -140,57 +162,44 @@ def set_position(state: SamuraiVassalState, table: Mapping[str, Any], where: str
         state.npc_deck = _cards(table["npc_deck"], where, "position.npc_deck")
 
 
-def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, RoundLog]:
-    n = read_notation(text, where, GAME, SvHeader)
-    for o in n.header.options:
-        if o not in OPTIONS:
-            raise NotationError(where, "options", f"unknown option {o!r} (known: {', '.join(OPTIONS)})")
-    seats = list(game.clans)
-    count = n.header.players
-    if count is None and n.position and isinstance(n.position.get("hands"), dict):
-        count = len(n.position["hands"])
-    if count is None:
-        raise NotationError(where, "players", "missing: how many play (2-6)")
-    lo, hi = game.meta.players.min, game.meta.players.max
-    if not lo <= count <= hi or (MIDDLE in n.header.options and count >= len(seats)):
-        raise NotationError(where, "players", f"expected {lo}-{hi} players "
-                                              f"({lo}-{len(seats) - 1} in Middle Player mode), got {count}")
-    players = check_players(seats[:count])
-    rules = Rules.of(n.header.options, n.header.round_cap)
-    state = SamuraiVassalState(players, rules, Chance(0), seats[count] if MIDDLE in n.header.options else None)
-    state.auto_npc = False      # the file states each NPC card
-    setup = n.header.setup
-    if SAMURAI in n.header.options and n.position is None:
-        if not isinstance(setup, dict) or set(setup) != {"dealt", "kept"}:
-            raise NotationError(where, "setup", "Samurai mode: expected [setup] with dealt and kept")
-        dealt = _by_player(setup["dealt"], players, where, "setup.dealt")
-        seen: set[str] = set()
-        for p in players:
-            cards = _cards(dealt.get(p), where, f"setup.dealt.{p}")
-            if len(cards) != 3 or any(c not in CHARACTER_IDS or c in seen for c in cards):
-                raise NotationError(where, f"setup.dealt.{p}", "expected three different characters, none dealt twice")
-            seen |= set(cards)
-        state.deal_characters({p: dealt[p] for p in players})
-        kept = _by_player(setup["kept"], players, where, "setup.kept")
-        for p in players:
-            try:
-                state.play(p, _card(kept.get(p), where, f"setup.kept.{p}"))
-            except Exception as exc:
-                from pnp.engine.core import Illegal
-                from pnp.engine.notation import IllegalMove
-                if isinstance(exc, Illegal):
-                    raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
-                raise
-    elif setup is not None:
-        raise NotationError(where, "setup", "only in Samurai mode without a [position]")
-    if n.position is not None:
-        set_position(state, n.position, where)
-    start = state.position()
-    start_setup = setup
-    met = 0
+class SvNotation(GameNotation[SamuraiVassalState, RoundLog, SvHeader, SvEnd]):
+    """Samurai Vassal on the shared skeleton: a round is the card each player laid (and the NPC's)."""
 
-    def play(entry: RoundEntry) -> RoundLog:
-        nonlocal met
+    game, header, end = GAME, SvHeader, SvEnd
+
+    def __init__(self, limits: Limits, new_state: Callable[[Settings], SamuraiVassalState], seats: Sequence[str]):
+        super().__init__(limits, new_state)
+        self.seats = list(seats)
+
+    def requested(self, head: SvHeader, position: dict[str, Any] | None, where: str) -> Requested:
+        count = head.players
+        if count is None and position and isinstance(position.get("hands"), dict):
+            count = len(position["hands"])
+        if count is None:
+            raise NotationError(where, "players", f"missing: how many play ({self.limits.lo}-{self.limits.hi})")
+        return Requested(count, head.options)
+
+    def start(self, settings: Settings, notation: Notation[SvHeader], where: str) -> SamuraiVassalState:
+        """The players' seats, no shuffle: the file states the characters dealt and each NPC card."""
+        players = check_players(self.seats[:settings.players])
+        rules = Rules.of(sorted(settings.options), settings.round_cap)
+        npc = self.seats[settings.players] if MIDDLE in settings.options else None
+        state = SamuraiVassalState(players, rules, Chance(0), npc)
+        state.auto_npc = False
+        setup = notation.header.setup
+        if SAMURAI in settings.options and notation.position is None:
+            _deal(state, setup, where)
+        elif setup is not None:
+            raise NotationError(where, "setup", "only in Samurai mode without a [position]")
+        if notation.position is not None:
+            set_position(state, notation.position, where)
+        return state
+
+    def stated_start(self, state: SamuraiVassalState, notation: Notation[SvHeader]) -> dict[str, Any]:
+        return {"position": state.position(), "setup": notation.header.setup}
+
+    def play_round(self, state: SamuraiVassalState, entry: RoundEntry, where: str) -> RoundLog:
+        players = state.players
         entry.check_keys([*players, "npc", "expect", "note"], where)   # note: a designer's comment
         if state.npc is not None:
             state.next_npc(_card(entry.get("npc"), where, entry.key("npc")))
@@ -202,53 +211,84 @@ def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, R
             _card(entry.get(p), where, entry.key(p))
         for p in players:
             state.play(p, entry.get(p))
-        log = state.log[-1]
-        expect = entry.get("expect")
-        if expect is not None:
-            if not isinstance(expect, dict) or any(k not in ("winners", "trust") for k in expect):
-                raise entry.error(where, "expect", "expected a table with winners and/or trust")
-            if "winners" in expect:
-                want = expect["winners"]
-                if not isinstance(want, list) or not all(isinstance(w, str) for w in want):
-                    raise entry.error(where, "expect.winners", f"expected a list of colours (e.g. [\"red\"]), "
-                                                               f"got {shown(want)}")
-                if sorted(want) != sorted(log.winners):
-                    raise GameRejected(f"{where}: {entry.key('expect.winners')}: expected "
-                                       f"{', '.join(want) or 'nobody'}, but {', '.join(log.winners) or 'nobody'} "
-                                       f"won ({log.rule})")
-                met += 1
-            for p, v in _by_player(expect.get("trust", {}), players, where, entry.key("expect.trust")).items():
-                if log.trust[p] != v:
-                    raise GameRejected(f"{where}: {entry.key(p)}: expected {v} trust, but it is {log.trust[p]}")
-                met += 1
-        return log
+        return state.log[-1]
 
-    logs = play_rounds(state, n.rounds, where, play)
-    if n.end is not None:
-        end = read_end(SvEnd, n.end, where)
+    def check_expect(self, state: SamuraiVassalState, entry: RoundEntry, log: RoundLog, where: str) -> int:
+        expect = entry.get("expect")
+        if expect is None:
+            return 0
+        if not isinstance(expect, dict) or any(k not in ("winners", "trust") for k in expect):
+            raise entry.error(where, "expect", "expected a table with winners and/or trust")
+        met = 0
+        if "winners" in expect:
+            met += _expect_winners(expect["winners"], log, entry, where)
+        for p, v in _by_player(expect.get("trust", {}), state.players, where, entry.key("expect.trust")).items():
+            if log.trust[p] != v:
+                raise GameRejected(f"{where}: {entry.key(p)}: expected {v} trust, but it is {log.trust[p]}")
+            met += 1
+        return met
+
+    def check_end(self, state: SamuraiVassalState, end: SvEnd, where: str) -> int:
+        met = 0
         if end.winner is not None:
-            got = state.winner or ("none" if state.is_terminal() else "nobody yet")
-            if end.winner != got:
-                raise GameRejected(f"{where}: end.winner: expected {end.winner}, but it is {got}")
-            met += 1
+            met += expect_value(where, "end.winner", end.winner,
+                                state.winner or ("none" if state.is_terminal() else "nobody yet"))
         if end.round is not None:
-            if not state.is_terminal() or state.round != end.round:
-                raise GameRejected(f"{where}: end.round: expected the game to end in round {end.round}, but it "
-                                   f"{'ended in round' if state.is_terminal() else 'is in round'} {state.round}")
-            met += 1
-        for p, v in (end.trust or {}).items():
-            if state.trust.get(p) != v:
-                raise GameRejected(f"{where}: end.trust.{p}: expected {v}, but it is {state.trust.get(p)}")
-            met += 1
-    t = Transcript(n.header.title, n.header.description, state, logs, met, start, n.header)
-    t.start = {"position": start, "setup": start_setup}
-    return t
+            met += expect_end_round(where, end.round, state.is_terminal(), state.round)
+        return met + expect_values(where, "end.trust", end.trust or {}, state.trust)
+
+
+def _deal(state: SamuraiVassalState, setup: dict[str, Any] | None, where: str) -> None:
+    """Samurai mode: the three characters dealt to each player, then the one each kept."""
+    players = state.players
+    if not isinstance(setup, dict) or set(setup) != {"dealt", "kept"}:
+        raise NotationError(where, "setup", "Samurai mode: expected [setup] with dealt and kept")
+    dealt = _by_player(setup["dealt"], players, where, "setup.dealt")
+    seen: set[str] = set()
+    for p in players:
+        cards = _cards(dealt.get(p), where, f"setup.dealt.{p}")
+        if len(cards) != 3 or any(c not in CHARACTER_IDS or c in seen for c in cards):
+            raise NotationError(where, f"setup.dealt.{p}", "expected three different characters, none dealt twice")
+        seen |= set(cards)
+    state.deal_characters({p: dealt[p] for p in players})
+    kept = _by_player(setup["kept"], players, where, "setup.kept")
+    for p in players:
+        try:
+            state.play(p, _card(kept.get(p), where, f"setup.kept.{p}"))
+        except Illegal as exc:
+            raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
+
+
+def _expect_winners(want: Any, log: RoundLog, entry: RoundEntry, where: str) -> int:
+    if not isinstance(want, list) or not all(isinstance(w, str) for w in want):
+        raise entry.error(where, "expect.winners", f"expected a list of colours (e.g. [\"red\"]), got {shown(want)}")
+    if sorted(want) != sorted(log.winners):
+        raise GameRejected(f"{where}: {entry.key('expect.winners')}: expected {', '.join(want) or 'nobody'}, "
+                           f"but {', '.join(log.winners) or 'nobody'} won ({log.rule})")
+    return 1
+
+
+def new_state(game: Any, settings: Settings) -> SamuraiVassalState:
+    """A game set up for `settings`: the first seats play, the next one is the NPC in Middle Player mode."""
+    seats = list(game.clans)
+    players = seats[:settings.players]
+    npc = seats[settings.players] if MIDDLE in settings.options and settings.players < len(seats) else None
+    return new_game(players, Rules.of(sorted(settings.options), settings.round_cap), Chance(settings.seed), npc)
+
+
+def notation_for(game: Any, limits: Limits | None = None) -> SvNotation:
+    """The notation of `game` (its folder), with the rules module's limits if given."""
+    return SvNotation(limits or game_limits(game, GAME, OPTIONS), partial(new_state, game), list(game.clans))
+
+
+def replay(game: Any, text: str, where: str) -> Transcript[SamuraiVassalState, RoundLog]:
+    """Replay a notation file of `game`; NotationError (exit 2) or GameRejected (exit 1)."""
+    return notation_for(game).replay(text, where)
 
 
 def write(state: SamuraiVassalState, title: str, description: str) -> str:
     """The notation of a played game (from its setup); `replay(write(s))` is the same game."""
-    lines = [f"game = {quote(GAME)}", f"title = {quote(title)}", f"description = {quote(description)}",
-             f"players = {len(state.players)}"]
+    lines = [*header_lines(GAME, title, description, always=True), f"players = {len(state.players)}"]
     if state.rules.names():
         lines.append(f"options = {value_text(state.rules.names())}")
     if state.rules.round_cap is not None:

@@ -6,32 +6,32 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pnp.engine.core import Chance
+from pnp.engine.replay import Transcript
 from pnp.games.interface import BookletAdapter, GameModule, Settings
+from pnp.model import Game
 
-from . import notation
+from . import notation as game_notation
 from .bot import heuristic_policy, random_policy
-from .rules import PLAYER, ShogunState, deck_of, rank
+from .rules import PLAYER, ShogunState, rank
 
-Policy = Callable[[Any, random.Random], str]
+Policy = Callable[[ShogunState, random.Random], str]
 
 
-def _as_policy(choose: Any) -> Policy:
+def _as_policy(choose: Callable[[Any, list[str], random.Random], Any]) -> Policy:
     """A bot policy (which sees only the player's view) as a `GameModule` policy of the whole state."""
-    def act(state: Any, rng: random.Random) -> str:
+    def act(state: ShogunState, rng: random.Random) -> str:
         return str(choose(state.view(PLAYER), state.legal_actions(), rng))
     return act
 
 
-class ShogunSolitaire(GameModule):
+class ShogunSolitaire(GameModule[ShogunState, str]):
     id = "shogun-solitaire"
-    round_cap = 10_000
+    round_cap = None      # every game ends: the deck runs out
 
-    def new_state(self, game: Any, settings: Settings) -> ShogunState:
-        cards, clans = deck_of(game)
-        return ShogunState.new(cards, clans, Chance(settings.seed))
+    def new_state(self, game: Game, settings: Settings) -> ShogunState:
+        return game_notation.new_state(game, settings)
 
-    def bot_action(self, state: Any, rng: random.Random) -> str:
+    def bot_action(self, state: ShogunState, rng: random.Random) -> str:
         return _as_policy(heuristic_policy)(state, rng)
 
     def policies(self) -> dict[str, Policy]:
@@ -39,7 +39,7 @@ class ShogunSolitaire(GameModule):
         the baseline for the difficulty table."""
         return {"heuristic": self.bot_action, "random": _as_policy(random_policy)}
 
-    def outcome(self, state: Any) -> str | None:
+    def outcome(self, state: ShogunState) -> str | None:
         """The rulebook's rank of a finished game (Total Defeat, Weak Shogun, Shogun, Supreme Shogun)."""
         return rank(state.score) if state.is_terminal() else None
 
@@ -47,14 +47,14 @@ class ShogunSolitaire(GameModule):
         from .booklet import ShogunBooklet
         return ShogunBooklet()
 
-    def replay(self, game: Any, text: str, where: str) -> Any:
-        return notation.replay(game, text, where)
+    def notation(self, game: Game) -> game_notation.ShogunNotation:
+        return game_notation.ShogunNotation(*self.notation_setup(game), game)
 
-    def write(self, state: Any, settings: Settings, title: str, description: str) -> str:
-        return notation.write(state, settings.seed, title, description)
+    def write(self, state: ShogunState, settings: Settings, title: str, description: str) -> str:
+        return game_notation.write(state, settings.seed, title, description)
 
-    def summary(self, transcript: Any) -> str:
-        return notation.summary(transcript)
+    def summary(self, transcript: Transcript[ShogunState, list[str]]) -> str:
+        return game_notation.summary(transcript)
 
 
 __all__ = ["ShogunSolitaire", "rank"]

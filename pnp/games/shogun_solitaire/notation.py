@@ -28,13 +28,27 @@ order), `row`, `deck` (how many cards) and `held`; `[end]` the `score`, `rank` a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from pnp.engine.core import Chance
+from pnp.engine.core import Chance, Illegal
 from pnp.engine.notation import GameRejected, quote
 from pnp.engine.position import value_text, write_table
-from pnp.engine.replay import End, Header, RoundEntry, Transcript, play_rounds, read_end, read_notation
+from pnp.engine.replay import (
+    End,
+    GameNotation,
+    Header,
+    Notation,
+    Requested,
+    RoundEntry,
+    Transcript,
+    expect_end_round,
+    expect_value,
+    header_lines,
+)
+from pnp.engine.settings import Limits, Settings
+from pnp.games.interface import game_limits
 
 from .rules import OBJECTIVES, ShogunState, deck_of, rank
 
@@ -50,13 +64,52 @@ class ShogunEnd(End):
     rank: str | None = None
 
 
-def start_state(game: Any, seed: int, position: dict[str, Any] | None, where: str) -> ShogunState:
-    cards, clans = deck_of(game)
-    if position is None:
-        return ShogunState.new(cards, clans, Chance(seed))
-    state = ShogunState(cards, clans, Chance(seed))
-    state.set_position(position, where)
-    return state
+class ShogunNotation(GameNotation[ShogunState, list[str], ShogunHeader, ShogunEnd]):
+    """Shogun Solitaire on the shared skeleton: a round is one turn's actions, in order."""
+
+    game, header, end, round_keys = GAME, ShogunHeader, ShogunEnd, ("do", "expect", "note")
+
+    def __init__(self, limits: Limits, new_state: Callable[[Settings], ShogunState], game: Any):
+        super().__init__(limits, new_state)
+        self.folder = game
+
+    def requested(self, head: ShogunHeader, position: dict[str, Any] | None, where: str) -> Requested:
+        return Requested(seed=head.seed)
+
+    def start(self, settings: Settings, notation: Notation[ShogunHeader], where: str) -> ShogunState:
+        return start_state(self.folder, settings.seed, notation.position, where)
+
+    def play_round(self, state: ShogunState, entry: RoundEntry, where: str) -> list[str]:
+        actions = entry.get("do")
+        if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
+            raise entry.error(where, "do", "expected a list of actions, e.g. [\"play hojo-cavalry\"]")
+        first = state.round
+        for i, action in enumerate(actions):
+            if state.is_terminal():
+                raise entry.error(where, f"do[{i + 1}]", f"the game ended before {action!r}")
+            if i and state.pending == "turn" and action.split(" ", 1)[0] in ("play", "discard"):
+                raise entry.error(where, f"do[{i + 1}]", f"{action!r} starts another turn: write it in the next "
+                                                         "[[round]]")
+            state.apply_action(action)
+        if not state.is_terminal() and state.pending != "turn":
+            waiting = state.striking or "Ninja"
+            answers = " or ".join(repr(a) for a in state.legal_actions()[:3])
+            raise Illegal(first, "shogun", None, "unanswered", f"the {waiting} waits for an answer: {answers}")
+        return list(actions)
+
+    def check_expect(self, state: ShogunState, entry: RoundEntry, log: list[str], where: str) -> int:
+        return check_expect(state, entry, where)
+
+    def check_end(self, state: ShogunState, end: ShogunEnd, where: str) -> int:
+        met = 0
+        if end.score is not None:
+            met += expect_value(where, "end.score", end.score, state.score)
+        if end.rank is not None:
+            got = rank(state.score) if state.is_terminal() else "not decided (the game goes on)"
+            met += expect_value(where, "end.rank", end.rank, got)
+        if end.round is not None:
+            met += expect_end_round(where, end.round, state.is_terminal(), state.round)
+        return met
 
 
 def check_expect(state: ShogunState, entry: RoundEntry, where: str) -> int:
@@ -83,59 +136,30 @@ def check_expect(state: ShogunState, entry: RoundEntry, where: str) -> int:
     return met
 
 
+def start_state(game: Any, seed: int, position: dict[str, Any] | None, where: str) -> ShogunState:
+    """The game as set up (the deck shuffled by the seed), or from a stated position."""
+    cards, clans = deck_of(game)
+    if position is None:
+        return ShogunState.new(cards, clans, Chance(seed))
+    state = ShogunState(cards, clans, Chance(seed))
+    state.set_position(position, where)
+    return state
+
+
+def new_state(game: Any, settings: Settings) -> ShogunState:
+    """The game as set up for `settings`."""
+    return start_state(game, settings.seed, None, "")
+
+
 def replay(game: Any, text: str, where: str) -> Transcript[ShogunState, list[str]]:
-    n = read_notation(text, where, game.id, ShogunHeader, round_keys=("do", "expect", "note"))
-    state = start_state(game, n.header.seed, n.position, where)
-    start = n.position
-    met = 0
-
-    def play(entry: RoundEntry) -> list[str]:
-        nonlocal met
-        actions = entry.get("do")
-        if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
-            raise entry.error(where, "do", "expected a list of actions, e.g. [\"play hojo-cavalry\"]")
-        first = state.round
-        for i, action in enumerate(actions):
-            if state.is_terminal():
-                raise entry.error(where, f"do[{i + 1}]", f"the game ended before {action!r}")
-            if i and state.pending == "turn" and action.split(" ", 1)[0] in ("play", "discard"):
-                raise entry.error(where, f"do[{i + 1}]", f"{action!r} starts another turn: write it in the next "
-                                                         "[[round]]")
-            state.apply_action(action)
-        if not state.is_terminal() and state.pending != "turn":
-            from pnp.engine.core import Illegal
-            waiting = state.striking or "Ninja"
-            answers = " or ".join(repr(a) for a in state.legal_actions()[:3])
-            raise Illegal(first, "shogun", None, "unanswered", f"the {waiting} waits for an answer: {answers}")
-        met += check_expect(state, entry, where)
-        return list(actions)
-
-    logs = play_rounds(state, n.rounds, where, play)
-    if n.end is not None:
-        end = read_end(ShogunEnd, n.end, where)
-        if end.score is not None:
-            if end.score != state.score:
-                raise GameRejected(f"{where}: end.score: expected {end.score}, but it is {state.score}")
-            met += 1
-        if end.rank is not None:
-            if not state.is_terminal() or end.rank != rank(state.score):
-                got = rank(state.score) if state.is_terminal() else "not decided (the game goes on)"
-                raise GameRejected(f"{where}: end.rank: expected {end.rank}, but it is {got}")
-            met += 1
-        if end.round is not None:
-            if not state.is_terminal() or end.round != state.round:
-                how = "ended in round" if state.is_terminal() else "is in round"
-                raise GameRejected(f"{where}: end.round: expected the game to end in round {end.round}, "
-                                   f"but it {how} {state.round}")
-            met += 1
-    return Transcript(n.header.title, n.header.description, state, logs, met, start, n.header)
+    """Replay a notation file of `game` (its folder)."""
+    return ShogunNotation(game_limits(game, GAME), partial(new_state, game), game).replay(text, where)
 
 
 def write(state: ShogunState, seed: int, title: str, description: str) -> str:
     """The notation of a game played from the setup or from its stated start; replaying it gives
     the same game."""
-    lines = [f"game = {quote(GAME)}", f"title = {quote(title)}", f"description = {quote(description)}",
-             f"seed = {seed}"]
+    lines = [*header_lines(GAME, title, description, always=True), f"seed = {seed}"]
     if state.start is not None:
         lines += ["", write_table("position", state.start)]
     for turn in state.turns:
@@ -146,7 +170,7 @@ def write(state: ShogunState, seed: int, title: str, description: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def summary(t: Transcript[ShogunState, Sequence[str]]) -> str:
+def summary(t: Transcript[ShogunState, list[str]]) -> str:
     s = t.state
     n = len(t.rounds)
     held = f"{s.score} objective{'s' if s.score != 1 else ''}"
