@@ -33,7 +33,8 @@ def local(url):
 def check_saved_object(game, files):
     """Every deck's JSON against its cards and images; returns the sheets' grids."""
     grids = []
-    aid = {f"{game.id}-aid.json", f"{game.id}-aid-front.png", f"{game.id}-aid-back.png"} if has_aid(game.folder) else set()
+    aid = ({f"{game.id}-aid.json", f"{game.id}-aid-front.png", f"{game.id}-aid-back.png"}
+           if has_aid(game.folder) else set())
     assert aid <= set(files)
     files = {n: d for n, d in files.items() if n not in aid}       # the aid's deck: see test_the_aid_is_a_deck
     assert sorted(n for n in files if n.endswith(".json")) == sorted(f"{game.id}-{d}.json" for d in decks(game))
