@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .commands import build, check, export, listing, play, simulate
+from .commands import build, check, export, listing, play, preview, simulate
 from .errors import PnpError
 
 
@@ -72,6 +72,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("list", listing.list_games),
     ("export", export.export),
     ("simulate", simulate.simulate),
+    ("preview", preview.preview),
 )
 for _name, _command in COMMANDS:
     app.command(_name, cls=FlagCommand)(_command)
