@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .commands import build, check, export, listing, play, preview, simulate
+from .commands import build, check, export, listing, play, preview, simulate, watch
 from .errors import PnpError
 
 
@@ -73,6 +73,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("export", export.export),
     ("simulate", simulate.simulate),
     ("preview", preview.preview),
+    ("watch", watch.watch),
 )
 for _name, _command in COMMANDS:
     app.command(_name, cls=FlagCommand)(_command)
