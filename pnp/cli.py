@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .commands import build, check, export, listing, play, preview, simulate, watch
+from .commands import build, check, export, listing, new, play, preview, simulate, watch
 from .errors import PnpError
 
 
@@ -66,6 +66,7 @@ def _main(version: Annotated[bool, typer.Option("--version", help="Print the ver
 
 # Every command, in the order `pnp -h` lists them: (name, the function that runs it).
 COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
+    ("new", new.new),
     ("build", build.build),
     ("play", play.play),
     ("check", check.check),
