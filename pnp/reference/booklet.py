@@ -15,6 +15,7 @@ from ..draw.card import card_back, card_face
 from ..draw.miniature import legible
 from ..draw.piece import counter_scene
 from ..draw.shapes import PT, Group, Scene, Shape
+from ..draw.trackboard import trackboard_scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
 from ..games.interface import AnyModule, BookletAdapter, Figure
@@ -187,8 +188,7 @@ class Booklet:
                         valign="middle"))
         facts = " · ".join(credits.facts(g.meta, self.lang, self.say.data))
         f.add(*text.box(14, 89, w - 28, 6, facts, "sans", 9, "center", f.frame.accent, valign="middle"))
-        board = (self.adapter.cover_scene(g, self.lang) if self.adapter is not None
-                 else board_scene(g, self.lang) if g.board is not None else None)
+        board = self.adapter.cover_scene(g, self.lang) if self.adapter is not None else self.plain_board()
         if board is not None:
             bw = min(w - 28, 86 * board.width / board.height)
             f.add(_clipped(board, (w - bw) / 2, 99, bw))
@@ -196,6 +196,15 @@ class Booklet:
         if by:
             f.add(*text.box(16, 190, w - 32, 8, by, "sans", 9, "center", INK, valign="middle"))
         f.new_page()
+
+    def plain_board(self) -> Scene | None:
+        """A data-only game's board, hex or tracks, for its cover and components (a game with a rules
+        module draws its board with its own figures)."""
+        if self.game.board is not None:
+            return board_scene(self.game, self.lang)
+        if self.game.trackboard is not None:
+            return trackboard_scene(self.game, self.lang)
+        return None
 
     def _data(self, kind: str, what: str) -> tuple[dict[str, Any], str]:
         """booklet/KIND.LANG.toml, read and named for errors."""
@@ -278,6 +287,8 @@ class Booklet:
         width = self.flow.width
         if g.board is not None:
             self.fit_figure(board_scene(g, lang), width * 0.8, say.say("booklet", "components-board"))
+        elif self.adapter is None and g.trackboard is not None:
+            self.fit_figure(trackboard_scene(g, lang), width * 0.8, say.say("booklet", "components-board"))
         if g.tiles is not None:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles

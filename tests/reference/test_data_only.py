@@ -1,6 +1,7 @@
 """A data-only game: a folder with no rules module builds its kit and booklet from the definitions
 alone; what needs an engine is refused by name, file and line."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -144,3 +145,15 @@ def test_the_aid_builds_with_or_without_a_booklet(tmp_path, with_booklet):
     arts = {a.name for a in build_kit(load_game(folder), Options(svg=False))}
     assert "two-decks-aid-a4.pdf" in arts
     assert ("two-decks-rules-a5.pdf" in arts) == with_booklet
+
+
+def test_a_data_only_booklet_shows_its_board_of_tracks(tmp_path):
+    """With no rules module to draw it, the board made of tracks is on the cover and in @components."""
+    folder = _folder(tmp_path)
+    tracks = (FIXTURE.parent / "tracks-only" / "tracks.toml").read_text(encoding="utf-8")
+    (folder / "tracks.toml").write_text(re.sub(r'\{ en = ("[^"]*") \}', r"{ en = \1, it = \1 }", tracks),
+                                        encoding="utf-8")
+    arts = {a.name: a for a in build_kit(load_game(folder), Options(svg=False, only=("booklet",)))}
+    pages = [page.get_text() for page in open_pdf(arts["two-decks-rules-a5.pdf"].data)]
+    assert any("The board" in text for text in pages[1:])
+    assert len(open_pdf(arts["two-decks-rules-a5.pdf"].data)[0].get_drawings()) > 20   # the cover's board
