@@ -15,7 +15,7 @@ from pathlib import Path, PurePosixPath
 from threading import Event
 
 from .build import PARTS, Options, available_parts, iter_kit
-from .errors import PnpError
+from .errors import PnpError, UsageError
 from .model import Game, load_game
 from .output import Artifact, KitWriter
 
@@ -67,9 +67,10 @@ def parts_for(changed: Iterable[Path], folder: Path, ignore: Path | None = None)
     return frozenset(out)
 
 
-def groups(game: Game) -> list[tuple[str, ...]]:
-    """The game's parts as they are built: the ones sharing sheets together, then each other alone."""
-    have = available_parts(game)
+def groups(game: Game, only: tuple[str, ...] = PARTS) -> list[tuple[str, ...]]:
+    """The game's parts (of `only`) as they are built: the ones sharing sheets together, then each
+    other alone."""
+    have = [p for p in available_parts(game) if p in only]
     sheets = tuple(p for p in SHEETS if p in have)
     return ([sheets] if sheets else []) + [(p,) for p in have if p not in SHEETS]
 
@@ -87,7 +88,11 @@ class Kit:
         returns the groups rebuilt. A group the game no longer has is dropped."""
         from .build import _module_parts
 
-        current = groups(self.game)
+        missing = [p for p in self.opts.only if p not in available_parts(self.game)]
+        if missing and tuple(self.opts.only) != PARTS:
+            raise UsageError(f"--only {','.join(self.opts.only)}: {self.game.id} has no {', '.join(missing)} "
+                             f"(its parts: {', '.join(available_parts(self.game))})")
+        current = groups(self.game, self.opts.only)
         for gone in [g for g in self.built if g != (MODULE,) and g not in current]:
             del self.built[gone]
         done = []
@@ -95,7 +100,9 @@ class Kit:
             if group not in self.built or wanted & set(group):
                 self.built[group] = list(iter_kit(self.game, replace(self.opts, only=group)))
                 done.append(group)
-        if MODULE in wanted or (MODULE,) not in self.built:
+        if tuple(self.opts.only) != PARTS:     # as `pnp build --only`: the module's files come with a whole kit
+            self.built.pop((MODULE,), None)
+        elif MODULE in wanted or (MODULE,) not in self.built:
             self.built[(MODULE,)] = _module_parts(self.game, self.opts.lang or self.game.meta.languages[0])
         return done
 

@@ -21,13 +21,15 @@ def watch(
     lang: Annotated[Optional[str], typer.Option(help="Language (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(help="Output folder (default: ./output/GAME), as for `pnp build`.")]
     = None,
+    only: Annotated[Optional[str], typer.Option(help="Build and rebuild only some parts, as for `pnp build`.")]
+    = None,
     offset: Annotated[Optional[str], typer.Option(help="Move the backs sheets by X,Y mm, as for `pnp build`.")]
     = None,
     ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Pale fills, as for `pnp build`.")] = False,
 ) -> None:
     """Build the kit, then rebuild on every save: only the parts the changed files feed, printing what
     was rebuilt and any problem without stopping. Ctrl-C stops."""
-    from ..build import Options, parse_offset
+    from ..build import Options, parse_offset, parse_only
     from ..catalog import find_game
     from ..press.cards import Duplex
     from ..rebuild import Watcher
@@ -40,7 +42,8 @@ def watch(
         folder = find_game(game)
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
-        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, offset=parse_offset(offset),
+        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
+                       offset=parse_offset(offset),
                        ink_saver=ink_saver)
     except PnpError as exc:
         fail(exc)

@@ -127,3 +127,15 @@ def test_ctrl_c_stops_the_command_cleanly(tmp_path):
     assert proc.returncode == 0, err
     assert out.strip() == "stopped" and "Traceback" not in err
     assert (tmp_path / "out" / "two-decks-rules-a5.pdf").is_file()
+
+
+def test_only_some_parts_are_built_and_watched(tmp_path):
+    folder, out = _folder(tmp_path), tmp_path / "out"
+    said: list[str] = []
+    watcher = Watcher(folder, Options(only=("booklet",)), out, said.append)
+    assert watcher.rebuild(None)
+    assert sorted(p.name for p in out.iterdir()) == ["two-decks-rules-a4-booklet.pdf", "two-decks-rules-a5.pdf"]
+    assert watcher.rebuild([folder / "cards.toml"]) and said[-1].startswith("rebuilt booklet in ")
+    missing = Watcher(folder, Options(only=("board",)), tmp_path / "other", said.append)
+    assert not missing.rebuild(None)
+    assert said[-1] == "error: --only board: two-decks has no board (its parts: cards, aid, booklet)"
