@@ -9,7 +9,7 @@ import math
 
 from ..draw import text
 from ..draw.card import card_back, card_face
-from ..draw.shapes import Group, Rect, Style
+from ..draw.shapes import Group, Rect, Shape, Style
 from ..errors import UsageError
 from ..model import Card, Game
 from ..render.pdf import Page
@@ -67,7 +67,7 @@ def contact_sheet(game: Game, lang: str, dpi: int = 100) -> tuple[bytes, int]:
     cols = max(1, min(len(faces), 12, math.ceil(math.sqrt(len(faces) * cell_h / cell_w))))
     rows = math.ceil(len(faces) / cols)
     width, height = cols * cell_w + SHEET_GAP, rows * cell_h + SHEET_GAP
-    shapes: list = [Rect(0, 0, width, height, Style(fill="#ffffff"))]
+    shapes: list[Shape] = [Rect(0, 0, width, height, Style(fill="#ffffff"))]
     for i, (card, face) in enumerate(zip(cards, faces)):
         row, col = divmod(i, cols)
         x = SHEET_GAP + col * cell_w + (cell_w - SHEET_GAP - face.width) / 2
