@@ -1,18 +1,17 @@
 """`pnp watch`: how long a one-card text change takes to rebuild, from the save to the kit on disk
-(definitions reloaded, the card sheets, aid and booklet redrawn, the kit folder rewritten). The
-promise (issue 23) is under a second on the project's machine for a 40-card game with a booklet.
+(definitions reloaded, the card sheets, counters, aid and booklet redrawn, the kit folder rewritten).
+The promise (issue 23) is under a second on the project's machine.
 
     python benchmarks/bench_watch.py            # 5 edits, the median and the slowest
     python benchmarks/bench_watch.py --runs 9
 
-The game is the two-decks fixture grown to 40 cards (38 proposals, 2 characters), with a data-only
-booklet (@cover, @components, @cards, @aid) and an aid, in a temporary folder.
+The game is the one `pnp new` writes (40 cards from cards.csv, a board of tracks, counters, a
+data-only booklet and an aid), in a temporary folder; each edit changes one row's text.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import tempfile
 import time
@@ -20,43 +19,31 @@ from pathlib import Path
 
 from pnp.build import Options
 from pnp.rebuild import Watcher
-
-FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "two-decks"
-RULES = "@cover\n\n# Components\n\n@components\n\n# The cards\n\n@cards\n\nPlay **one card** a turn.\n\n@aid\n"
-AID = 'title = "Turn"\n[[section]]\nheading = "Each turn"\nlines = ["**Play** a card."]\n'
-
-
-def make_game(root: Path) -> Path:
-    folder = root / "forty"
-    shutil.copytree(FIXTURE, folder)
-    cards = folder / "cards.toml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace("count = 2", "count = 38"), encoding="utf-8")
-    (folder / "booklet").mkdir()
-    for lang in ("en", "it"):
-        (folder / "booklet" / f"rules.{lang}.md").write_text(RULES, encoding="utf-8")
-        (folder / "booklet" / f"aid.{lang}.toml").write_text(AID, encoding="utf-8")
-    return folder
+from pnp.scaffold import create
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = make_game(Path(tmp))
-        watcher = Watcher(folder, Options(), Path(tmp) / "out", lambda _m: None)
-        assert watcher.rebuild(None)
-        assert watcher.kit is not None
-        cards = folder / "cards.toml"
-        print(f"{len(watcher.kit.game.cards)} cards")
+        folder = Path(tmp) / "starter"
+        create(folder)
+        said: list[str] = []
+        watcher = Watcher(folder, Options(), Path(tmp) / "out", said.append)
+        started = time.perf_counter()
+        assert watcher.rebuild(None), said
+        print(f"first build: {time.perf_counter() - started:.3f} s ({said[-1]})")
+        rows = folder / "cards.csv"
         times = []
         for i in range(args.runs):
-            text = cards.read_text(encoding="utf-8")
-            old = "Keep in front of you." if i == 0 else f"Keep in front of you ({i - 1})."
-            cards.write_text(text.replace(old, f"Keep in front of you ({i}).", 1), encoding="utf-8")
+            text = rows.read_text(encoding="utf-8")
+            old = "Move your marker 2 spaces" if i == 0 else f"Move your marker 2 spaces ({i - 1})"
+            rows.write_text(text.replace(old, f"Move your marker 2 spaces ({i})", 1), encoding="utf-8")
             started = time.perf_counter()
-            assert watcher.rebuild([cards])
+            assert watcher.rebuild([rows]), said
             times.append(time.perf_counter() - started)
+        print(said[-1])
         print(f"one-card text change, {args.runs} runs: median {statistics.median(times):.3f} s, "
               f"slowest {max(times):.3f} s")
 

@@ -139,3 +139,23 @@ def test_only_some_parts_are_built_and_watched(tmp_path):
     missing = Watcher(folder, Options(only=("board",)), tmp_path / "other", said.append)
     assert not missing.rebuild(None)
     assert said[-1] == "error: --only board: two-decks has no board (its parts: cards, aid, booklet)"
+
+
+def test_pictures_drawn_again_give_the_same_pdf():
+    """The PDF renderer keeps a picture's decoded pixels between drawings (what keeps a rebuild on
+    save fast): a second build, and one with a fresh reader for every drawing, are the same bytes."""
+    import io
+
+    from reportlab.lib.utils import ImageReader
+
+    import pnp.render.pdf as pdf
+
+    game = load_game(Path(__file__).parents[1] / "fixtures" / "lantern")
+    first = {a.name: a.data for a in build_kit(game, Options(svg=False))}
+    assert {a.name: a.data for a in build_kit(game, Options(svg=False))} == first
+    kept = pdf._reader
+    try:
+        pdf._reader = lambda data: ImageReader(io.BytesIO(data))
+        assert {a.name: a.data for a in build_kit(game, Options(svg=False))} == first
+    finally:
+        pdf._reader = kept

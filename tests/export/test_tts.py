@@ -14,7 +14,7 @@ from pnp.export import export, settings
 from pnp.model import load_game
 from pnp.model.aid import has_aid
 from tests.conftest import run_pnp
-from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, game_of, image
+from tests.export.conftest import FIXTURES, GAMES, USER_GAMES, WHERE, exported, game_of, image
 
 
 def decks(game):
@@ -229,3 +229,16 @@ def test_the_cli_refuses_a_base_url_that_is_no_web_address(tmp_path):
     res = run_pnp("export", USER_GAMES[0], "--target", "tts", "--out", tmp_path / "t", "--base-url", "my-host/x")
     assert res.returncode == 2 and "--base-url 'my-host/x': expected the http:// or https://" in res.stderr
     assert not (tmp_path / "t").exists()
+
+
+def test_cards_from_a_spreadsheet_carry_their_own_name_and_text():
+    """The designer's case of issue 23: each row's name and text, not its type's title and a slug."""
+    game = game_of(str(FIXTURES / "lantern"))
+    files = {a.name: a.data for a in export(game, settings("tts", None, None), None, WHERE)}
+    cards = [c for cs in _states(files).values() for c in cs]
+    assert len(cards) == len(game.cards)
+    # cards.csv's first row: flame,1,4,Candle,Light one lantern.,art/flame.png,1
+    assert [c["Nickname"] for c in cards[:4]] == ["Candle 1"] * 4
+    assert cards[0]["Description"] == "Light one lantern.\nvalue: 1"
+    wick = next(c for c in cards if c["Nickname"].startswith("Wick"))
+    assert wick["Description"].startswith("Play on a lantern.")     # a blank text cell: its type's text
