@@ -135,6 +135,8 @@ class Watcher:
         started = time.perf_counter()
         try:
             game = load_game(self.folder)
+            for warning in game.warnings:      # as `pnp build` prints them, on every rebuild until fixed
+                self.say(f"warning: {warning}")
             if self.kit is None or wanted == EVERYTHING:
                 self.kit = Kit(game, self.opts)
             else:

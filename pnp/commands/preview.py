@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import fail
+from . import fail, report_warnings
 
 MAX_DPI = 1200
 
@@ -42,6 +42,7 @@ def preview(
         if out is not None and not out.lower().endswith(".png"):
             raise UsageError(f"--out {out!r}: a preview is a PNG; give a name ending in .png")
         kit = load_game(find_game(game))
+        report_warnings(kit, strict=False)
         language = lang or kit.meta.languages[0]
         if language not in kit.meta.languages:
             raise UsageError(f"--lang {language}: {kit.id} is written in {', '.join(kit.meta.languages)}")

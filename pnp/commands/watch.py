@@ -36,7 +36,7 @@ def watch(
     from ..rebuild import watch as loop
 
     def say(message: str) -> None:
-        typer.echo(message, err=message.startswith("error:"))
+        typer.echo(message, err=message.startswith(("error:", "warning:")))
 
     try:
         folder = find_game(game)

@@ -64,6 +64,6 @@ def test_the_starter_builds_a_kit_and_a_booklet_and_passes_check(tmp_path):
     names = {a.name for a in build_kit(game, Options(svg=False))}
     for part in ("cards-a4", "board-a3", "rules-a5", "rules-a4-booklet"):
         assert f"lantern-{part}.pdf" in names, names
-    res = run_pnp("check", folder)
+    res = run_pnp("check", folder, "--strict")      # not one warning
     assert res.returncode == 0, res.stderr
     assert "Lantern: definitions ok, a data-only game" in res.stdout

@@ -88,7 +88,8 @@ def test_a_save_is_rebuilt_by_the_watch_loop(tmp_path):
 
     def say(message: str) -> None:
         said.append(message)
-        rebuilt.set()
+        if message.startswith(("rebuilt ", "error: ")):
+            rebuilt.set()
 
     watcher = Watcher(folder, Options(), out, say)
     assert watcher.rebuild(None)
@@ -159,3 +160,11 @@ def test_pictures_drawn_again_give_the_same_pdf():
         assert {a.name: a.data for a in build_kit(game, Options(svg=False))} == first
     finally:
         pdf._reader = kept
+
+
+def test_warnings_are_printed_on_each_rebuild(tmp_path):
+    """The fixture's proposal title runs into the safe zone: `pnp build` warns, and so does watch."""
+    said: list[str] = []
+    assert Watcher(_folder(tmp_path), Options(), tmp_path / "out", said.append).rebuild(None)
+    assert any(m.startswith("warning: ") and "safe zone" in m for m in said), said
+    assert said[-1].startswith("rebuilt ")
