@@ -57,9 +57,10 @@ def parse_offset(value: str | None) -> tuple[float, float]:
 
 
 def available_parts(game: Game) -> tuple[str, ...]:
-    """The parts this game's kit has: its components, a booklet if it has a booklet/ folder, and a
-    reference card if that folder writes a player aid (booklet/aid.LANG.toml)."""
-    have = set(game.components) | ({"booklet"} if (game.folder / "booklet").is_dir() else set())
+    """The parts this game's kit has: its components, a booklet if its booklet/ folder holds a rules
+    text (booklet/rules.LANG.md), and a reference card if that folder writes a player aid
+    (booklet/aid.LANG.toml): an aid needs no booklet."""
+    have = set(game.components) | ({"booklet"} if any((game.folder / "booklet").glob("rules.*.md")) else set())
     have |= {"aid"} if has_aid(game.folder) else set()
     return tuple(p for p in PARTS if p in have)
 
@@ -102,7 +103,7 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
                          f"(its parts: {', '.join(available)})")
     if not available:
         raise UsageError(f"{game.id} declares no components: add cards.toml, board.toml, tracks.toml, "
-                         "tiles.toml, pieces.toml, dice.toml or a booklet/ folder")
+                         "tiles.toml, pieces.toml, dice.toml, booklet/rules.LANG.md or booklet/aid.LANG.toml")
     suffix = ("" if lang == game.meta.languages[0] else f"-{lang}") + ("-ink-saver" if opts.ink_saver else "")
     chosen = [kind for kind in PARTS if kind in opts.only and kind in available]
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen))

@@ -57,13 +57,32 @@ def find_game(name_or_path: str) -> Path:
     raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")
 
 
-def rules_for(game: Game) -> AnyModule:
+def is_data_only(game: Game) -> bool:
+    """A data-only game: its game.toml names no rules module and no installed module has its id. Its
+    kit and booklet build (the booklet directives that need no engine); nothing plays or replays it.
+    A folder that names a module (`rules = "x"`) is never data-only: a missing module stays an error."""
+    from .games.registry import announced
+
+    return not game.meta.rules and not announced(game.id)
+
+
+class DataOnly(UsageError):
+    """A command that needs a rules module was given a data-only game."""
+
+    def __init__(self, game: Game, what: str):
+        super().__init__(f"{game.meta.title} is a data-only game (game.toml names no `rules` and no installed module "
+                         f"has the id {game.id!r}): {what} needs a rules module; its kit and booklet build without one")
+
+
+def rules_for(game: Game, what: str = "this command") -> AnyModule:
     """The rules module that plays `game`, checked to accept the folder: its setup is made once, so
     that a folder the rules cannot play (three sides where the rules want two, a renamed piece the rules look
     for) is one `DefinitionError` (exit 2) here rather than a crash later."""
     from .games.registry import module_for
     from .model.load import display
 
+    if is_data_only(game):
+        raise DataOnly(game, what)
     module = module_for(game.meta.rules or game.id, game.meta.title)
     try:
         module.new_state(game, module.settings(game))

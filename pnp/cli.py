@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .commands import build, check, export, listing, play, simulate
+from .commands import build, check, export, listing, new, play, preview, simulate, watch
 from .errors import PnpError
 
 
@@ -66,12 +66,15 @@ def _main(version: Annotated[bool, typer.Option("--version", help="Print the ver
 
 # Every command, in the order `pnp -h` lists them: (name, the function that runs it).
 COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
+    ("new", new.new),
     ("build", build.build),
     ("play", play.play),
     ("check", check.check),
     ("list", listing.list_games),
     ("export", export.export),
     ("simulate", simulate.simulate),
+    ("preview", preview.preview),
+    ("watch", watch.watch),
 )
 for _name, _command in COMMANDS:
     app.command(_name, cls=FlagCommand)(_command)

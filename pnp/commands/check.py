@@ -23,7 +23,7 @@ def check(
 
     Exit 0 when all are legal, 1 when a game is illegal or an expectation fails, 2 when a file is
     not valid notation or the definitions are wrong."""
-    from ..catalog import find_game, rules_for
+    from ..catalog import DataOnly, find_game, is_data_only, rules_for
     from ..model import load_game
     from ..model.load import display
 
@@ -31,12 +31,18 @@ def check(
         folder = find_game(game)
         kit = load_game(folder)
         report_warnings(kit, strict)
-        engine = rules_for(kit)
+        paths = list(files or sorted((folder / "samples").glob("*.toml"))
+                     + sorted((folder / "examples").glob("*.toml")))
+        data_only = is_data_only(kit)
+        if data_only and paths:     # notation needs an engine; the files are named so the mistake is found
+            shown = ", ".join(str(p) if files else display(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+            raise DataOnly(kit, f"replaying sample games ({shown})")
+        engine = None if data_only else rules_for(kit)
     except PnpError as exc:
         fail(exc)
-    paths = list(files or sorted((folder / "samples").glob("*.toml")) + sorted((folder / "examples").glob("*.toml")))
     worst = 0
     for path in paths:
+        assert engine is not None
         shown = path.name if not files else str(path)
         result = engine.check_file(kit, path, shown)
         typer.echo(result.line, err=not result.ok)
@@ -52,6 +58,7 @@ def check(
             worst = max(worst, exc.exit_code)
     if worst == 0:
         games = (f"{len(paths)} game{'s' if len(paths) != 1 else ''} replayed" if paths
+                 else "a data-only game (no rules module, nothing to replay)" if data_only
                  else f"no sample games in {display(folder / 'samples')}")
         typer.echo(f"{kit.meta.title}: definitions ok, {games}{kit_words}")
     raise typer.Exit(worst)

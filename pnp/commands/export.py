@@ -29,6 +29,10 @@ def export(
              "(default: the shop's, else the layout's).")] = None,
     lang: Annotated[Optional[str], typer.Option(
         help="Language of the printed text (default: the game's first).")] = None,
+    base_url: Annotated[Optional[str], typer.Option(
+        "--base-url", help="tts: the http(s) address the images will be uploaded to; the saved object links "
+                           "there, so every player at a multiplayer table sees the cards (default: local "
+                           "file:// links, seen on this computer only).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Export a game's cards for a print shop or Tabletop Simulator."""
@@ -52,7 +56,7 @@ def export(
         say(f"loading {folder}")
         kit = load_game(folder)
         where = Path(out) if out is not None else Path("output") / f"{kit.id}-{chosen.target.key}"
-        files = run(kit, chosen, lang, where.resolve(), say)   # checks the game and --lang first
+        files = run(kit, chosen, lang, where.resolve(), say, base_url)   # checks the game and --lang first
         writer = KitWriter(where, kit.id)
         try:
             for art in files:

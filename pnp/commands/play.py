@@ -33,7 +33,7 @@ def play(
         if out is not None and not out.strip():
             raise UsageError('--out "": give a file name, or - for standard output')
         kit = load_game(find_game(game))
-        module = rules_for(kit)
+        module = rules_for(kit, "`pnp play`")
         names = list(option or []) + (["advanced"] if advanced else [])
         settings = module.settings(kit, players, names, seed)
         text = module.bot_notation(kit, settings, game, policy)

@@ -97,7 +97,7 @@ def simulate(
                 raise UsageError(f'{flag} "": give a file name')
         folder = find_game(game)
         kit = load_game(folder)
-        module = rules_for(kit)
+        module = rules_for(kit, "`pnp simulate`")
         settings = module.settings(kit, players, list(option or ()), seed)
         # Workers load the game again: a built-in by its id, a user's folder by its absolute path.
         name = str(folder.resolve()) if (Path(game) / "game.toml").is_file() else game

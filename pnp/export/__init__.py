@@ -26,12 +26,16 @@ def settings(name: str, dpi: str | None, bleed: str | None) -> Spec:
 
 
 def export(game: Game, chosen: Spec, lang: str | None, where: Path,
-           progress: Callable[[str], None] = lambda _: None) -> Iterator[Artifact]:
+           progress: Callable[[str], None] = lambda _: None, base_url: str | None = None) -> Iterator[Artifact]:
     """The target's files, one at a time. `where` is the absolute folder they will be in (the TTS
-    saved object points to its images there)."""
+    saved object points to its images there, or under `base_url`, where they will be uploaded)."""
     from . import images, pdf_cards, tts
     from .cards import entries
 
+    if base_url is not None:
+        if chosen.target.what != "tts":
+            raise UsageError("--base-url: only --target tts writes links to its images")
+        tts.check_base_url(base_url)
     language = lang or game.meta.languages[0]
     if language not in game.meta.languages:
         raise UsageError(f"--lang {language}: {game.id} is written in {', '.join(game.meta.languages)}")
@@ -49,4 +53,4 @@ def export(game: Game, chosen: Spec, lang: str | None, where: Path,
         return images.export(game, language, chosen, suffix, progress)
     if what == "pdf":
         return pdf_cards.export(game, language, chosen, suffix)
-    return tts.export(game, language, chosen.dpi or 300, where, suffix)
+    return tts.export(game, language, chosen.dpi or 300, where, suffix, base_url)

@@ -88,9 +88,15 @@ def module_for(rules_id: str, game_title: str = "") -> AnyModule:
         raise UsageError(f"the game module {rules_id!r} ({_BROKEN[rules_id]})")
     what = f"{game_title} needs" if game_title else "needs"
     known = ", ".join(_installed()) or "none"
+    # No hint to pick one of the installed ids: that would build another game's booklet from this folder.
     raise UsageError(f"{what} the rules module {rules_id!r}, which is not installed "
-                     f"(installed: {known}); set `rules = \"...\"` in game.toml to one of them, "
-                     f"or install the package that provides it")
+                     f"(installed: {known}); install the package that provides it, or remove `rules` "
+                     f"from game.toml to build the folder as a data-only game (kit and booklet, no play)")
+
+
+def announced(rules_id: str) -> bool:
+    """Whether some installed package announces a module for `rules_id` (loaded or broken)."""
+    return rules_id in _points()
 
 
 def forget() -> None:

@@ -8,13 +8,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..catalog import rules_for
+from ..catalog import is_data_only, rules_for
 from ..draw import text
 from ..draw.board import board_scene
 from ..draw.card import card_back, card_face
 from ..draw.miniature import legible
 from ..draw.piece import counter_scene
 from ..draw.shapes import PT, Group, Scene, Shape
+from ..draw.trackboard import trackboard_scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
 from ..games.interface import AnyModule, BookletAdapter, Figure
@@ -26,6 +27,13 @@ from . import credits
 from .flow import INK, LEAST_PT, Flow, Frame, rich_wrap
 from .markup import parse
 from .narration import Narrator, render_template
+
+# What a booklet can print from the definitions alone: all a data-only game's booklet may use.
+WITHOUT_ENGINE = ("cover", "components", "cards", "aid", "glossary", "credits")
+# What needs the game replayed or played by its rules module, and why (for the refusal).
+ENGINE_DIRECTIVES = {"walkthrough": "replays a sample game", "samples": "replays every sample game",
+                     "simulation": "prints what `pnp simulate` measured by playing the game"}
+_DIRECTIVE_LINE = re.compile(r"^[ \t]*@([A-Za-z0-9_-]+)", re.M)
 
 # No page between the cover and the last is less full than this (the share of the text column down to
 # its lowest mark) when moving page breaks can do it without adding a page.
@@ -41,12 +49,14 @@ class Booklet:
     def __init__(self, game: Game, lang: str):
         self.game, self.lang = game, lang
         self.say = Narrator(game, lang)
-        self.module: AnyModule = rules_for(game)
-        adapter = self.module.booklet()
-        if adapter is None:
+        self.where = display(game.folder / "booklet" / f"rules.{lang}.md")
+        # a data-only game has no module: its booklet prints what the definitions hold (WITHOUT_ENGINE)
+        self.module: AnyModule | None = None if is_data_only(game) else rules_for(game)
+        adapter = self.module.booklet() if self.module is not None else None
+        if self.module is not None and adapter is None:
             raise DefinitionError(display(game.folder / "booklet"), None,
                                   f"the rules module {self.module.id!r} has no booklet adapter")
-        self.adapter: BookletAdapter = adapter
+        self.adapter: BookletAdapter | None = adapter
         first = next(iter(game.clans.values()), None)
         self.flow = Flow(Frame(accent=first.colour if first else INK),
                          f"{game.meta.title} · {self.say.say('booklet', 'tagline')}", lang=lang)
@@ -59,6 +69,8 @@ class Booklet:
         path = self.game.folder / "booklet" / f"rules.{self.lang}.md"
         where = display(path)
         raw = read_text(path, where, "the booklet's text in this language")
+        if self.module is None:
+            self.refuse_engine_directives(raw)
         count = Counter(c.type_id for c in self.game.cards)
         m = re.search(r"^@walkthrough\s+(\S+)", raw, re.M)
         walk = self.sample(m.group(1)) if m else None
@@ -69,6 +81,22 @@ class Booklet:
             title = localized(text, self.lang) if isinstance(text, (str, dict)) else ""
         return render_template(raw, where, None, cards=self.game.cards, pieces=self.game.counters, count=count,
                                walkthrough_title=title, game=self.game.meta)
+
+    def refuse_engine_directives(self, raw: str) -> None:
+        """A data-only game's text may use only the WITHOUT_ENGINE directives: any other is refused
+        with its line, before anything is drawn."""
+        for m in _DIRECTIVE_LINE.finditer(raw):
+            name = m.group(1)
+            if name in WITHOUT_ENGINE:
+                continue
+            line = raw.count("\n", 0, m.start()) + 1
+            raise DefinitionError(self.where, f"line {line}", self._engine_refusal(name))
+
+    def _engine_refusal(self, name: str) -> str:
+        why = ENGINE_DIRECTIVES.get(name, "is not a directive pnp draws from the definitions (a game's own figures "
+                                          "come from its rules module)")
+        return (f"@{name} {why}, and {self.game.meta.title} is a data-only game (no rules module); "
+                f"its booklet may use {', '.join('@' + d for d in WITHOUT_ENGINE)}")
 
     def sample(self, name: str) -> Path:
         """samples/NAME.toml, for a name written in the booklet's text: no path may leave samples/."""
@@ -93,17 +121,20 @@ class Booklet:
             elif block.kind == "bullet":
                 self.flow.paragraph(block.text, indent=3.5, bullet="•")
             else:
+                if self.adapter is None and block.text not in WITHOUT_ENGINE:   # one a template wrote
+                    raise DefinitionError(self.where, f"@{block.text}", self._engine_refusal(block.text))
                 handler = getattr(self, "do_" + block.text.replace("-", "_"), None)
-                extra = self.adapter.figures().get(block.text)
+                figures = self.adapter.figures() if self.adapter is not None else {}
+                extra = figures.get(block.text)
                 if extra is not None:
                     self.place(extra(self.game, self.lang, block.arg))
                 elif handler is not None:
                     handler(block.arg)
                 else:
                     known = ["cover", "credits", "aid", "glossary", "components", "cards", "walkthrough", "samples",
-                             "simulation", *self.adapter.figures()]
-                    raise DefinitionError(self.say.where.replace("narration", "rules").replace(".toml", ".md"),
-                                          f"@{block.text}", f"unknown figure directive (known: {', '.join(known)})")
+                             "simulation", *figures]
+                    raise DefinitionError(self.where, f"@{block.text}",
+                                          f"unknown figure directive (known: {', '.join(known)})")
         # first fit can leave a page half empty before something kept together: move some breaks
         self.flow = self.flow.balance(least=BALANCED, skip=1)
         return self.flow.finish()
@@ -157,7 +188,7 @@ class Booklet:
                         valign="middle"))
         facts = " · ".join(credits.facts(g.meta, self.lang, self.say.data))
         f.add(*text.box(14, 89, w - 28, 6, facts, "sans", 9, "center", f.frame.accent, valign="middle"))
-        board = self.adapter.cover_scene(g, self.lang)
+        board = self.adapter.cover_scene(g, self.lang) if self.adapter is not None else self.plain_board()
         if board is not None:
             bw = min(w - 28, 86 * board.width / board.height)
             f.add(_clipped(board, (w - bw) / 2, 99, bw))
@@ -165,6 +196,15 @@ class Booklet:
         if by:
             f.add(*text.box(16, 190, w - 32, 8, by, "sans", 9, "center", INK, valign="middle"))
         f.new_page()
+
+    def plain_board(self) -> Scene | None:
+        """A data-only game's board, hex or tracks, for its cover and components (a game with a rules
+        module draws its board with its own figures)."""
+        if self.game.board is not None:
+            return board_scene(self.game, self.lang)
+        if self.game.trackboard is not None:
+            return trackboard_scene(self.game, self.lang)
+        return None
 
     def _data(self, kind: str, what: str) -> tuple[dict[str, Any], str]:
         """booklet/KIND.LANG.toml, read and named for errors."""
@@ -247,6 +287,8 @@ class Booklet:
         width = self.flow.width
         if g.board is not None:
             self.fit_figure(board_scene(g, lang), width * 0.8, say.say("booklet", "components-board"))
+        elif self.adapter is None and g.trackboard is not None:
+            self.fit_figure(trackboard_scene(g, lang), width * 0.8, say.say("booklet", "components-board"))
         if g.tiles is not None:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
@@ -281,9 +323,14 @@ class Booklet:
                 out[i] = text
         return out
 
+    def engine(self) -> tuple[AnyModule, BookletAdapter]:
+        assert self.module is not None and self.adapter is not None, "refused for a data-only game"
+        return self.module, self.adapter
+
     def do_walkthrough(self, arg: str) -> None:
+        _module, adapter = self.engine()
         notes = self.notes(self.sample(arg))
-        transcript, rounds = self.adapter.walkthrough(self.game, self.sample(arg), self.lang)
+        transcript, rounds = adapter.walkthrough(self.game, self.sample(arg), self.lang)
         if transcript.description:
             self.flow.paragraph(localized(transcript.description, self.lang))
         if not self.legend_shown:      # the key to the diagrams, once per booklet
@@ -312,15 +359,16 @@ class Booklet:
                 self.flow.aside(self.say.say("booklet", "comment"), notes[rp.round])
 
     def do_samples(self, _arg: str) -> None:
+        module, adapter = self.engine()
         for path in self.samples:
             try:
-                t = self.module.replay(self.game, read_notation_file(path, display(path)), display(path))
+                t = module.replay(self.game, read_notation_file(path, display(path)), display(path))
             except (NotationError, GameRejected) as exc:
                 raise DefinitionError(display(path), None,
                                       f"a sample the booklet lists does not replay: {exc}") from None
             values = {"title": localized(t.title, self.lang) or path.stem, "file": path.name,
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
-            values.update(self.adapter.sample_values(self.game, t, self.lang))
+            values.update(adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
 
 

@@ -23,12 +23,27 @@ from ..sandbox.template import render_template
 
 __all__ = ["Narrator", "Phrasebook", "render_template"]
 
+# The booklet's own words (its running header, the components' captions) where a game's narration
+# file does not write them: a game with no walkthrough needs no narration file at all.
+BOOKLET_WORDS: dict[str, dict[str, str]] = {
+    "en": {"tagline": "Rules of play", "components-cards": "{{ title }}: {{ n }} cards",
+           "components-back": "{{ title }} back", "components-piece": "{{ name }}: {{ n }}",
+           "components-board": "The board"},
+    "it": {"tagline": "Regolamento", "components-cards": "{{ title }}: {{ n }} carte",
+           "components-back": "Dorso: {{ title }}", "components-piece": "{{ name }}: {{ n }}",
+           "components-board": "Il tabellone"},
+}
+
 
 class Narrator:
+    """The sentences of booklet/narration.LANG.toml. The file is optional: a sentence is demanded
+    only when something prints it (a walkthrough's events), and the booklet's own words have defaults."""
+
     def __init__(self, game: Game, lang: str):
         path = game.folder / "booklet" / f"narration.{lang}.toml"
         self.where = display(path)
-        self.data = read_toml(path)
+        # a path that exists but is no regular file still goes to read_toml, which refuses it by name
+        self.data = read_toml(path) if path.exists() or path.is_symlink() else {}
         self.game, self.lang = game, lang
 
     def short(self, clan: str) -> str:
@@ -39,6 +54,12 @@ class Narrator:
         try:
             source = self.data[section][key]
         except (KeyError, TypeError):
+            default = BOOKLET_WORDS.get(self.lang, {}).get(key) if section == "booklet" else None
+            if default is not None:
+                return render_template(default, self.where, f"{section}.{key}", **values)
+            if section == "booklet" and key in BOOKLET_WORDS["en"]:
+                raise DefinitionError(self.where, f"{section}.{key}", "missing: pnp has no words of its own in "
+                                      f"{self.lang!r} for this, write them here") from None
             raise DefinitionError(self.where, f"{section}.{key}",
                                   "missing: the walkthrough needs this sentence") from None
         if not isinstance(source, str):

@@ -123,6 +123,22 @@ def _style(c: Canvas, st: Style) -> tuple[int, int]:
     return (1 if st.stroke else 0), (1 if st.fill else 0)
 
 
+_READERS: dict[bytes, ImageReader] = {}
+READERS_KEPT = 16     # pictures whose decoded pixels are kept
+
+
+def _reader(data: bytes) -> ImageReader:
+    """One reader per picture: ReportLab decodes a picture's pixels each time it is given a new reader
+    (to find out whether the PDF holds it already); a deck that prints the same art on 40 cards, or a
+    kit rebuilt on every save (`pnp watch`), decodes it once. The same pixels, the same PDF."""
+    reader = _READERS.get(data)
+    if reader is None:
+        if len(_READERS) >= READERS_KEPT:
+            _READERS.pop(next(iter(_READERS)))
+        reader = _READERS[data] = ImageReader(io.BytesIO(data))
+    return reader
+
+
 def _draw(c: Canvas, s: Shape) -> None:
     if isinstance(s, Rect):
         stroke, fill = _style(c, s.style)
@@ -153,7 +169,7 @@ def _draw(c: Canvas, s: Shape) -> None:
         c.saveState()
         c.translate(s.x, s.y + s.h)
         c.scale(1, -1)
-        c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
+        c.drawImage(_reader(s.data), 0, 0, s.w, s.h, mask="auto")
         c.restoreState()
     elif isinstance(s, Group):
         c.saveState()

@@ -9,10 +9,12 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from pnp.errors import UsageError
 from pnp.export import export, settings
 from pnp.model import load_game
+from pnp.model.aid import has_aid
 from tests.conftest import run_pnp
-from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, game_of, image
+from tests.export.conftest import FIXTURES, GAMES, USER_GAMES, WHERE, exported, game_of, image
 
 
 def decks(game):
@@ -31,6 +33,10 @@ def local(url):
 def check_saved_object(game, files):
     """Every deck's JSON against its cards and images; returns the sheets' grids."""
     grids = []
+    aid = ({f"{game.id}-aid.json", f"{game.id}-aid-front.png", f"{game.id}-aid-back.png"}
+           if has_aid(game.folder) else set())
+    assert aid <= set(files)
+    files = {n: d for n, d in files.items() if n not in aid}       # the aid's deck: see test_the_aid_is_a_deck
     assert sorted(n for n in files if n.endswith(".json")) == sorted(f"{game.id}-{d}.json" for d in decks(game))
     used = set()
     for deck, cards in decks(game).items():
@@ -142,3 +148,97 @@ def test_same_input_same_bytes():
     first = exported(GAMES[0], "tts")
     exported.cache_clear()
     assert exported(GAMES[0], "tts") == first
+
+
+def _states(files):
+    """Each saved object's cards (one or a deck's contained cards), by file name."""
+    out = {}
+    for name, data in files.items():
+        if name.endswith(".json"):
+            (state,) = json.loads(data)["ObjectStates"]
+            out[name] = state.get("ContainedObjects", [state])
+    return out
+
+
+def test_cards_are_named_and_described_by_what_they_print():
+    """A character named Ronja is 'Character Ronja', with its text and its printed fields; no file slug."""
+    states = _states(exported(USER_GAMES[0], "tts"))
+    ronja, bo = states["two-decks-character.json"]
+    assert ronja["Nickname"] == "Character Ronja" and bo["Nickname"] == "Character Bo"
+    assert ronja["Description"].splitlines() == ["Keep in front of you.", "trust: 3", "power: Cancels a majority"]
+    assert bo["Description"].splitlines() == ["Keep in front of you.", "trust: 1"]
+
+
+def test_built_in_cards_say_their_number_and_clan():
+    """Daimyni's cards have no names of their own: the type's, the printed number and the clan."""
+    game = game_of("daimyni")
+    states = _states(exported("daimyni", "tts"))
+    cards = [c for name, cs in states.items() if name != "daimyni-aid.json" for c in cs]
+    first = game.cards[0]
+    assert cards[0]["Nickname"] == f"{first.type.title['en']} {first.label} ({first.clan.short['en']})"
+    assert cards[0]["Description"] == first.type.text["en"]
+
+
+def test_a_label_that_is_a_file_slug_is_not_in_the_name(tmp_path):
+    folder = tmp_path / "two-decks"
+    shutil.copytree(USER_GAMES[0], folder)
+    cards = folder / "cards.toml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace('label = "Bo"', 'label = "silk-lantern"'),
+                     encoding="utf-8")
+    files = {a.name: a.data for a in export(load_game(folder), settings("tts", None, None), None, WHERE)}
+    assert [c["Nickname"] for c in _states(files)["two-decks-character.json"]] == ["Character Ronja", "Character"]
+
+
+def test_a_base_url_links_every_image_there():
+    game = game_of("daimyni")
+    files = {a.name: a.data for a in export(game, settings("tts", None, None), None, WHERE,
+                                            base_url="https://example.org/my games")}
+    urls = [url for data in files.values() if isinstance(data, bytes) and data.startswith(b"{")
+            for state in [json.loads(data)["ObjectStates"][0]]
+            for sheet in state["CustomDeck"].values() for url in (sheet["FaceURL"], sheet["BackURL"])]
+    assert urls and all(url.startswith("https://example.org/my%20games/") for url in urls)
+    assert {url.rsplit("/", 1)[1] for url in urls} <= set(files)         # each names an exported image
+
+
+@pytest.mark.parametrize("url", ["example.org/x", "file:///tmp/x", "https://", "ftp://example.org/"])
+def test_a_base_url_must_be_a_web_address(url):
+    with pytest.raises(UsageError, match="--base-url"):
+        list(export(game_of("daimyni"), settings("tts", None, None), None, WHERE, base_url=url))
+
+
+def test_base_url_is_for_tts_only():
+    with pytest.raises(UsageError, match="only --target tts"):
+        list(export(game_of("daimyni"), settings("png", None, None), None, WHERE, base_url="https://example.org/"))
+
+
+def test_the_aid_is_a_deck_of_one_card_per_player():
+    game = game_of("daimyni")
+    files = exported("daimyni", "tts")
+    (state,) = json.loads(files["daimyni-aid.json"])["ObjectStates"]
+    assert state["Name"] == "DeckCustom" and len(state["ContainedObjects"]) == game.meta.players.max
+    sheet = state["CustomDeck"]["1"]
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (1, 1)
+    assert local(sheet["FaceURL"]).endswith("/daimyni-aid-front.png")
+    assert local(sheet["BackURL"]).endswith("/daimyni-aid-back.png")
+    front, back = image(files["daimyni-aid-front.png"]), image(files["daimyni-aid-back.png"])
+    assert front.size == back.size and front.tobytes() != back.tobytes()
+    assert all(c["Nickname"] == "Turn summary" for c in state["ContainedObjects"])
+
+
+def test_the_cli_refuses_a_base_url_that_is_no_web_address(tmp_path):
+    res = run_pnp("export", USER_GAMES[0], "--target", "tts", "--out", tmp_path / "t", "--base-url", "my-host/x")
+    assert res.returncode == 2 and "--base-url 'my-host/x': expected the http:// or https://" in res.stderr
+    assert not (tmp_path / "t").exists()
+
+
+def test_cards_from_a_spreadsheet_carry_their_own_name_and_text():
+    """The designer's case of issue 23: each row's name and text, not its type's title and a slug."""
+    game = game_of(str(FIXTURES / "lantern"))
+    files = {a.name: a.data for a in export(game, settings("tts", None, None), None, WHERE)}
+    cards = [c for cs in _states(files).values() for c in cs]
+    assert len(cards) == len(game.cards)
+    # cards.csv's first row: flame,1,4,Candle,Light one lantern.,art/flame.png,1
+    assert [c["Nickname"] for c in cards[:4]] == ["Candle 1"] * 4
+    assert cards[0]["Description"] == "Light one lantern.\nvalue: 1"
+    wick = next(c for c in cards if c["Nickname"].startswith("Wick"))
+    assert wick["Description"].startswith("Play on a lantern.")     # a blank text cell: its type's text
