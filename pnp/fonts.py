@@ -172,22 +172,36 @@ def _u16(data: bytes, pos: int) -> int:
 
 
 def _post_names(data: bytes, post: int, num_glyphs: int) -> list[str] | None:
-    """Glyph names from a format 2 `post` table, or None when fontTools would have to repair them."""
+    """Glyph names from a format 2 `post` table, made unique as fontTools makes them (a repeated
+    name gets ".1", ".2"... and a missing one "glyph00042"), or None for another format."""
     from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
 
-    if struct.unpack_from(">L", data, post)[0] != 0x00020000 or _u16(data, post + 32) != num_glyphs:
+    if struct.unpack_from(">L", data, post)[0] != 0x00020000:
         return None
-    indices = struct.unpack_from(f">{num_glyphs}H", data, post + 34)
+    count = min(_u16(data, post + 32), num_glyphs)
+    indices = struct.unpack_from(f">{count}H", data, post + 34)
     extra: list[str] = []
-    pos, wanted = post + 34 + 2 * num_glyphs, max(indices, default=0) - 257
+    pos, wanted = post + 34 + 2 * count, max(indices, default=0) - 257
     while len(extra) < wanted and pos < len(data):
         size = data[pos]
         extra.append(data[pos + 1:pos + 1 + size].decode("latin-1"))
         pos += 1 + size
-    if len(extra) < wanted:
-        return None
-    names = [standardGlyphOrder[i] if i < 258 else extra[i - 258] for i in indices]
-    return names if "" not in names and len(set(names)) == len(names) else None
+    names = [standardGlyphOrder[i] if i < 258 else extra[i - 258] if i - 258 < len(extra) else "" for i in indices]
+    names += [""] * (num_glyphs - count)
+    taken = set(names)
+    seen: dict[str, int] = {}
+    for gid, name in enumerate(names):
+        if not name:
+            name = f"glyph{gid:05d}"
+        if name in seen:
+            n = seen[name]
+            while f"{name}.{n}" in taken:
+                n += 1
+            seen[name] = n + 1
+            name = f"{name}.{n}"
+        seen[name] = 1
+        names[gid] = name
+    return names
 
 
 def _fonttools_names(font: str) -> list[str]:
