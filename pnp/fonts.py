@@ -6,6 +6,7 @@ fonts as subsets, so a PDF carries only the glyphs it uses.
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from functools import cache
 
@@ -64,26 +65,150 @@ class Glyph:
 
 
 class Outlines:
-    """A font's glyph outlines as SVG path data (fonttools), for SVGs that carry their text as paths."""
+    """A font's glyph outlines as SVG path data, for SVGs that carry their text as paths.
+
+    The font file is the one ReportLab has already read for the PDFs (its bytes, table directory
+    and character map), so it is parsed once per process: only the few glyphs a kit writes are
+    read from `glyf`, and fontTools draws each (its SVG pen fixes the path data's form). Glyph names
+    (they name the SVG's glyph definitions) come from the `post` table; a font whose names need
+    fontTools' repairs (no format 2 table, duplicate or missing names) has them from fontTools."""
 
     def __init__(self, font: str):
-        from fontTools.ttLib import TTFont as FTFont
-
-        self.font = FTFont(str(fonts_dir() / FILES[font]), lazy=True)
-        self.units_per_em = self.font["head"].unitsPerEm
-        self.cmap = self.font.getBestCmap()
-        self.glyphs = self.font.getGlyphSet()
+        face = ttfont(font).face
+        self._data: bytes = face._ttf_data
+        self._tables = {tag: rec["offset"] for tag, rec in face.table.items()}
+        self.cmap: dict[int, int] = face.charToGlyph
+        # ReportLab gives no-break space the space's glyph (or the reverse) after reading the map;
+        # the font's own entries for the two come from its reverse map, which it keeps as read.
+        self._spaces = {cp: gid for gid, cps in face.glyphToChar.items() for cp in cps if cp in (0x20, 0xA0)}
+        head = self._tables["head"]
+        self.units_per_em = _u16(self._data, head + 18)
+        self._long_loca = _u16(self._data, head + 50) == 1
+        self._num_glyphs = _u16(self._data, self._tables["maxp"] + 4)
+        self._num_metrics = _u16(self._data, self._tables["hhea"] + 34)
+        self.names = _post_names(self._data, self._tables["post"], self._num_glyphs) or _fonttools_names(font)
+        self._ids: dict[str, int] | None = None
         self._cache: dict[str, Glyph] = {}
+        self._components = _Components(self)
+        self._table = _GlyfTable(self)
 
     def glyph(self, ch: str) -> Glyph:
         if ch not in self._cache:
             from fontTools.pens.svgPathPen import SVGPathPen
 
-            name = self.cmap.get(ord(ch), ".notdef")
-            pen = SVGPathPen(self.glyphs)
-            self.glyphs[name].draw(pen)
-            self._cache[ch] = Glyph(name.replace(".", "_"), pen.getCommands(), self.font["hmtx"][name][0])
+            cp = ord(ch)
+            gid = self._spaces.get(cp, 0) if cp in (0x20, 0xA0) else self.cmap.get(cp, 0)
+            advance, lsb = self._metrics(gid)
+            outline = self._outline(gid)
+            # As fontTools' glyph set draws a glyph: shifted so that its left edge sits at its
+            # left side bearing (components are drawn unshifted).
+            offset = lsb - outline.xMin if hasattr(outline, "xMin") else 0
+            pen = SVGPathPen(self._components)
+            outline.draw(pen, self._table, offset)
+            self._cache[ch] = Glyph(self.names[gid].replace(".", "_"), pen.getCommands(), advance)
         return self._cache[ch]
+
+    def glyph_id(self, name: str) -> int:
+        if self._ids is None:
+            self._ids = {n: i for i, n in enumerate(self.names)}
+        return self._ids[name]
+
+    def _metrics(self, gid: int) -> tuple[int, int]:
+        """(advance width, left side bearing) from `hmtx`, in font units."""
+        hmtx = self._tables["hmtx"]
+        if gid < self._num_metrics:
+            advance, lsb = struct.unpack_from(">Hh", self._data, hmtx + 4 * gid)
+        else:
+            advance = _u16(self._data, hmtx + 4 * (self._num_metrics - 1))
+            lsb = struct.unpack_from(">h", self._data, hmtx + 4 * self._num_metrics + 2 * (gid - self._num_metrics))[0]
+        return advance, lsb
+
+    def _outline(self, gid: int):   # a fontTools glyf Glyph, expanded
+        from fontTools.ttLib.tables._g_l_y_f import Glyph as GlyfGlyph
+
+        loca, glyf = self._tables["loca"], self._tables["glyf"]
+        if self._long_loca:
+            start, end = struct.unpack_from(">LL", self._data, loca + 4 * gid)
+        else:
+            start, end = (2 * v for v in struct.unpack_from(">HH", self._data, loca + 2 * gid))
+        outline = GlyfGlyph(self._data[glyf + start:glyf + end])
+        outline.expand(self._table)
+        return outline
+
+
+class _GlyfTable:
+    """What a fontTools glyf Glyph asks of its table while it is unpacked and drawn."""
+
+    extended = False
+
+    def __init__(self, outlines: Outlines):
+        self._outlines = outlines
+
+    def getGlyphName(self, gid: int) -> str:  # noqa: N802 - fontTools' name
+        return self._outlines.names[gid]
+
+
+class _Component:
+    def __init__(self, outlines: Outlines, gid: int):
+        self._outlines, self._gid = outlines, gid
+
+    def draw(self, pen) -> None:
+        self._outlines._outline(self._gid).draw(pen, self._outlines._table, 0)
+
+
+class _Components:
+    """The glyph set a pen resolves a composite glyph's components in."""
+
+    def __init__(self, outlines: Outlines):
+        self._outlines = outlines
+
+    def __getitem__(self, name: str) -> _Component:
+        return _Component(self._outlines, self._outlines.glyph_id(name))
+
+
+def _u16(data: bytes, pos: int) -> int:
+    value: int = struct.unpack_from(">H", data, pos)[0]
+    return value
+
+
+def _post_names(data: bytes, post: int, num_glyphs: int) -> list[str] | None:
+    """Glyph names from a format 2 `post` table, made unique as fontTools makes them (a repeated
+    name gets ".1", ".2"... and a missing one "glyph00042"), or None for another format."""
+    from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
+
+    if struct.unpack_from(">L", data, post)[0] != 0x00020000:
+        return None
+    count = min(_u16(data, post + 32), num_glyphs)
+    indices = struct.unpack_from(f">{count}H", data, post + 34)
+    extra: list[str] = []
+    pos, wanted = post + 34 + 2 * count, max(indices, default=0) - 257
+    while len(extra) < wanted and pos < len(data):
+        size = data[pos]
+        extra.append(data[pos + 1:pos + 1 + size].decode("latin-1"))
+        pos += 1 + size
+    names = [standardGlyphOrder[i] if i < 258 else extra[i - 258] if i - 258 < len(extra) else "" for i in indices]
+    names += [""] * (num_glyphs - count)
+    taken = set(names)
+    seen: dict[str, int] = {}
+    for gid, name in enumerate(names):
+        if not name:
+            name = f"glyph{gid:05d}"
+        if name in seen:
+            n = seen[name]
+            while f"{name}.{n}" in taken:
+                n += 1
+            seen[name] = n + 1
+            name = f"{name}.{n}"
+        seen[name] = 1
+        names[gid] = name
+    return names
+
+
+def _fonttools_names(font: str) -> list[str]:
+    from fontTools.ttLib import TTFont as FTFont
+
+    names: list[str] = FTFont(str(fonts_dir() / FILES[font]), lazy=True).getGlyphOrder()
+    return names
 
 
 @cache

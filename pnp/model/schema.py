@@ -70,7 +70,7 @@ FieldValue = str | int | dict[str, str]      # a number, a word, or a text by la
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
 
 # ---- layouts/ -------------------------------------------------------------------------

@@ -342,6 +342,13 @@ Word = list[tuple[str, bool]]   # segments of one word, each (text, bold)
 
 def rich_wrap(s: str, size: float, width: float) -> list[list[tuple[str, bool]]]:
     """Wrap text with **bold** spans into lines; each line is a list of (text, bold) runs."""
+    return [list(line) for line in _wrapped(s, size, width)]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _wrapped(s: str, size: float, width: float) -> tuple[tuple[tuple[str, bool], ...], ...]:
+    """rich_wrap's lines, remembered: a booklet is laid out again as its page breaks are balanced,
+    and an aid card is tried at several sizes, each time wrapping the same paragraphs."""
     words: list[Word] = []
     glue = False  # does the next segment continue the previous word (no space between)?
     for chunk, bold in _spans(s):
@@ -369,7 +376,7 @@ def rich_wrap(s: str, size: float, width: float) -> list[list[tuple[str, bool]]]
         cur.append(word)
     if cur:
         lines.append(cur)
-    out = []
+    out: list[tuple[tuple[str, bool], ...]] = []
     for line in lines:
         runs: list[tuple[str, bool]] = []
         for j, word in enumerate(line):
@@ -379,8 +386,8 @@ def rich_wrap(s: str, size: float, width: float) -> list[list[tuple[str, bool]]]
                     runs[-1] = (runs[-1][0] + lead + t, b)
                 else:
                     runs.append((lead + t, b) if not runs else (t, b) if not lead else (lead + t, b))
-        out.append(runs)
-    return out
+        out.append(tuple(runs))
+    return tuple(out)
 
 
 def draw_rich(line: list[tuple[str, bool]], x: float, baseline: float, size: float, fill: str = INK) -> list[Text]:
