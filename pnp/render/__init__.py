@@ -1,2 +1,2 @@
-"""Renderers: translate `draw.shapes` into SVG (written as text) or PDF (ReportLab). Neither knows
+"""Renderers: translate `draw.shapes` into SVG (svgwrite) or PDF (ReportLab). Neither knows
 what a card or a board is."""
