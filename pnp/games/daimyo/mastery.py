@@ -56,10 +56,12 @@ class Mastery(Hooks):
 
 
 def reveal(board: Board, clan: str, events: list[GameEvent] | None = None) -> None:
+    card = board.mastery[clan]
+    assert card is not None   # only a clan that holds a Mastery card uses it
     if clan not in board.revealed:
         board.revealed.add(clan)
         if events is not None:
-            events.append(MasteryRevealed(clan, board.mastery[clan]))
+            events.append(MasteryRevealed(clan, card))
 
 
 # -- Mastery decisions between stages (Strategy before the cards, Diplomacy before reserves) --

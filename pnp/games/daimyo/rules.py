@@ -231,7 +231,7 @@ class DaimyoState(Board):
         self.check(clan, card, kind, action)
         self.history[-1].decisions.append((card, clan, effect.written(self, clan, action)))
         self.queue.pop(0)
-        base = {"clan": clan, "card": card, "round": self.round}
+        base: dict[str, Any] = {"clan": clan, "card": card, "round": self.round}
         if isinstance(action, Pass):
             events: list[GameEvent] = [NoEffect(**base, effect=kind)]
         else:

@@ -430,7 +430,7 @@ class Board:
                 return clan
         return None
 
-    def strength(self, clan: str, tile: str | None) -> int:
+    def strength(self, clan: str, tile: str) -> int:
         return self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0) + (1 if self.daimyo[clan] == tile else 0)
 
     def adjacent_tiles(self, tile: str) -> list[str]:
