@@ -17,6 +17,7 @@ from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
 from .actions import MoveBushi
+from .combat import combat
 from .events import (
     Combat,
     Control,
@@ -31,7 +32,6 @@ from .events import (
     ReserveTaken,
     SpecialAction,
 )
-from .combat import combat
 from .rules import DaimyoState
 from .state import Options, Rules
 
@@ -46,6 +46,7 @@ RONIN = "#8a8f96"
 Snapshot = dict[str, Any]   # `notation.snapshot`: units, Han and owners after a step
 Frame = tuple[float, float, float, float]
 Moved = Sequence[tuple[tuple[int, int], tuple[int, int]]]
+Replay = Replayed[DaimyoState, notation.RoundLog]
 
 
 def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
@@ -79,7 +80,7 @@ def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
     return out
 
 
-def panels_for(game: Game, t: Replayed[DaimyoState, notation.RoundLog], lang: str) -> list[RoundPage]:
+def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
     say = Narrator(game, lang)
     rules = t.state.rules
     everything = [p for r in t.rounds for snap in (r.start, r.end) if snap for p in snap["tiles"].values()]
@@ -154,7 +155,7 @@ def panels_for(game: Game, t: Replayed[DaimyoState, notation.RoundLog], lang: st
     return pages
 
 
-def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed[DaimyoState, notation.RoundLog], list[RoundPage]]:
+def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replay, list[RoundPage]]:
     t = notation.replay(read_text(sample, display(sample), "a sample game"), game, display(sample))
     return t, panels_for(game, t, lang)
 

@@ -17,8 +17,6 @@ from ...engine.position import value_text
 from ...hexgrid import is_connected
 from .state import Board, Position
 
-__all__ = ["Position", "norm_units", "position_table", "read_position", "tile_order", "write_position"]
-
 
 def norm_units(text: str) -> str | None:
     t = " ".join(str(text).lower().split())

@@ -24,16 +24,14 @@ from ...model import Game
 from . import mastery, setup
 from .actions import Action, Pass, PassCards, PlayCards
 from .advanced import hooks_for
-from .combat import CombatResult, combat
 from .effects import BASIC_EFFECTS, Effect, whole_unit
 from .events import Control, ControlTie, NoEffect, PassedToReserves, ReserveTaken, ToReserve
 from .position import position_table, read_position
 from .specials import SPECIAL_EFFECTS
-from .state import BASIC, DEAL, KIND_OF_LETTER, Board, CardInfo, DaimyoView, Options, Position, RoundRecord, Rules
+from .state import Board, Options, Position, RoundRecord, Rules
 
-# Names other modules read from here (the notation, the booklet, the tests).
-__all__ = ["BASIC", "DEAL", "KIND_OF_LETTER", "RULES", "CardInfo", "CombatResult", "DaimyoState", "DaimyoView",
-           "Options", "Rules", "combat", "new_game"]
+# Options and Rules live in `state`; the notation and the game module read them from here.
+__all__ = ["RULES", "DaimyoState", "Options", "Rules", "new_game"]
 
 # Every refusal names one of these rules (`Illegal.rule`); tests assert on the names.
 RULES: dict[str, str] = {

@@ -22,7 +22,6 @@ from .events import Dealt, GameOver, HandDealt
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
-BASIC = tuple(KIND_OF_LETTER.values())
 
 # Why a decision is refused: (rule, reason); the rule is one of `rules.RULES`.
 Refusal = tuple[str, str]

@@ -4,7 +4,8 @@ import pytest
 
 from pnp.engine import Illegal
 from pnp.games.daimyo.actions import Keep, MoveBushi, MoveDaimyo, PlayCards, Recruit, Special
-from pnp.games.daimyo.rules import DaimyoState, Options, Rules
+from pnp.games.daimyo.rules import DaimyoState
+from pnp.games.daimyo.state import Options, Rules
 from pnp.model import load_game
 from pnp.paths import cards_dir
 
