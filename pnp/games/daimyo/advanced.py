@@ -64,8 +64,10 @@ def end_of_round(board: Board) -> list[GameEvent]:
 class InaccessibleClans(Hooks):
     def entry_refusal(self, board: Board, clan: str, tile: str, daimyo: bool) -> Refusal | None:
         """The Han of a rival clan (never an ally's, in team play) is closed to the Daimyo."""
+        if not daimyo:
+            return None
         owner = board.tile_owner[tile]
-        if daimyo and owner in board.rules.rivals(clan):
+        if owner in board.rules.rivals(clan):
             return "inaccessible", f"the Daimyo cannot enter {tile}, a Han of the {owner} clan"
         return None
 

@@ -67,7 +67,7 @@ def fight(board: Board, clan: str, enemy: str, tile: str, count: int, base: dict
     bushi = board.bushi[enemy].get(tile, 0) + board.ronin[enemy].get(tile, 0)
     has_daimyo = board.daimyo[enemy] == tile
     attack_bonus = defence_bonus = 0
-    for hook in board.hooks:
+    for hook in board.combat_hooks:
         a, d = hook.combat_bonus(board, clan, enemy, tile)
         attack_bonus, defence_bonus = attack_bonus + a, defence_bonus + d
     res = combat(count + ronin, bushi, has_daimyo, attack_bonus, defence_bonus)

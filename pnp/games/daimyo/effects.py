@@ -73,7 +73,7 @@ class BasicEffect(Effect):
 
 def board_variants(board: Board, clan: str, kind: str) -> list[Action]:
     """The variants of a basic effect the advanced rules in play allow `clan` now."""
-    return [a for hook in board.hooks for a in hook.variants(board, clan, kind)]
+    return [a for hook in board.variant_hooks for a in hook.variants(board, clan, kind)]
 
 
 def _missing_han(board: Board, *tiles: str) -> Refusal | None:

@@ -226,6 +226,11 @@ class Hooks:
         return []
 
 
+def _overriding(hooks: tuple[Hooks, ...], point: str) -> tuple[Hooks, ...]:
+    """The hooks that do something at `point` (the others would only return the default)."""
+    return tuple(h for h in hooks if getattr(type(h), point) is not getattr(Hooks, point))
+
+
 class Board:
     """Everything a game of Daimyo holds at one moment, and what can be read off it. The
     primitives here (`take_bushi`, `add_bushi`, `place_han`, `finish`) are the only changes the
@@ -234,6 +239,10 @@ class Board:
     def __init__(self, rules: Rules, hooks: tuple[Hooks, ...] = ()):
         self.rules = rules
         self.hooks = hooks
+        # asked at every step of a search: only the rules that change these points
+        self.entry_hooks = _overriding(hooks, "entry_refusal")
+        self.combat_hooks = _overriding(hooks, "combat_bonus")
+        self.variant_hooks = _overriding(hooks, "variants")
         opt = rules.options
         self.chance = Chance(opt.seed)
         self.round = 1
@@ -462,7 +471,7 @@ class Board:
 
     def entry_refusal(self, clan: str, tile: str, daimyo: bool = False) -> Refusal | None:
         """Why an advanced rule bars `clan`'s units (with its Daimyo when `daimyo`) from `tile`, if one does."""
-        for hook in self.hooks:
+        for hook in self.entry_hooks:
             refusal = hook.entry_refusal(self, clan, tile, daimyo)
             if refusal is not None:
                 return refusal
