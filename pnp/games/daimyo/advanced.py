@@ -62,10 +62,8 @@ def end_of_round(board: Board) -> list[GameEvent]:
 
 
 class InaccessibleClans(Hooks):
-    def entry_refusal(self, board: Board, clan: str, tile: str, daimyo: bool) -> Refusal | None:
+    def daimyo_entry_refusal(self, board: Board, clan: str, tile: str) -> Refusal | None:
         """The Han of a rival clan (never an ally's, in team play) is closed to the Daimyo."""
-        if not daimyo:
-            return None
         owner = board.tile_owner[tile]
         if owner in board.rules.rivals(clan):
             return "inaccessible", f"the Daimyo cannot enter {tile}, a Han of the {owner} clan"
@@ -73,8 +71,8 @@ class InaccessibleClans(Hooks):
 
 
 def hooks_for(options: Options) -> tuple[Hooks, ...]:
-    """The advanced rules in play, in the order they act: the setup draws in this order (one
-    shuffled deck after the other), and a Han barred by Strategy is refused before an inaccessible one."""
+    """The advanced rules in play, in the order they act: the setup draws in this order, one
+    shuffled deck after the other."""
     rules: list[tuple[bool, type[Hooks]]] = [
         (options.formation, BattleFormation), (options.fortifications, Fortifications),
         (options.special, SpecialActions), (options.mastery, Mastery), (options.inaccessible, InaccessibleClans)]

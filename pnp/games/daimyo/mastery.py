@@ -29,7 +29,7 @@ class Mastery(Hooks):
     def after_resolution(self, board: Board) -> bool:
         return start_interlude(board, "diplomacy")
 
-    def entry_refusal(self, board: Board, clan: str, tile: str, daimyo: bool) -> Refusal | None:
+    def entry_refusal(self, board: Board, clan: str, tile: str) -> Refusal | None:
         """Master of Strategy: nobody may move onto the chosen Han this round."""
         if board.barred_tile == tile:
             return "barred", f"{tile} is barred this round"

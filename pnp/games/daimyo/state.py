@@ -201,8 +201,12 @@ class Hooks:
         """Every card resolved, before the reserves: start an interlude of decisions (True) or not."""
         return False
 
-    def entry_refusal(self, board: Board, clan: str, tile: str, daimyo: bool) -> Refusal | None:
-        """Before a move: why `clan`'s units (with its Daimyo when `daimyo`) may not enter `tile`, if so."""
+    def entry_refusal(self, board: Board, clan: str, tile: str) -> Refusal | None:
+        """Before a move: why `clan`'s units may not enter `tile`, if so."""
+        return None
+
+    def daimyo_entry_refusal(self, board: Board, clan: str, tile: str) -> Refusal | None:
+        """Before a move: why `clan`'s Daimyo may not enter `tile` when its other units may, if so."""
         return None
 
     def combat_bonus(self, board: Board, attacker: str, defender: str, tile: str) -> tuple[int, int]:
@@ -241,6 +245,7 @@ class Board:
         self.hooks = hooks
         # asked at every step of a search: only the rules that change these points
         self.entry_hooks = _overriding(hooks, "entry_refusal")
+        self.daimyo_entry_hooks = _overriding(hooks, "daimyo_entry_refusal")
         self.combat_hooks = _overriding(hooks, "combat_bonus")
         self.variant_hooks = _overriding(hooks, "variants")
         opt = rules.options
@@ -472,9 +477,14 @@ class Board:
     def entry_refusal(self, clan: str, tile: str, daimyo: bool = False) -> Refusal | None:
         """Why an advanced rule bars `clan`'s units (with its Daimyo when `daimyo`) from `tile`, if one does."""
         for hook in self.entry_hooks:
-            refusal = hook.entry_refusal(self, clan, tile, daimyo)
+            refusal = hook.entry_refusal(self, clan, tile)
             if refusal is not None:
                 return refusal
+        if daimyo:
+            for hook in self.daimyo_entry_hooks:
+                refusal = hook.daimyo_entry_refusal(self, clan, tile)
+                if refusal is not None:
+                    return refusal
         return None
 
     def can_enter(self, clan: str, tile: str) -> bool:
@@ -482,12 +492,12 @@ class Board:
         other = self.occupant(tile)
         if other is not None and other != clan and self.rules.team(other) == self.rules.team(clan):
             return False
-        return self.entry_refusal(clan, tile) is None
+        return not self.entry_hooks or self.entry_refusal(clan, tile) is None
 
     def daimyo_may_enter(self, clan: str, tile: str) -> bool:
         if self.occupant(tile) not in (None, clan):
             return False
-        return self.entry_refusal(clan, tile, daimyo=True) is None
+        return not (self.entry_hooks or self.daimyo_entry_hooks) or self.entry_refusal(clan, tile, daimyo=True) is None
 
     def han_movable(self, tile: str) -> bool:
         return (self.occupant(tile) is None and tile not in self.touched and len(self.tile_pos) > 1
