@@ -120,7 +120,7 @@ class BushiMove(BasicEffect):
         refusal = board.entry_refusal(clan, dst)
         if refusal:
             return refusal
-        if not board.can_enter(clan, dst):
+        if board.ally_holds(clan, dst):
             return "ally", f"{dst} is held by an ally; allies never share a Han or fight"
         return None
 

@@ -487,10 +487,14 @@ class Board:
                     return refusal
         return None
 
+    def ally_holds(self, clan: str, tile: str) -> bool:
+        """Another clan of `clan`'s team (team play) holds `tile`."""
+        other = self.occupant(tile)
+        return other is not None and other != clan and self.rules.team(other) == self.rules.team(clan)
+
     def can_enter(self, clan: str, tile: str) -> bool:
         """Bushi may enter a tile unless an ally (team play) holds it or an advanced rule bars it."""
-        other = self.occupant(tile)
-        if other is not None and other != clan and self.rules.team(other) == self.rules.team(clan):
+        if self.ally_holds(clan, tile):
             return False
         return not self.entry_hooks or self.entry_refusal(clan, tile) is None
 
