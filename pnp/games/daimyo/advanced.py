@@ -15,13 +15,10 @@ a round (`hooks_for` lists those in play, in the order they act):
 from __future__ import annotations
 
 from ...engine import GameEvent
-from .actions import Formation
 from .events import FormationDrawn, RoninLeft
 from .mastery import Mastery
 from .setup import draw_two
 from .state import Board, Hooks, Options, Refusal
-
-__all__ = ["Formation", "hooks_for", "end_of_round"]   # Formation: the notation reads it from here
 
 
 class BattleFormation(Hooks):

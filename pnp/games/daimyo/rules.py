@@ -30,7 +30,7 @@ from .position import position_table, read_position
 from .specials import SPECIAL_EFFECTS
 from .state import Board, Options, Position, RoundRecord, Rules
 
-# Options and Rules live in `state`; the notation and the game module read them from here.
+# Options and Rules live in `state`; benchmarks/bench_engine.py reads them from here.
 __all__ = ["RULES", "DaimyoState", "Options", "Rules", "new_game"]
 
 # Every refusal names one of these rules (`Illegal.rule`); tests assert on the names.

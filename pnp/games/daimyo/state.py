@@ -132,13 +132,6 @@ class RoundRecord:
         return RoundRecord(self.round, dict(self.plays), list(self.decisions), dict(self.passes),
                            list(self.interludes))
 
-    # Until `notation.write` reads the fields by name: the record as the dictionary it used to be.
-    def __getitem__(self, key: str) -> Any:
-        return getattr(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, key, default)
-
 
 @dataclass
 class Position:
