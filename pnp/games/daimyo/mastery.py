@@ -7,6 +7,7 @@ A card is revealed the first time it is used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import Decision, GameEvent, Illegal
@@ -168,37 +169,69 @@ def _interlude_ok(board: Board, d: Decision, action: Special) -> bool:
 # -- Mastery variants of the basic effects ------------------------------------------------
 
 def variants(board: Board, clan: str, kind: str) -> list[Action]:
+    """The variants of a basic effect of this kind that `clan`'s Mastery card allows now."""
     m = board.mastery.get(clan)
-    if m is None:
+    offer = VARIANTS.get(m) if m is not None else None
+    return list(dict.fromkeys(offer(board, clan, kind))) if offer else []
+
+
+def _cavalry(board: Board, clan: str, kind: str) -> list[Action]:
+    """Master of Cavalry: one Bushi, or the Daimyo, moves two Han at once."""
+    if kind == "bushi-move":
+        return _through(board, clan, march=False)
+    src = board.daimyo[clan]
+    if kind != "daimyo-move" or src is None:
         return []
     out: list[Action] = []
-    if kind == "bushi-move" and m in ("kihei", "katsudo"):
-        for tile, n in board.bushi[clan].items():
-            for mid in board.adjacent_tiles(tile):
-                # can_enter also refuses the Han barred this round
-                if board.occupant(mid) not in (None, clan) or not board.can_enter(clan, mid):
-                    continue
-                for dst in board.adjacent_tiles(mid):
-                    if dst == tile or not board.can_enter(clan, dst):
-                        continue
-                    if m == "kihei":
-                        out.append(MoveBushi(tile, dst, 1, mid))
-                    elif board.occupant(dst) in (None, clan) and n >= 1:
-                        out.append(MoveBushi(tile, dst, n, mid, True))
-    src = board.daimyo[clan]
-    if kind == "daimyo-move" and m == "kihei" and src is not None:
-        for mid in board.adjacent_tiles(src):
-            if not board.daimyo_may_enter(clan, mid):
+    for mid in board.adjacent_tiles(src):
+        if not board.daimyo_may_enter(clan, mid):
+            continue
+        for dst in board.adjacent_tiles(mid):
+            if dst != src and board.daimyo_may_enter(clan, dst):
+                out.append(MoveDaimyo(src, dst, mid))
+    return out
+
+
+def _movement(board: Board, clan: str, kind: str) -> list[Action]:
+    """Master of Movement: the whole unit marches two Han, without attacking."""
+    return _through(board, clan, march=True) if kind == "bushi-move" else []
+
+
+def _through(board: Board, clan: str, march: bool) -> list[Action]:
+    """Bushi moves through a Han free of enemies (can_enter also refuses the Han barred this round)."""
+    out: list[Action] = []
+    for tile, n in board.bushi[clan].items():
+        for mid in board.adjacent_tiles(tile):
+            if board.occupant(mid) not in (None, clan) or not board.can_enter(clan, mid):
                 continue
             for dst in board.adjacent_tiles(mid):
-                if dst != src and board.daimyo_may_enter(clan, dst):
-                    out.append(MoveDaimyo(src, dst, mid))
-    if kind == "daimyo-move" and m == "sambo" and src is not None and board.bushi[clan].get(src, 0):
-        out += [MoveDaimyo(src, dst, None, True) for dst in board.adjacent_tiles(src)
-                if board.daimyo_may_enter(clan, dst)]
-    if kind == "bushi-recruitment" and m == "tyouhei":
-        out += [Recruit(t) for t in sorted(set(board.bushi[clan]) | set(board.ronin[clan])) if t != src]
-    return list(dict.fromkeys(out))
+                if dst == tile or not board.can_enter(clan, dst):
+                    continue
+                if not march:
+                    out.append(MoveBushi(tile, dst, 1, mid))
+                elif board.occupant(dst) in (None, clan) and n >= 1:
+                    out.append(MoveBushi(tile, dst, n, mid, True))
+    return out
+
+
+def _command(board: Board, clan: str, kind: str) -> list[Action]:
+    """Master of Command: one Bushi goes along with the Daimyo."""
+    src = board.daimyo[clan]
+    if kind != "daimyo-move" or src is None or not board.bushi[clan].get(src, 0):
+        return []
+    return [MoveDaimyo(src, dst, None, True) for dst in board.adjacent_tiles(src) if board.daimyo_may_enter(clan, dst)]
+
+
+def _recruitment(board: Board, clan: str, kind: str) -> list[Action]:
+    """Master of Recruitment: the recruit comes from a unit elsewhere, which joins the Daimyo."""
+    if kind != "bushi-recruitment":
+        return []
+    home = board.daimyo[clan]
+    return [Recruit(t) for t in sorted(set(board.bushi[clan]) | set(board.ronin[clan])) if t != home]
+
+
+VARIANTS: dict[str, Callable[[Board, str, str], list[Action]]] = {
+    "kihei": _cavalry, "katsudo": _movement, "sambo": _command, "tyouhei": _recruitment}
 
 
 def carry_out_variant(board: Board, clan: str, action: Action, base: dict[str, Any]) -> list[GameEvent]:
