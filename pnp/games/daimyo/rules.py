@@ -86,7 +86,8 @@ RULES: dict[str, str] = {
 }
 
 
-# What each kind of card does (`Board.kind` names the kind): adding a card effect is adding one here.
+# What each kind of card does (`Board.kind` names the kind). A new card effect is one `Effect` class,
+# listed in its module's tuple (`effects.BASIC_EFFECTS`, `specials.SPECIAL_EFFECTS`).
 EFFECTS: dict[str, Effect] = {e.kind: e for e in (*BASIC_EFFECTS, *SPECIAL_EFFECTS)}
 
 Choices = Callable[[Board, Decision], list[Any]]
