@@ -92,6 +92,16 @@ class Keep:
 
 
 @dataclass(frozen=True)
+class Formation:
+    """Battle formation, before round 1: place the Daimyo on one of the clan's Han."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"daimyo@{self.tile}"
+
+
+@dataclass(frozen=True)
 class PlaceHan:
     tile: str
     at: tuple[int, int]
@@ -115,7 +125,16 @@ class Pass:
         return "pass"
 
 
-Action = PlayCards | PassCards | MoveBushi | Recruit | MoveDaimyo | PlaceHan | MoveHan | Pass | Special | Keep
+Action = (PlayCards | PassCards | MoveBushi | Recruit | MoveDaimyo | PlaceHan | MoveHan | Pass | Special | Keep
+          | Formation)
+
+
+def is_variant(action: object) -> bool:
+    """A basic effect carried out as only a Mastery card allows (two Han at once, a march, an
+    escort, a recruit from elsewhere)."""
+    return ((isinstance(action, MoveBushi) and bool(action.via or action.march))
+            or (isinstance(action, MoveDaimyo) and bool(action.via or action.escort))
+            or (isinstance(action, Recruit) and action.source is not None))
 
 _MOVE = re.compile(r"([a-z]+[0-9]+)\s*-\s*([a-z]+[0-9]+)(?:\s*-\s*([a-z]+[0-9]+))?"
                    r"(?:\s+x\s*([0-9]+))?(?:\s+r\s*([0-9]+))?(\s+march)?(\s+\+1)?")

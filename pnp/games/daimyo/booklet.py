@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ...draw.diagram import DiagramSpec, Stack
 from ...draw.shapes import Scene
 from ...draw.tilemap import bounds, tile_map
 from ...engine.notation import localized
+from ...engine.replay import Transcript as Replayed
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
+from .actions import MoveBushi
+from .combat import combat
 from .events import (
     Combat,
     Control,
@@ -28,7 +32,8 @@ from .events import (
     ReserveTaken,
     SpecialAction,
 )
-from .rules import DaimyoState, Options, Rules, combat
+from .rules import DaimyoState
+from .state import Options, Rules
 
 
 def pieces_text(bushi: int, daimyo: bool) -> str:
@@ -38,7 +43,13 @@ def pieces_text(bushi: int, daimyo: bool) -> str:
 RONIN = "#8a8f96"
 
 
-def spec_of(game: Game, snap: dict) -> DiagramSpec:
+Snapshot = dict[str, Any]   # `notation.snapshot`: units, Han and owners after a step
+Frame = tuple[float, float, float, float]
+Moved = Sequence[tuple[tuple[int, int], tuple[int, int]]]
+Replay = Replayed[DaimyoState, notation.RoundLog]
+
+
+def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
     spec = DiagramSpec()
     for clan, stacks in snap["bushi"].items():
         colour = game.clans[clan].colour
@@ -51,12 +62,15 @@ def spec_of(game: Game, snap: dict) -> DiagramSpec:
     return spec
 
 
-def draw(game: Game, snap: dict, spec: DiagramSpec, frame, moved=(), name="map") -> Scene:
+def draw(game: Game, snap: Snapshot, spec: DiagramSpec, frame: Frame | None, moved: Moved = (),
+         name: str = "map") -> Scene:
     tiles = {t: (p, snap["owner"][t]) for t, p in snap["tiles"].items()}
     return tile_map(game, tiles, spec, frame, moved, name)
 
 
 def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
+    if game.maps is None:
+        raise ValueError("Daimyo needs maps.toml")
     out = []
     for m in game.maps.maps:
         s = DaimyoState(Rules(game, Options(players=m.players)))
@@ -66,7 +80,7 @@ def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
     return out
 
 
-def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]:
+def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
     say = Narrator(game, lang)
     rules = t.state.rules
     everything = [p for r in t.rounds for snap in (r.start, r.end) if snap for p in snap["tiles"].values()]
@@ -85,7 +99,8 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
         panels = []
         for step in log.steps:
             spec = spec_of(game, step.after)
-            moved, sentences = [], []
+            moved: list[tuple[tuple[int, int], tuple[int, int]]] = []
+            sentences: list[str] = []
             clan = step.clan
             names = {"clan": say.short(clan)}
             colour = game.clans[clan].colour
@@ -140,7 +155,7 @@ def panels_for(game: Game, t: notation.Transcript, lang: str) -> list[RoundPage]
     return pages
 
 
-def walkthrough(game: Game, sample: Path, lang: str):
+def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replay, list[RoundPage]]:
     t = notation.replay(read_text(sample, display(sample), "a sample game"), game, display(sample))
     return t, panels_for(game, t, lang)
 
@@ -151,11 +166,13 @@ def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
         t = notation.replay(read_text(path, display(path), "an example"), game, display(path))
         last = t.rounds[-1]
         snap = last.end
+        assert snap is not None   # every replayed round ends with its snapshot
         spec = spec_of(game, snap)
         for e in last.events:
             if isinstance(e, Combat):
                 spec.combats.append(e.tile)
-                spec.arrows.append((next(s.action.src for s in last.steps if s.card == e.card), e.tile,
+                spec.arrows.append((next(s.action.src for s in last.steps
+                                         if s.card == e.card and isinstance(s.action, MoveBushi)), e.tile,
                                     game.clans[e.attacker].colour))
         s = t.state
         say = Narrator(game, lang)
@@ -169,7 +186,7 @@ def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
 COMBAT_CASES = ((4, 3, False), (3, 1, False), (1, 2, False), (2, 2, False), (2, 1, True), (1, 1, True))
 
 
-def combat_rows(game: Game, lang: str, cases=COMBAT_CASES) -> list[str]:
+def combat_rows(game: Game, lang: str, cases: Sequence[tuple[int, int, bool]] = COMBAT_CASES) -> list[str]:
     """The combat table as bullet lines, each outcome computed by the engine."""
     say = Narrator(game, lang)
     rows = []
@@ -192,9 +209,11 @@ class DaimyoBooklet(BookletAdapter):
         return start_maps(game, lang)[-1][0]
 
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
-        return walkthrough(game, sample, lang)
+        t, pages = walkthrough(game, sample, lang)
+        # the interface's Transcript declares `rounds` a writable Sequence, the replay's is a list
+        return cast(Transcript, t), pages
 
-    def figures(self):
+    def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {
             "setup": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang)],
             "examples": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang)],

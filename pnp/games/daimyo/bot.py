@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import PlayCards
+from .actions import Action, PlayCards
 from .rules import DaimyoState
 
 WIN = 100_000
@@ -24,7 +24,7 @@ def evaluate(s: DaimyoState, clan: str) -> float:
         return WIN if s.rules.team(s.winner) == s.rules.team(clan) else -WIN
     score = 0.0
     rivals = s.rules.rivals(clan)
-    targets = [s.daimyo[r] for r in rivals if s.daimyo[r]]
+    targets = [t for r in rivals if (t := s.daimyo[r])]
     rival_han = [t for t, o in s.tile_owner.items() if o in rivals and t in s.tile_pos]
     for tile, n in s.bushi[clan].items():
         score += 10 * n
@@ -37,6 +37,7 @@ def evaluate(s: DaimyoState, clan: str) -> float:
     for r in rivals:
         score -= 6 * sum(s.bushi[r].values())
     home = s.daimyo[clan]
+    assert home is not None   # a clan without its Daimyo has lost: the game is over
     guard = s.strength(clan, home)
     for r in rivals:
         for tile, n in s.bushi[r].items():
@@ -48,8 +49,9 @@ def evaluate(s: DaimyoState, clan: str) -> float:
     return score
 
 
-def choose(state: DaimyoState, rng: random.Random):
+def choose(state: DaimyoState, rng: random.Random) -> Action:
     d = state.decision()
+    assert d is not None
     clan = d.player
     actions = state.legal_actions()
     if d.kind == "play":
@@ -65,7 +67,7 @@ def choose(state: DaimyoState, rng: random.Random):
         return actions[0] if rng.random() < 0.7 else rng.choice(actions)   # mostly keep the Bushi
     if len(actions) > 40:
         actions = rng.sample(actions, 40)
-    best, best_score = None, None
+    best, best_score = actions[0], None   # the first is replaced at once: a decision always has one
     for action in actions:
         after = state.clone()
         after.apply_action(action)

@@ -120,7 +120,7 @@ class RoninLeft(GameEvent):
 class MasteryRevealed(GameEvent):
     kind = "mastery-revealed"
     clan: str
-    mastery: str | None
+    mastery: str
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class Recruited(CardEvent):
     """A Bushi joins the Daimyo on `tile`: from the Bushi area, or from `source` (Recruitment)."""
 
     kind = "recruit"
-    tile: str | None
+    tile: str
     source: str | None = None
 
 

@@ -54,10 +54,10 @@ from ...engine.replay import (
 from ...engine.settings import Limits, Option, Settings, expected_count
 from ...model import Game
 from ..interface import game_limits
-from .actions import Action, Keep, PassCards, PlayCards, Special, parse
-from .advanced import Formation
+from .actions import Action, Formation, Keep, PassCards, PlayCards, Special, parse
 from .position import norm_units, position_table, write_position
-from .rules import DaimyoState, Options, Rules
+from .rules import DaimyoState
+from .state import Options, RoundRecord, Rules
 
 _PLAY = re.compile(r"\s*([A-Za-z][0-9]+)\s*(?::\s*(.*?))?\s*")
 
@@ -205,8 +205,7 @@ def _choose_setup(state: DaimyoState, setup: dict[str, Any], where: str) -> None
                 raise NotationError(where, f"setup.{d.player}", f"missing the {d.kind} choice, e.g. "
                                     + (f"\"daimyo@{state.rules.prefix[d.player]}2\"" if d.kind == "formation"
                                        else f"\"keep {d.kind[5:]} 1\""))
-            # Formation is a setup choice that daimyo/actions.py's Action union does not list (yet)
-            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))  # type: ignore[arg-type]
+            state.apply_action(_setup_action(todo.pop(0), d.kind, where, d.player))
     except Illegal as exc:
         raise IllegalMove(f"{where}: setup: {exc.reason}", exc.rule) from None
 
@@ -365,9 +364,9 @@ def _check_end(end: DaimyoEnd, state: DaimyoState, where: str) -> int:
 def write(state: DaimyoState, title: str = "", description: str = "") -> str:
     """The notation of a game (finished or not): `replay(write(s))` is the same game."""
     out = header_lines("daimyo", title, description) + _setup_lines(state)
-    rounds = [r for r in state.history if r["plays"]]
+    rounds = [r for r in state.history if r.plays]
     for rec in rounds:
-        out += ["", f"[[round]]  # {rec['round']}", *_round_lines(state, rec)]
+        out += ["", f"[[round]]  # {rec.round}", *_round_lines(state, rec)]
     if rounds:
         tiles = sorted(t for t in state.tile_pos if state.occupant(t))
         if tiles:
@@ -396,19 +395,19 @@ def _setup_lines(state: DaimyoState) -> list[str]:
     return out
 
 
-def _round_lines(state: DaimyoState, rec: dict[str, Any]) -> list[str]:
+def _round_lines(state: DaimyoState, rec: RoundRecord) -> list[str]:
     """One round's cards with their decisions, the interludes chosen and the cards passed."""
     out = []
-    decided = {card: a for card, _c, a in rec["decisions"]}
+    decided = {card: a for card, _c, a in rec.decisions}
     for clan in state.rules.clans:
-        play = rec["plays"].get(clan)
+        play = rec.plays.get(clan)
         items = [f"{c}: {decided[c]}" if c in decided else c for c in (play.cards if play else ())]
         out.append(f"{clan} = [{', '.join(quote(i) for i in items)}]")
     for kind in ("strategy", "diplomacy"):
-        chosen = {c: a for k, c, a in rec.get("interludes", []) if k == kind and str(a) != "skip"}
+        chosen = {c: a for k, c, a in rec.interludes if k == kind and str(a) != "skip"}
         if chosen:
             out.append(f"{kind} = {{ " + ", ".join(f"{c} = {quote(str(a))}" for c, a in chosen.items()) + " }")
-    if rec["passes"]:
-        passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec["passes"].items())
+    if rec.passes:
+        passes = ", ".join(f"{c} = {quote(p.left + ' ' + p.right)}" for c, p in rec.passes.items())
         out.append("pass = { " + passes + " }")
     return out

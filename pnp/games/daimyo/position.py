@@ -1,8 +1,8 @@
 """Daimyo positions: what carries over from one round to the next, as the notation's `[position]`
 table (see docs/notation.md, "Daimyo positions").
 
-`DaimyoState.position()` writes the start of the current round as that table and
-`DaimyoState.set_position(table, where)` starts a round from one (the engine's `HasPosition`);
+`DaimyoState.position()` writes the start of the current round (a `state.Position`) as that table
+and `DaimyoState.set_position(table, where)` starts a round from one (the engine's `HasPosition`);
 `read_position` checks a table against the game (Han, cards, counts) and `position_table` /
 `write_position` write one.
 """
@@ -10,32 +10,12 @@ table (see docs/notation.md, "Daimyo positions").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.notation import NotationError
 from ...engine.position import value_text
-from ...hexgrid import Pos, is_connected
-
-if TYPE_CHECKING:
-    from .rules import DaimyoState
-
-
-@dataclass
-class Position:
-    """What carries over from one round to the next: a scenario may start from it, and
-    `DaimyoState.position()` writes it at the start of any round (see `position_table`)."""
-
-    round: int
-    han: dict[str, Pos]                 # every Han on the map and where it lies
-    bushi: dict[str, dict[str, int]]    # clan -> Han -> Bushi
-    ronin: dict[str, dict[str, int]]    # clan -> Han -> Rōnin it hired
-    daimyo: dict[str, str | None]       # clan -> the Han its Daimyo stands on
-    hand: dict[str, list[str]]          # clan -> cards in hand, in priority order
-    reserve: dict[str, list[str]]       # clan -> the cards passed to it, taken back next round
-    mastery: dict[str, str | None]      # clan -> its Mastery card (Mastery rule)
-    revealed: set[str]                  # clans whose Mastery card is face up
-
+from ...hexgrid import is_connected
+from .state import Board, Position
 
 
 def norm_units(text: str) -> str | None:
@@ -54,7 +34,7 @@ def norm_units(text: str) -> str | None:
 POSITION_KEYS = ("round", "han", "hand", "reserve", "mastery", "revealed")
 
 
-def read_position(state: DaimyoState, table: Any, where: str) -> Position:
+def read_position(state: Board, table: Any, where: str) -> Position:
     """A scenario's start (after the setup, if any): every occupied Han and what stands on it, all
     other Han emptied; optionally the round, where each Han lies, hands, reserves, Mastery cards.
     Whatever the table does not name stays as the setup left it. Anything impossible is a
@@ -124,7 +104,7 @@ def read_position(state: DaimyoState, table: Any, where: str) -> Position:
     return p
 
 
-def _position_han(state: DaimyoState, han: Any, where: str) -> dict[str, tuple[int, int]]:
+def _position_han(state: Board, han: Any, where: str) -> dict[str, tuple[int, int]]:
     if not isinstance(han, dict) or not han:
         raise NotationError(where, "position.han", "expected a table of every Han on the map, e.g. { n1 = \"0,1\" }")
     out: dict[str, tuple[int, int]] = {}
@@ -146,7 +126,7 @@ def _position_han(state: DaimyoState, han: Any, where: str) -> dict[str, tuple[i
     return out
 
 
-def _position_cards(state: DaimyoState, table: Any, key: str, where: str, seen: dict[str, str]) -> dict[str, list[str]]:
+def _position_cards(state: Board, table: Any, key: str, where: str, seen: dict[str, str]) -> dict[str, list[str]]:
     if not isinstance(table, dict):
         raise NotationError(where, key, "expected a table of each clan's cards, "
                             f"e.g. {{ {state.rules.clans[0]} = [\"A1\", \"B2\"] }}")
@@ -168,7 +148,7 @@ def _position_cards(state: DaimyoState, table: Any, key: str, where: str, seen: 
     return out
 
 
-def _position_mastery(state: DaimyoState, table: dict[str, Any], where: str) -> tuple[dict[str, str | None], set[str]]:
+def _position_mastery(state: Board, table: dict[str, Any], where: str) -> tuple[dict[str, str | None], set[str]]:
     rules = state.rules
     if not rules.options.mastery:
         raise NotationError(where, "position.mastery", "Mastery cards play only with the mastery rule")
@@ -191,7 +171,7 @@ def _position_mastery(state: DaimyoState, table: dict[str, Any], where: str) -> 
     return mastery, set(revealed)
 
 
-def position_table(state: DaimyoState, p: Position | None = None) -> dict[str, Any]:
+def position_table(state: Board, p: Position | None = None) -> dict[str, Any]:
     """The `[position]` table of the state's position now (or of `p`): read back by `replay`, it
     starts the same round from the same units, map, hands, reserves and Mastery cards."""
     p = state.round_start() if p is None else p
@@ -212,7 +192,7 @@ def position_table(state: DaimyoState, p: Position | None = None) -> dict[str, A
     return out
 
 
-def write_position(state: DaimyoState, p: Position | None = None) -> str:
+def write_position(state: Board, p: Position | None = None) -> str:
     """`position_table` as the TOML `[position]` table of a notation file."""
     lines = ["[position]"]
     for key, value in position_table(state, p).items():

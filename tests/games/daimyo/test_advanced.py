@@ -4,7 +4,8 @@ import pytest
 
 from pnp.engine import Illegal
 from pnp.games.daimyo.actions import Keep, MoveBushi, MoveDaimyo, PlayCards, Recruit, Special
-from pnp.games.daimyo.rules import DaimyoState, Options, Rules
+from pnp.games.daimyo.rules import DaimyoState
+from pnp.games.daimyo.state import Options, Rules
 from pnp.model import load_game
 from pnp.paths import cards_dir
 
@@ -198,8 +199,8 @@ def test_senryaku_strategy_bars_a_han_for_the_round():
     s = game("senryaku")
     units(s, g1=("green", 2), n2=("red", 1))
     s.phase = "play"
-    from pnp.games.daimyo import advanced
-    assert advanced.start_interlude(s, "strategy") and s.decision().kind == "strategy"
+    from pnp.games.daimyo import mastery
+    assert mastery.start_interlude(s, "strategy") and s.decision().kind == "strategy"
     s.apply_action(Special("bar", ("n1", "g1")))
     assert s.barred_tile == "n1" and s.bushi["green"]["g1"] == 1
     play(s, ("B2", "B3"), ("A2", "B1"))

@@ -32,7 +32,8 @@ from pnp.games.daimyo.events import (
     RoninHired,
     Treachery,
 )
-from pnp.games.daimyo.rules import DaimyoState, Options, Rules
+from pnp.games.daimyo.rules import DaimyoState
+from pnp.games.daimyo.state import Options, Rules
 from pnp.model import load_game
 from pnp.paths import cards_dir
 

@@ -79,7 +79,7 @@ def test_samples_cover_2_3_4_players_and_every_advanced_rule():
     assert {s.rules.options.players for s in states} == {2, 3, 4}
     every = [s for s in states if len(s.rules.options.advanced) == 7]
     assert every, "one sample plays with every advanced rule"
-    decided = [type(a).__name__ for s in states for r in s.history for _c, _p, a in r["decisions"]]
+    decided = [type(a).__name__ for s in states for r in s.history for _c, _p, a in r.decisions]
     assert {"PlaceHan", "MoveHan", "MoveDaimyo", "Recruit", "MoveBushi", "Special"} <= set(decided)
 
 

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from pnp.engine import playout
-from pnp.games.daimyo.rules import DaimyoState, Options, Rules
+from pnp.games.daimyo.rules import DaimyoState
+from pnp.games.daimyo.state import Options, Rules
 from pnp.model import load_game
 from pnp.paths import cards_dir
 from tests.soak import chunks, games

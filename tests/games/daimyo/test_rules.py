@@ -4,7 +4,9 @@ import pytest
 
 from pnp.engine import Illegal
 from pnp.games.daimyo.actions import MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
-from pnp.games.daimyo.rules import DaimyoState, Options, Rules, combat
+from pnp.games.daimyo.combat import combat
+from pnp.games.daimyo.rules import DaimyoState
+from pnp.games.daimyo.state import Options, Rules
 from pnp.model import load_game
 from pnp.paths import cards_dir
 

@@ -74,8 +74,8 @@ def test_a_retreat_is_judged_without_listing_the_options(monkeypatch):
     """Issue 8, defect 5: checking a decision never depends on enumerating every option. With the
     option menu cut to a single entry, the three-Han retreat (written out of order) still replays,
     and it is written back in one canonical order."""
-    from pnp.games.daimyo import advanced
-    monkeypatch.setattr(advanced, "RETREAT_MENU", 1)
+    from pnp.games.daimyo import specials
+    monkeypatch.setattr(specials, "RETREAT_MENU", 1)
     path = HERE / "scenarios" / "f6-strategic-retreat-any-order.toml"
     t = notation.replay(path.read_text(encoding="utf-8"), GAME, path.name)
     assert '"F6: retreat n1-r1 n2-g1 n3-b1"' in notation.write(t.state)
