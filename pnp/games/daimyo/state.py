@@ -564,7 +564,7 @@ class Board:
         other.pending_setup = list(self.pending_setup)
         other.interlude = list(self.interlude)
         other.history = [r.copy() for r in self.history]
-        other.chance = copy.deepcopy(self.chance)
+        other.chance = self.chance.copy()    # events are frozen: shared, not copied
         other.cards_in_play = list(self.cards_in_play)
         other.drawn = dict(self.drawn)
         other.mastery = dict(self.mastery)
