@@ -9,8 +9,12 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .paths import fonts_dir
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 FILES = {"sans": "DejaVuSans.ttf", "sans-bold": "DejaVuSans-Bold.ttf", "jp": "ipaexg.ttf"}
 PDF_NAMES = {"sans": "DejaVuSans", "sans-bold": "DejaVuSans-Bold", "jp": "IPAexGothic"}
@@ -19,7 +23,7 @@ _FALLBACK = {"sans": "jp", "sans-bold": "jp", "jp": "sans"}
 
 
 @cache
-def ttfont(font: str):
+def ttfont(font: str) -> TTFont:
     """The ReportLab font object for one of our font names, registered on first use."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -54,7 +58,7 @@ def split_runs(text: str, font: str) -> list[tuple[str, str]]:
 
 def advance(text: str, font: str, size_pt: float) -> float:
     """Width of a single-font string in points."""
-    return ttfont(font).stringWidth(text, size_pt)
+    return float(ttfont(font).stringWidth(text, size_pt))
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,8 @@ class Outlines:
     fontTools' repairs (no format 2 table, duplicate or missing names) has them from fontTools."""
 
     def __init__(self, font: str):
-        face = ttfont(font).face
+        # ReportLab's face keeps the bytes and the reverse map it read, outside its typed interface
+        face: Any = ttfont(font).face
         self._data: bytes = face._ttf_data
         self._tables = {tag: rec["offset"] for tag, rec in face.table.items()}
         self.cmap: dict[int, int] = face.charToGlyph
@@ -123,7 +128,7 @@ class Outlines:
             lsb = struct.unpack_from(">h", self._data, hmtx + 4 * self._num_metrics + 2 * (gid - self._num_metrics))[0]
         return advance, lsb
 
-    def _outline(self, gid: int):   # a fontTools glyf Glyph, expanded
+    def _outline(self, gid: int) -> Any:   # a fontTools glyf Glyph, expanded
         from fontTools.ttLib.tables._g_l_y_f import Glyph as GlyfGlyph
 
         loca, glyf = self._tables["loca"], self._tables["glyf"]
@@ -152,7 +157,7 @@ class _Component:
     def __init__(self, outlines: Outlines, gid: int):
         self._outlines, self._gid = outlines, gid
 
-    def draw(self, pen) -> None:
+    def draw(self, pen: Any) -> None:
         self._outlines._outline(self._gid).draw(pen, self._outlines._table, 0)
 
 

@@ -4,6 +4,7 @@ combats and losses drawn on top. Input is plain data, so any engine can feed it.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..model import Game
@@ -19,9 +20,10 @@ GHOST = "#8a8a8a"
 BOARD_PT = 23.5
 
 Box = tuple[float, float, float, float]    # x0, y0, x1, y1 in mm
+Point = tuple[float, float]
 
 
-def label_boxes(shapes: list[Shape], labels: set[str] | dict) -> list[Box]:
+def label_boxes(shapes: list[Shape], labels: Collection[str]) -> list[Box]:
     """The ink boxes (capitals to descenders, with a little air) of the cell labels among `shapes`:
     the places no arrow, burst, highlight or piece of a diagram may cover."""
     out = []
@@ -266,7 +268,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float,
     end = (x2 - ux * w * 2.6, y2 - uy * w * 2.6)
     head = w * 2.4
 
-    def draw(path: list[tuple[float, float]]) -> tuple[tuple, tuple]:
+    def draw(path: list[Point]) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
         (px, py), (ex, ey) = path[-2], path[-1]
         length = math.hypot(ex - px, ey - py) or 1
         ux, uy = (ex - px) / length, (ey - py) / length
@@ -293,7 +295,7 @@ def _burst(x: float, y: float, r: float, avoid: list[Box] | None = None) -> Shap
 
 def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Scene:
     """The map (in mm at board scale) with the position drawn on it; no mark covers a cell's label."""
-    grid = game.grid
+    grid = game.hex_grid
     w, h = grid.extent
     R = grid.radius
     scene = Scene(name, w, h, 0.0)

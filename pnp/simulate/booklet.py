@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..draw.shapes import Scene
 from ..errors import DefinitionError
@@ -48,7 +49,8 @@ def figure(value: float, share: bool, lang: str = "en") -> str:
     return out.replace(".", ",") if lang in COMMA else out
 
 
-def saved(folder: Path, name: str, directive: str, command: str = "pnp simulate GAME ...") -> tuple[dict, list[Row]]:
+def saved(folder: Path, name: str, directive: str,
+          command: str = "pnp simulate GAME ...") -> tuple[dict[str, Any], list[Row]]:
     """A simulation `pnp simulate --save` wrote into the game folder (`name`.toml): its data and rows.
     Missing or not a saved simulation, it is one `DefinitionError` saying how to write it."""
     path = folder / f"{name}.toml"

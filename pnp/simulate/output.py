@@ -69,8 +69,8 @@ def _card_lines(rows: list[Row], most: int) -> list[str]:
     for subject in shown:
         cells = []
         for m in measures:
-            r = by[subject].get(m)
-            cells.append(f"  {' '.join(_fmt(r)) if r else '-':<24}")
+            found = by[subject].get(m)
+            cells.append(f"  {' '.join(_fmt(found)) if found else '-':<24}")
         out.append((f"  {subject:<{width}}" + "".join(cells)).rstrip())
     if len(subjects) > most:
         out.append(f"  ... {len(subjects) - most} more in --csv and --json")
