@@ -154,6 +154,8 @@ class Play:
     loses: bool = False
 
     def has(self, kind: type[E]) -> list[E]:
+        if not self.effects:        # most cards: asked a dozen times a round
+            return []
         return [e for e in self.effects if isinstance(e, kind)]
 
 
@@ -252,6 +254,8 @@ class SamuraiVassalState:
         self.over = False
         self.start: dict[str, Any] | None = None
         self.auto_npc = True     # False in a replay: the file states each NPC card
+        self._asked: Decision | None = None          # see `decision`
+        self._asked_at: tuple[int, str, bool, int] | None = None
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -286,9 +290,14 @@ class SamuraiVassalState:
     # -- the GameState contract ----------------------------------------------------------------
 
     def decision(self) -> Decision | None:
-        if self.is_terminal():
-            return None
-        return self.commit.decision(self.phase, self.round)
+        # Asked several times per choice (the policy, the labels, apply_action): cached under what
+        # it depends on. Within a round the count of commitments only grows, so (round, phase, over,
+        # count) names one moment of this state's game; any change of those asks afresh.
+        key = (self.round, self.phase, self.over, len(self.commit))
+        if self._asked_at != key:
+            self._asked = None if self.over else self.commit.decision(self.phase, self.round)
+            self._asked_at = key
+        return self._asked
 
     def legal_actions(self) -> list[str]:
         d = self.decision()
