@@ -760,25 +760,15 @@ class DaimyniState:
             if not isinstance(action, PlayCards):
                 raise Illegal(self.round, player, None, "play-two-cards",
                               f"{player} must first play {CARDS_PLAYED} cards")
-            return self._play(player, action)
+            return self._play(player, action, checked=sampled)
         assert card is not None         # a resolve decision names its card
         return self._resolve(player, card, action, checked=sampled)
 
-    def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
+    def _play(self, clan: str, action: PlayCards, checked: bool = False) -> list[GameEvent]:
         cards = action.cards
         hand = self.hand[clan]
-        twice = next((n for i, n in enumerate(cards) if n in cards[:i]), None)
-        if twice is not None:
-            raise Illegal(self.round, clan, None, "card-twice", f"card {twice} cannot be played twice")
-        if len(cards) != CARDS_PLAYED:
-            listed = f" ({', '.join(map(str, cards))})" if cards else ""
-            raise Illegal(self.round, clan, None, "play-two-cards",
-                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}{listed}")
-        for n in cards:
-            if n not in hand:
-                where, held = self._where(n), " ".join(map(str, sorted(hand)))
-                raise Illegal(self.round, clan, None, "card-not-in-hand",
-                              f"card {n} is not in {clan}'s hand ({where}); the hand holds {held}")
+        if not checked:
+            self._check_play(clan, cards, hand)
         hand.difference_update(cards)
         self.history[-1]["plays"][clan] = action
         events: list[GameEvent] = [self.commits.commit(clan, cards)]
@@ -796,6 +786,20 @@ class DaimyniState:
         events.append(reveal)
         self.phase = "resolve"
         return events
+
+    def _check_play(self, clan: str, cards: tuple[int, ...], hand: set[int]) -> None:
+        twice = next((n for i, n in enumerate(cards) if n in cards[:i]), None)
+        if twice is not None:
+            raise Illegal(self.round, clan, None, "card-twice", f"card {twice} cannot be played twice")
+        if len(cards) != CARDS_PLAYED:
+            listed = f" ({', '.join(map(str, cards))})" if cards else ""
+            raise Illegal(self.round, clan, None, "play-two-cards",
+                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}{listed}")
+        for n in cards:
+            if n not in hand:
+                where, held = self._where(n), " ".join(map(str, sorted(hand)))
+                raise Illegal(self.round, clan, None, "card-not-in-hand",
+                              f"card {n} is not in {clan}'s hand ({where}); the hand holds {held}")
 
     def _where(self, n: int) -> str:
         if n not in self.rules.cards:

@@ -72,6 +72,8 @@ RULES = {
     "unanswered": "an enemy or a Ninja waits for an answer at the end of the turn",
 }
 
+ANSWERING = {"play": "turn", "discard": "turn", "raid:": "raid", "assassin:": "assassin", "ronin:": "ronin",
+             "ninja:": "ninja"}     # an action's first word -> the decision it answers
 RANKS = ((12, "Supreme Shogun"), (10, "Shogun"), (9, "Weak Shogun"), (0, "Total Defeat"))
 
 
@@ -303,8 +305,7 @@ class ShogunState:
         if self.ended or self.pending is None:
             raise self.illegal(action, "game-over", "the game has ended")
         verb, _, rest = action.partition(" ")
-        want = {"play": "turn", "discard": "turn", "raid:": "raid", "assassin:": "assassin", "ronin:": "ronin",
-                "ninja:": "ninja"}.get(verb)
+        want = ANSWERING.get(verb)
         if want is None:
             raise self.illegal(action, "unknown-action",
                                "expected play, discard, or an answer (raid:, assassin:, ronin:, ninja:)")
