@@ -46,6 +46,7 @@ from .heuristic import evaluate
 CARDS_PLAYED = 2
 RECRUIT, PASS = Recruit(), Pass()
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
+_OPEN_BY_BOARD: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
 EFFECT_ACTION: dict[str, type[MoveBushi | Recruit | MoveDaimyo | MoveTanbo]] = {
     "move-bushi": MoveBushi, "recruit-bushi": Recruit, "move-daimyo": MoveDaimyo, "move-tanbo": MoveTanbo}
 
@@ -161,8 +162,9 @@ class Rules:
         self.made_plays: dict[tuple[int, int], PlayCards] = {}
         self.made: dict[tuple[str, str, str | int | None], Action] = {}
         # Each cell's neighbours free of Tanbo, by where the Tanbo stand: a function of the board and
-        # the Tanbo cells alone, so never invalidated (a moved Tanbo is another key).
-        self._open: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+        # the Tanbo cells alone, so never invalidated (a moved Tanbo is another key), and shared by
+        # every game on the same board (a sweep builds one Rules per game).
+        self._open = _OPEN_BY_BOARD.setdefault(tuple(self.adj.items()), {})
 
     def open_neighbours(self, tanbo: list[str]) -> dict[str, tuple[str, ...]]:
         """Each cell's neighbours in board order, less those a Tanbo floods."""
