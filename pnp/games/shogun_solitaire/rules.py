@@ -30,9 +30,9 @@ Rulings from RULINGS.md ("Shogun Solitaire") are marked ``Ruling:`` where they a
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pnp.engine.core import Chance, Decision, Illegal
