@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import re
 from collections import Counter
@@ -144,6 +145,12 @@ def field_effect(worker: int, advisor: int, saboteur: bool = False, sake: bool =
     if worker == advisor:
         return "active"
     return "adjacent" if near and not saboteur else "empty"
+
+
+@functools.cache
+def _orderings(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct orders of some dice, first seen first (cached: a function of the values alone)."""
+    return tuple(dict.fromkeys(itertools.permutations(dice)))
 
 
 def triple(dice: Sequence[int]) -> bool:
@@ -816,7 +823,7 @@ class DojimaState:
     def orderings(self, p: str) -> list[tuple[int, ...]]:
         """The different orders of `p`'s dice, one per way to lay its cards (`cards_of`) on them, in
         the order `legal_actions` lists them."""
-        return list(dict.fromkeys(itertools.permutations(self.dice[p])))
+        return list(_orderings(self.dice[p]))
 
     def parse_assign(self, p: str, text: str) -> dict[str, int]:
         """``sow-advisor 3, sower 3, waterer 1, merchant 5`` (a worker may also be named by its card
