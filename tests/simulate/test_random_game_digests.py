@@ -4,8 +4,9 @@ files of the same games), plus a few bot games as `pnp play --seed N` writes the
 
 The digests in DIGESTS were computed with main's code at 389849b, before the engines were made
 faster (issue 22, item 3), and main at b44197b (after the replay skeleton) gives the same; a
-speed-up that changes one legal-action order, one random draw or one record fails here. Recompute them (`python -m tests.simulate.test_random_game_digests`) only for a
-change that is meant to play different games, and say so in the commit.
+speed-up that changes one legal-action order, one random draw or one record fails here. Recompute
+them (`python -m tests.simulate.test_random_game_digests`) only for a change that is meant to play
+different games, and say so in the commit.
 """
 
 from __future__ import annotations
