@@ -46,6 +46,9 @@ from .heuristic import evaluate
 CARDS_PLAYED = 2
 RECRUIT, PASS = Recruit(), Pass()
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
+_OPEN_BY_BOARD: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
+EFFECT_ACTION: dict[str, type[MoveBushi | Recruit | MoveDaimyo | MoveTanbo]] = {
+    "move-bushi": MoveBushi, "recruit-bushi": Recruit, "move-daimyo": MoveDaimyo, "move-tanbo": MoveTanbo}
 
 # Every rule an illegal move can break, by the stable short name `Illegal.rule` carries (tests
 # assert on these names; the message says the same to a player, with the round, clan and card).
@@ -158,6 +161,18 @@ class Rules:
         # effects, by (from, to, count) for Bushi or ("D" | "T", from, to) for the Daimyo and a Tanbo.
         self.made_plays: dict[tuple[int, int], PlayCards] = {}
         self.made: dict[tuple[str, str, str | int | None], Action] = {}
+        # Each cell's neighbours free of Tanbo, by where the Tanbo stand: a function of the board and
+        # the Tanbo cells alone, so never invalidated (a moved Tanbo is another key), and shared by
+        # every game on the same board (a sweep builds one Rules per game).
+        self._open = _OPEN_BY_BOARD.setdefault(tuple(self.adj.items()), {})
+
+    def open_neighbours(self, tanbo: list[str]) -> dict[str, tuple[str, ...]]:
+        """Each cell's neighbours in board order, less those a Tanbo floods."""
+        key = tuple(tanbo)
+        found = self._open.get(key)
+        if found is None:
+            found = self._open[key] = {cell: tuple(c for c in nbs if c not in key) for cell, nbs in self.adj.items()}
+        return found
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -260,6 +275,10 @@ class DaimyniState:
         self.winner: str | None = None
         self.start: dict[str, Any] | None = None     # the stated start position, if not the setup
         self.history: list[RoundRecord] = [self._new_round_record()]
+        # The action `sample_action` last drew, legal by construction: `apply_action` skips checking
+        # that very object. Every change of the position (apply_action, random_playout, determinize)
+        # forgets it.
+        self._sampled: Action | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -482,6 +501,7 @@ class DaimyniState:
         while the round's cards are not yet revealed, become two cards drawn from its hand. Everything
         else is public or follows from what was revealed (for `pnp.simulate` policies that look ahead)."""
         other = self.clone()
+        other._sampled = None
         if self.phase != "play":
             return other
         commits: Commitments[tuple[int, ...]] = Commitments(self.players)
@@ -515,6 +535,11 @@ class DaimyniState:
 
     def sample_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action, without listing them all (for fast playouts)."""
+        action = self._sample(rng)
+        self._sampled = action
+        return action
+
+    def _sample(self, rng: random.Random) -> Action:
         pending = self._next()
         if pending is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
@@ -526,20 +551,15 @@ class DaimyniState:
         if kind == "move-bushi":
             # Weight each cell by (open neighbours x Bushi there): uniform over every
             # (from, to, how many) choice, without building the list.
-            tanbo, adj, own = self.tanbo, self.rules.adj, self.bushi[player]
+            opens, own = self.rules.open_neighbours(self.tanbo), self.bushi[player]
             total = 0
             for cell, n in own.items():
-                nbs = adj[cell]
-                k = len(nbs)
-                for t in tanbo:
-                    if t in nbs:
-                        k -= 1
-                total += n * k
+                total += n * len(opens[cell])
             if not total:
                 return Pass()
             pick = rng.randrange(total)
             for cell, n in own.items():
-                dsts = [c for c in adj[cell] if c not in tanbo]
+                dsts = opens[cell]
                 weight = n * len(dsts)
                 if pick < weight:
                     di, count = divmod(pick, n)
@@ -559,6 +579,7 @@ class DaimyniState:
         action drawn uniformly among the legal ones) and the same record in `history`, but without
         checking choices it makes itself or building events: the engine's `playout` uses it for
         random sweeps. tests/simulate/test_speed.py replays its history through `apply_action`."""
+        self._sampled = None
         rules, clans, adj = self.rules, self.rules.clans, self.rules.adj
         types = {n: info.type for n, info in rules.cards.items()}
         opponent = {clans[0]: clans[1], clans[1]: clans[0]}
@@ -732,6 +753,7 @@ class DaimyniState:
     # -- applying a choice ----------------------------------------------------------------
 
     def apply_action(self, action: Action) -> list[GameEvent]:
+        sampled, self._sampled = action is self._sampled, None
         pending = self._next()
         if pending is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
@@ -740,25 +762,15 @@ class DaimyniState:
             if not isinstance(action, PlayCards):
                 raise Illegal(self.round, player, None, "play-two-cards",
                               f"{player} must first play {CARDS_PLAYED} cards")
-            return self._play(player, action)
+            return self._play(player, action, checked=sampled)
         assert card is not None         # a resolve decision names its card
-        return self._resolve(player, card, action)
+        return self._resolve(player, card, action, checked=sampled)
 
-    def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
+    def _play(self, clan: str, action: PlayCards, checked: bool = False) -> list[GameEvent]:
         cards = action.cards
         hand = self.hand[clan]
-        twice = next((n for i, n in enumerate(cards) if n in cards[:i]), None)
-        if twice is not None:
-            raise Illegal(self.round, clan, None, "card-twice", f"card {twice} cannot be played twice")
-        if len(cards) != CARDS_PLAYED:
-            listed = f" ({', '.join(map(str, cards))})" if cards else ""
-            raise Illegal(self.round, clan, None, "play-two-cards",
-                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}{listed}")
-        for n in cards:
-            if n not in hand:
-                where, held = self._where(n), " ".join(map(str, sorted(hand)))
-                raise Illegal(self.round, clan, None, "card-not-in-hand",
-                              f"card {n} is not in {clan}'s hand ({where}); the hand holds {held}")
+        if not checked:
+            self._check_play(clan, cards, hand)
         hand.difference_update(cards)
         self.history[-1]["plays"][clan] = action
         events: list[GameEvent] = [self.commits.commit(clan, cards)]
@@ -777,6 +789,20 @@ class DaimyniState:
         self.phase = "resolve"
         return events
 
+    def _check_play(self, clan: str, cards: tuple[int, ...], hand: set[int]) -> None:
+        twice = next((n for i, n in enumerate(cards) if n in cards[:i]), None)
+        if twice is not None:
+            raise Illegal(self.round, clan, None, "card-twice", f"card {twice} cannot be played twice")
+        if len(cards) != CARDS_PLAYED:
+            listed = f" ({', '.join(map(str, cards))})" if cards else ""
+            raise Illegal(self.round, clan, None, "play-two-cards",
+                          f"{clan} must play exactly {CARDS_PLAYED} cards, not {len(cards)}{listed}")
+        for n in cards:
+            if n not in hand:
+                where, held = self._where(n), " ".join(map(str, sorted(hand)))
+                raise Illegal(self.round, clan, None, "card-not-in-hand",
+                              f"card {n} is not in {clan}'s hand ({where}); the hand holds {held}")
+
     def _where(self, n: int) -> str:
         if n not in self.rules.cards:
             return "no such card"
@@ -789,9 +815,10 @@ class DaimyniState:
                 return "it is already on the table"
         return "it is elsewhere"
 
-    def _resolve(self, clan: str, number: int, action: Action) -> list[GameEvent]:
+    def _resolve(self, clan: str, number: int, action: Action, checked: bool = False) -> list[GameEvent]:
         kind = self.kind(number, clan)
-        self._check(clan, number, kind, action)
+        if not checked:
+            self._check(clan, number, kind, action)
         written = action
         if isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src):
             written = MoveBushi(action.src, action.dst)  # "every Bushi there" reads better
@@ -817,9 +844,7 @@ class DaimyniState:
             if options:
                 raise fail("must-carry-out", f"the card can be carried out, so it must be (for example {options[0]})")
             return
-        effects: dict[str, type[MoveBushi | Recruit | MoveDaimyo | MoveTanbo]] = {
-            "move-bushi": MoveBushi, "recruit-bushi": Recruit, "move-daimyo": MoveDaimyo, "move-tanbo": MoveTanbo}
-        expected = effects[kind]
+        expected = EFFECT_ACTION[kind]
         if not isinstance(action, expected):
             if self.rules.cards[number].type == "recruit-bushi" and kind == "move-bushi":
                 raise fail("recruit-empty-area", f"{clan}'s Bushi area is empty, so this Recruit acts as Move Bushi: "

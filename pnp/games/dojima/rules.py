@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import re
 from collections import Counter
@@ -68,6 +69,7 @@ SABOTEUR, SAKE, BEGGAR, IMPERIAL = "saboteur", "sake-seller", "beggar", "imperia
 BASIC = (SOW, WATER, MARKET)                  # the reveal steps B, C, D, in order
 ROLE_OF = {SOW: "sower", WATER: "waterer", MARKET: "merchant"}
 ROLES = tuple(ROLE_OF.values())
+ADVISOR_OF = {role: advisor for advisor, role in ROLE_OF.items()}
 ADVANCED = (SABOTEUR, SAKE, BEGGAR, IMPERIAL)
 
 # The rulebook's advisor deck for a first game, by player count (players + 1 cards); two players
@@ -106,6 +108,7 @@ RULES = {
 }
 
 ASSIGN_ITEM = re.compile(r"\s*([a-z][a-z-]*)\s+([1-6])\s*")
+PICK = re.compile(r"([1-6]) ([a-z-]+)")
 
 
 def neighbours(value: int) -> tuple[int, ...]:
@@ -142,6 +145,12 @@ def field_effect(worker: int, advisor: int, saboteur: bool = False, sake: bool =
     if worker == advisor:
         return "active"
     return "adjacent" if near and not saboteur else "empty"
+
+
+@functools.cache
+def _orderings(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct orders of some dice, first seen first (cached: a function of the values alone)."""
+    return tuple(dict.fromkeys(itertools.permutations(dice)))
 
 
 def triple(dice: Sequence[int]) -> bool:
@@ -308,6 +317,10 @@ class DojimaState:
         self.stopped = False
         self.start: dict[str, Any] | None = None
         self._started = False
+        # The decision now, asked several times per action (the policy, the labels, apply_action):
+        # a 1-tuple once computed, None when not. Every change of the state (apply_action, begin,
+        # set_position, a determinized copy) drops it; nothing else assigns the state's fields.
+        self._asked: tuple[Decision | None] | None = None
         self._reset_round()
 
     # -- setup ---------------------------------------------------------------------------------
@@ -372,6 +385,7 @@ class DojimaState:
 
     def set_position(self, table: Mapping[str, Any], where: str) -> None:
         """Start from a stated position (before the first round is started)."""
+        self._asked = None
         known = ("round", "season", "first", "reserve", "box", "water", "rice", "ryo", "advisors")
         for key in table:
             if key not in known:
@@ -447,6 +461,11 @@ class DojimaState:
         return "+".join(self.winners) if self.winners else None
 
     def decision(self) -> Decision | None:
+        if self._asked is None:
+            self._asked = (self._decide(),)
+        return self._asked[0]
+
+    def _decide(self) -> Decision | None:
         if not self._started:
             self.begin()
         self._settle()
@@ -499,6 +518,12 @@ class DojimaState:
         return []
 
     def apply_action(self, action: str) -> list[GameEvent]:
+        try:
+            return self._apply(action)
+        finally:
+            self._asked = None
+
+    def _apply(self, action: str) -> list[GameEvent]:
         pending = self.begin() if not self._started else []
         pending += self._settle()
         d = self.decision()
@@ -591,6 +616,7 @@ class DojimaState:
         the others' face-down cards are laid again on their own dice, the pyramid's face-down cards
         are shuffled, and the dice to come follow a new seed."""
         other = self.clone()
+        other._asked = None
         other.dice_source = Dice(rng.randrange(2**31))
         seen = {card for _o, card, _f in self.table}
         if not self.two and self.hand:
@@ -797,7 +823,7 @@ class DojimaState:
     def orderings(self, p: str) -> list[tuple[int, ...]]:
         """The different orders of `p`'s dice, one per way to lay its cards (`cards_of`) on them, in
         the order `legal_actions` lists them."""
-        return list(dict.fromkeys(itertools.permutations(self.dice[p])))
+        return list(_orderings(self.dice[p]))
 
     def parse_assign(self, p: str, text: str) -> dict[str, int]:
         """``sow-advisor 3, sower 3, waterer 1, merchant 5`` (a worker may also be named by its card
@@ -839,7 +865,7 @@ class DojimaState:
     # -- 3b. two players: advisor dice to the pyramid ----------------------------------------------
 
     def _pick(self, p: str, text: str) -> list[GameEvent]:
-        m = re.fullmatch(r"([1-6]) ([a-z-]+)", text)
+        m = PICK.fullmatch(text)
         if not m:
             raise Illegal(self.round, p, None, "pick-die", f"expected \"<die> <advisor>\", e.g. "
                           f"\"{self.free_dice[0]} {self.pyramid[3]}\", got {text!r}")
@@ -933,8 +959,7 @@ class DojimaState:
 
     def effect(self, role: str, value: int) -> str:
         """The effect of a worker of `role` on field `value` this round."""
-        adv = {r: a for a, r in ROLE_OF.items()}[role]
-        a = self.fields[adv]
+        a = self.fields[ADVISOR_OF[role]]
         saboteur = self.fields.get(SABOTEUR) == a
         sake = self.fields.get(SAKE) == a
         return field_effect(value, a, saboteur, sake)

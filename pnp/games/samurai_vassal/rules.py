@@ -154,6 +154,8 @@ class Play:
     loses: bool = False
 
     def has(self, kind: type[E]) -> list[E]:
+        if not self.effects:        # most cards: asked a dozen times a round
+            return []
         return [e for e in self.effects if isinstance(e, kind)]
 
 
@@ -252,6 +254,8 @@ class SamuraiVassalState:
         self.over = False
         self.start: dict[str, Any] | None = None
         self.auto_npc = True     # False in a replay: the file states each NPC card
+        self._asked: Decision | None = None          # see `decision`
+        self._asked_at: tuple[int, str, bool, int] | None = None
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -286,9 +290,14 @@ class SamuraiVassalState:
     # -- the GameState contract ----------------------------------------------------------------
 
     def decision(self) -> Decision | None:
-        if self.is_terminal():
-            return None
-        return self.commit.decision(self.phase, self.round)
+        # Asked several times per choice (the policy, the labels, apply_action): cached under what
+        # it depends on. Within a round the count of commitments only grows, so (round, phase, over,
+        # count) names one moment of this state's game; any change of those asks afresh.
+        key = (self.round, self.phase, self.over, len(self.commit))
+        if self._asked_at != key:
+            self._asked = None if self.over else self.commit.decision(self.phase, self.round)
+            self._asked_at = key
+        return self._asked
 
     def legal_actions(self) -> list[str]:
         d = self.decision()
@@ -507,13 +516,36 @@ def decide(plays: Mapping[str, Play]) -> tuple[tuple[str, ...], str, tuple[str, 
     return tuple(w for w in order if w in winners), rule, tuple(together), events
 
 
+Judged = tuple[dict[str, Play], list[GameEvent], tuple[tuple[str, ...], str, tuple[str, ...], list[GameEvent]]]
+
+# Steps 1 and 3-6 of a reveal (`profiles`, then `decide`) depend only on the cards laid, in seat
+# order, and on what each player's previous card counted as (a Sasuke copies it): memoised on
+# exactly that. CARDS never changes, so nothing invalidates an entry; the table is emptied when it
+# grows past JUDGED_MAX (many players make many combinations).
+_JUDGED: dict[tuple[tuple[tuple[str, str], ...], tuple[str | None, ...]], Judged] = {}
+JUDGED_MAX = 100_000
+
+
+def _judged(everyone: dict[str, str], last: Mapping[str, str | None]) -> Judged:
+    """`profiles` and `decide` of a reveal; the events are fresh lists, the plays a fresh dict."""
+    key = (tuple(everyone.items()), tuple(last.get(w) for w in everyone))
+    found = _JUDGED.get(key)
+    if found is None:
+        if len(_JUDGED) >= JUDGED_MAX:
+            _JUDGED.clear()
+        profiled, _cancellers, ev = profiles(everyone, {**last})
+        found = _JUDGED[key] = (profiled, ev, decide(profiled))
+    profiled, ev, (winners, rule, together, decided) = found
+    return dict(profiled), list(ev), (winners, rule, together, list(decided))
+
+
 def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
     """Resolve one revealed round on `state` (steps 1-8 of the module docstring)."""
     res = Resolution()
     everyone = dict(plays)
     if state.npc is not None and state.npc_card is not None:
         everyone[state.npc] = state.npc_card
-    profiled, _cancellers, ev = profiles(everyone, {**state.last})
+    profiled, ev, (winners, rule, _together, decided) = _judged(everyone, state.last)
     res.events += ev
     players = state.players
     delta = {p: 0 for p in players}
@@ -556,8 +588,7 @@ def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
                     hit(q, h.points)
         table.append([p.card, True])
     # steps 3-6
-    winners, rule, _together, ev = decide(profiled)
-    res.events += ev
+    res.events += decided
     losers = tuple(w for w in everyone if w not in winners)
     res.events.append(RoundDecided(rule, winners, losers, _together))
     res.winners, res.rule = winners, rule

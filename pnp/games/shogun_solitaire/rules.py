@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pnp.engine.core import Chance, Decision, Illegal
@@ -71,6 +72,8 @@ RULES = {
     "unanswered": "an enemy or a Ninja waits for an answer at the end of the turn",
 }
 
+ANSWERING = {"play": "turn", "discard": "turn", "raid:": "raid", "assassin:": "assassin", "ronin:": "ronin",
+             "ninja:": "ninja"}     # an action's first word -> the decision it answers
 RANKS = ((12, "Supreme Shogun"), (10, "Shogun"), (9, "Weak Shogun"), (0, "Total Defeat"))
 
 
@@ -83,6 +86,9 @@ def rank(score: int) -> str:
     return next(name for low, name in RANKS if score >= low)
 
 
+# kind, is_enemy and is_shogun are cached: they depend on the card's name alone (never invalidated),
+# and legal-action listing asks them for every card in hand at every decision.
+@cache
 def kind(card: str) -> str:
     """A card's type: ``hojo-cavalry`` -> ``cavalry``, ``raid`` -> ``raid``."""
     return card.rsplit("-", 1)[-1]
@@ -93,13 +99,27 @@ def clan_of(card: str) -> str | None:
     return card.split("-", 1)[0] if "-" in card else None
 
 
+@cache
 def is_enemy(card: str) -> bool:
     return kind(card) in ENEMIES
 
 
+@cache
 def is_shogun(card: str) -> bool:
     """A Shogun card (clan cards and the Fleet): the only cards played or discarded alone."""
     return not is_enemy(card) and kind(card) != ENVOY
+
+
+@cache
+def _plays(card: str, clans: tuple[str, ...], last: str | None) -> tuple[str, ...]:
+    """The ways to play a Shogun card after a card of type `last` (cached: a function of its
+    arguments alone; a wild is declared as any type but the last one)."""
+    k = kind(card)
+    if k == FLEET:
+        return tuple(f"play fleet as {c}-{t}" for c in clans for t in DECLARABLE if t != last)
+    if k == LEADER:
+        return tuple(f"play {card} as {t}" for t in DECLARABLE if t != last)
+    return (f"play {card}",) if k != last else ()
 
 
 def deck_of(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -242,16 +262,11 @@ class ShogunState:
             return []
         if self.pending == "turn":
             out: list[str] = []
-            for card in sorted(set(self.hand)):
-                if not is_shogun(card):
-                    continue
-                if kind(card) == FLEET:
-                    out += [f"play fleet as {c}-{t}" for c in self.clans for t in DECLARABLE if t != self.last_type]
-                elif kind(card) == LEADER:
-                    out += [f"play {card} as {t}" for t in DECLARABLE if t != self.last_type]
-                elif kind(card) != self.last_type:
-                    out.append(f"play {card}")
-            out += [f"discard {card}" for card in sorted(set(self.hand)) if is_shogun(card)]
+            last = self.last_type
+            shoguns = [card for card in sorted(set(self.hand)) if is_shogun(card)]
+            for card in shoguns:
+                out += _plays(card, self.clans, last)
+            out += [f"discard {card}" for card in shoguns]
             if self.hand:
                 out.append("discard hand")
             return out
@@ -290,8 +305,7 @@ class ShogunState:
         if self.ended or self.pending is None:
             raise self.illegal(action, "game-over", "the game has ended")
         verb, _, rest = action.partition(" ")
-        want = {"play": "turn", "discard": "turn", "raid:": "raid", "assassin:": "assassin", "ronin:": "ronin",
-                "ninja:": "ninja"}.get(verb)
+        want = ANSWERING.get(verb)
         if want is None:
             raise self.illegal(action, "unknown-action",
                                "expected play, discard, or an answer (raid:, assassin:, ronin:, ninja:)")
