@@ -51,7 +51,8 @@ def test_dojima_pyramid_legend_says_the_die_colour_is_who_rolled_it():
 def test_daimyni_notes_never_have_a_daimyo_attack(lang):
     """Rules p. 5: a Daimyo never attacks; the Flood and flight note said it stepped up 'to threaten c4'."""
     t = text("daimyni", lang)
-    assert {"en": "A Daimyo never attacks", "it": "Un Daimyo non attacca mai"}[lang] in t
+    assert {"en": "Blue’s Daimyo, which can never attack, steps up alone to d4",
+            "it": "Il Daimyo blu, che non può attaccare, avanza da solo in d4"}[lang] in t
     assert not re.search(r"Daimyo (blu )?(steps up|avanza) (to|in) d4 (to threaten|per minacciare)", t)
 
 
@@ -59,8 +60,8 @@ def test_daimyni_notes_never_have_a_daimyo_attack(lang):
 def test_daimyni_first_note_agrees_with_the_next_round(lang):
     """Round 2 moves the recruited Bushi off a3: the round 1 note must not praise it for guarding the Daimyo."""
     t = text("daimyni", lang)
-    assert {"en": "the new Bushi appears on the Daimyo’s cell, a3, and can join the push next round",
-            "it": "il nuovo Bushi compare nella casella del Daimyo, a3, e al turno successivo può già unirsi"}[lang] in t
+    assert {"en": "Red recruits at once: a new Bushi on a3, ready to join the push.",
+            "it": "Il rosso recluta subito: un nuovo Bushi in a3, pronto a unirsi all’avanzata."}[lang] in t
     assert "cannot be taken by a single attacker" not in t and "eliminato da un solo attaccante" not in t
 
 

@@ -125,7 +125,7 @@ def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
     assert sorted(last.hand) == sorted(t.state.hand) and last.score == t.state.score == 7
     text = " ".join(pages)
     for n in range(1, 10):
-        assert f"Round {n}" in text
+        assert f"Turn {n}" in text
     assert ("You play the Fleet, named as the Amago Soldier. Three Amago cards in a row: the Amago village "
             "falls.") in text
     assert "The Ronin sends the Hōjō port counter back to its board." in text
