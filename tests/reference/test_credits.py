@@ -18,14 +18,16 @@ def _cover(gid, lang):
 
 
 @pytest.mark.parametrize(("gid", "lang", "facts", "credit"), [
-    ("daimyni", "en", "2 players · 15-30 minutes · ages 10+", "Two-player adaptation: Gabriele Mari"),
-    ("daimyni", "it", "2 giocatori · 15-30 minuti · dai 10 anni", "Adattamento per due giocatori: Gabriele Mari"),
-    ("daimyo", "en", "2-4 players · 45-90 minutes · ages 12+", "Published by Tenki Games, 2005"),
+    ("daimyni", "en", "2 players", "Two-player adaptation: Gabriele Mari"),
+    ("daimyni", "it", "2 giocatori", "Adattamento per due giocatori: Gabriele Mari"),
+    ("daimyo", "en", "2-4 players", "Published by Tenki Games, 2005"),
 ])
 @pytest.mark.slow
 def test_cover_prints_the_box_facts_and_the_book_its_credits(gid, lang, facts, credit):
+    """The rulebooks give the player count but no playing time or age: the cover prints only the former."""
     cover, whole = _cover(gid, lang)
     assert facts in cover
+    assert not any(word in cover for word in ("minutes", "minuti", "ages", "anni"))
     assert ("Un gioco di Piero Cioni" if lang == "it" else "A game by Piero Cioni") in cover
     assert credit in whole
 
@@ -45,9 +47,9 @@ def test_booklet_pdf_carries_the_title():
     assert "regolamento" in doc.metadata["subject"]
 
 
-def test_list_shows_time_age_and_authors():
+def test_list_shows_the_authors_and_no_unsourced_time_or_age():
     out = run_pnp("list").stdout
-    assert "15-30 min, ages 10+, by Piero Cioni" in out
+    assert "by Piero Cioni" in out and " min," not in out and "ages " not in out
     assert "Tenki Games 2005" in out
 
 
@@ -59,3 +61,11 @@ def test_a_solo_game_says_one_player():
     assert meta.players.min == meta.players.max == 1
     assert facts(meta, "en")[0] == "1 player"
     assert facts(load_game(find_game("daimyni")).meta, "en")[0] == "2 players"
+
+
+def test_a_game_toml_with_time_and_age_prints_them():
+    """A folder whose source gives a playing time and an age (none of the five does) has them in words."""
+    from pnp.reference.credits import facts
+
+    meta = load_game(find_game("daimyni")).meta.model_copy(update={"minutes": [15, 30], "age": 10})
+    assert facts(meta, "en") == ["2 players", "15-30 minutes", "ages 10+"]

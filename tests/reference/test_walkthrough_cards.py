@@ -69,7 +69,7 @@ def test_designer_notes_are_printed_beside_their_rounds(lang):
     game = load_game(find_game("daimyni"))
     doc = open_pdf(render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(game, lang)], "t"))
     text = " ".join(" ".join(p.get_text() for p in doc).split())
-    label = {"en": "Designer’s note.", "it": "Il commento dell’autore."}[lang]
+    label = {"en": "Designer’s note.", "it": "Nota."}[lang]
     notes = [r["note"][lang] for path in walkthroughs(game, lang) for r in read_toml(path)["round"] if "note" in r]
     assert len(notes) == 6
     assert text.count(label) == len(notes)

@@ -223,7 +223,8 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any], dice_
         out.append(say.say("round", "season", season=say.say("season", season), n=getattr(record, "round", ""),
                            first=w.player(getattr(record, "first", None)), reserve=None))
     kept, hidden = [], ""
-    dice, black = [], None
+    dice: dict[tuple[str, str], str] = {}      # (player, what) -> the dice played with, after any re-roll
+    black = None
     picks = []
     for e in events:
         if isinstance(e, Drafted):
@@ -234,10 +235,13 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any], dice_
             if e.what == "black":
                 black = e.values[0] if e.values else None
             else:
-                dice.append(f"{w.player(e.player)} {' '.join(map(str, e.values))}")
+                dice[(e.player, e.what)] = f"{w.player(e.player)} {' '.join(map(str, e.values))}"
         elif isinstance(e, Rerolled) and dice_too:
             out.append(say.say("round", "reroll", player=w.player(e.player), before=" ".join(map(str, e.before)),
                                after=" ".join(map(str, e.after))))
+            rolled = [k for k in dice if k[0] == e.player]
+            if rolled:                          # the dice line gives the dice kept, not the first throw
+                dice[rolled[-1]] = f"{w.player(e.player)} {' '.join(map(str, e.after))}"
         elif isinstance(e, PyramidLaid):
             out.append(say.say("round", "pyramid", cards=", ".join(w.title(c) for c in e.order)))
         elif isinstance(e, DiePicked):
@@ -245,7 +249,7 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any], dice_
     if kept:
         out.insert(1 if season else 0, say.say("round", "draft", kept="; ".join(kept), hidden=hidden))
     if dice and dice_too:
-        out.append(say.say("round", "dice", dice="; ".join(dice), black=black))
+        out.append(say.say("round", "dice", dice="; ".join(dice.values()), black=black))
     out += picks
     return out
 

@@ -9,7 +9,7 @@ after the trust step; an example shows its last round the same way."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -111,8 +111,10 @@ def after_scene(cards: Cards, say: Say, seats: Sequence[str], tables: dict[str, 
     return columns_scene(cols, name, rows=rows, step=0.25, min_height=min_height)
 
 
-def approval(say: Say, log: RoundLog, npc: str | None) -> list[str]:
-    """The round's approval, step by step, as sentences (the steps of `rules.STEPS`)."""
+def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | None] | None = None) -> list[str]:
+    """The round's approval, step by step, as sentences (the steps of `rules.STEPS`). `last`: each
+    player's card of the round before (what a Sasuke would copy), so a copy that Kuroda Kanbei
+    blocks is told apart from a Sasuke with nothing to copy."""
     out = []
     t = say.titles
     plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
@@ -131,7 +133,10 @@ def approval(say: Say, log: RoundLog, npc: str | None) -> list[str]:
         if isinstance(e, Blocked):
             out.append(say("events", "blocked", by=say.people(e.by, npc)))
         elif isinstance(e, Copied):
-            if e.card is None:
+            would = (last or {}).get(e.player)
+            if e.card is None and blocked and e.player not in blocked and would and would != plays[e.player]:
+                out.append(say("events", "copy-blocked", player=say.who(e.player, npc), card=t[would]))
+            elif e.card is None:
                 out.append(say("events", "copied-nothing", player=say.who(e.player, npc)))
             else:
                 out.append(say("events", "copied", player=say.who(e.player, npc), card=t[e.card]))
@@ -197,6 +202,7 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
     widest = max([len(v) for log in t.rounds for v in log.tables.values()] + [1])
     earlier = max([len(v) for v in before.values()] + [len(v) for log in t.rounds[:-1] for v in log.tables.values()]
                   + [0])
+    last: dict[str, str | None] = dict(start.get("last", {}))
     out = []
     for log in t.rounds:
         plays = dict(log.plays) | ({state.npc: log.npc} if state.npc and log.npc else {})
@@ -213,8 +219,10 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
                                   min_height=tall)
             after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}",
                                 widest, min_height=tall)
-        out.append((log, reveal, after, approval(say, log, state.npc), trust_sentence(say, log, state.npc)))
+        out.append((log, reveal, after, approval(say, log, state.npc, last), trust_sentence(say, log, state.npc)))
         before, trust = log.tables, log.trust
+        copied = {e.player: e.card for e in log.of(Copied)}
+        last = last | {w: copied.get(w) or c for w, c in plays.items()}
     return out
 
 

@@ -180,3 +180,22 @@ def test_the_aid_is_the_last_page(pdf):  # type: ignore[no-untyped-def]
 def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
     again = render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(GAME, "en")], "t")
     assert again == pdf
+
+
+@pytest.mark.parametrize(("last", "said"), [
+    ({"red": "invasion"},
+     "Red’s Sarutobi Sasuke would copy Invasion, but Kuroda Kanbei blocks the copy: it has no level."),
+    ({}, "Red’s Sarutobi Sasuke has nothing to copy: it has no level."),
+])
+def test_a_blocked_copy_and_nothing_to_copy_are_told_apart(last, said):
+    """Issue 25: with blue's Kuroda Kanbei in play, a Sasuke whose owner laid Invasion last round has
+    something to copy and is blocked; one whose owner laid nothing yet really has nothing to copy."""
+    from pnp.games.samurai_vassal.booklet import Say, approval
+    from pnp.games.samurai_vassal.rules import RoundLog, profiles
+
+    plays = {"red": "sarutobi-sasuke", "blue": "kuroda-kanbei", "green": "surveying"}
+    _, _, events = profiles(plays, last)
+    log = RoundLog(1, plays, None, events, (), "", {}, {})
+    sentences = approval(Say(GAME, "en"), log, None, last)
+    assert said in sentences
+    assert not any("nothing to copy" in s for s in sentences if s != said)

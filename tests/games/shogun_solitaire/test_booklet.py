@@ -125,7 +125,7 @@ def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
     assert sorted(last.hand) == sorted(t.state.hand) and last.score == t.state.score == 7
     text = " ".join(pages)
     for n in range(1, 10):
-        assert f"Round {n}" in text
+        assert f"Turn {n}" in text
     assert ("You play the Fleet, named as the Amago Soldier. Three Amago cards in a row: the Amago village "
             "falls.") in text
     assert "The Ronin sends the Hōjō port counter back to its board." in text
@@ -137,7 +137,7 @@ def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
 def test_the_diagrams_keep_their_kanji_legible(pages):
     # a card drawn too small for its kanji would print a bar instead: the walkthrough pages read back
     # the kanji of the cards they show
-    page = next(p for p in pages if "Round 1 " in p and "Round 2 " in p)
+    page = next(p for p in pages if "Turn 1 " in p and "Turn 2 " in p)
     assert page.count("騎") >= 6 and "侍" in page and "襲" in page
 
 
