@@ -99,3 +99,17 @@ def test_the_walk_sees_deferred_imports(tmp_path):
     path = tmp_path / "m.py"
     path.write_text("def f():\n    from .other import x\n", encoding="utf-8")
     assert _imports("pkg.m", path, {"pkg.m": path, "pkg.other": path}) == {"pkg.other"}
+
+
+def test_the_package_imports_itself_one_way():
+    """Inside pnp every import of pnp is relative (issue 28: games mixed `from pnp.engine` with
+    `from ..engine`), so a module reads the same wherever it sits and a rename moves cleanly."""
+    absolute = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            absolute += [f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {n}" for n in names
+                         if n == "pnp" or n.startswith("pnp.")]
+    assert not absolute, "write these imports relative (from ..engine import ...):\n" + "\n".join(absolute)

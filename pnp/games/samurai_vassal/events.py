@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.engine.events import GameEvent
+from ...engine.events import GameEvent
 
 
 @dataclass(frozen=True)

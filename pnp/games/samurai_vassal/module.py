@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.notation import rounds
-from pnp.engine.replay import Transcript
-from pnp.games.interface import BookletAdapter, GameModule, Settings
-from pnp.model import Game
-
+from ...engine.notation import rounds
+from ...engine.replay import Transcript
+from ...model import Game
+from ..interface import BookletAdapter, GameModule, Settings
 from . import notation as game_notation
 from .bot import bot_card
 from .rules import RoundLog, SamuraiVassalState

@@ -42,10 +42,10 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from pnp.engine.core import Chance, Illegal
-from pnp.engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
-from pnp.engine.position import value_text, write_table
-from pnp.engine.replay import (
+from ...engine.core import Chance, Illegal
+from ...engine.notation import GameRejected, IllegalMove, NotationError, quote, shown
+from ...engine.position import value_text, write_table
+from ...engine.replay import (
     End,
     GameNotation,
     Header,
@@ -58,10 +58,9 @@ from pnp.engine.replay import (
     expect_values,
     header_lines,
 )
-from pnp.engine.settings import Limits, Option, Settings
-from pnp.engine.state import check_players
-from pnp.games.interface import game_limits
-
+from ...engine.settings import Limits, Option, Settings
+from ...engine.state import check_players
+from ..interface import game_limits
 from .cards import CARDS, CHARACTER_IDS
 from .rules import MIDDLE, NO_PARTY, SAMURAI, RoundLog, Rules, SamuraiVassalState, new_game
 

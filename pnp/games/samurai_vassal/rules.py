@@ -45,11 +45,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pnp.engine.core import Chance, Decision, Illegal
-from pnp.engine.events import GameEvent, Revealed, Shuffled
-from pnp.engine.simultaneous import Commitments
-from pnp.engine.state import Hidden, check_players
-
+from ...engine.core import Chance, Decision, Illegal
+from ...engine.events import GameEvent, Revealed, Shuffled
+from ...engine.simultaneous import Commitments
+from ...engine.state import Hidden, check_players
 from .cards import (
     CARDS,
     CHARACTER_IDS,

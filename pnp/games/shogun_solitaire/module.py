@@ -6,10 +6,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pnp.engine.replay import Transcript
-from pnp.games.interface import BookletAdapter, GameModule, Settings
-from pnp.model import Game
-
+from ...engine.replay import Transcript
+from ...model import Game
+from ..interface import BookletAdapter, GameModule, Settings
 from . import notation as game_notation
 from .bot import heuristic_policy, random_policy
 from .rules import PLAYER, ShogunState, rank

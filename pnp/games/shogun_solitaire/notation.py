@@ -32,10 +32,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pnp.engine.core import Chance, Illegal
-from pnp.engine.notation import GameRejected, quote
-from pnp.engine.position import value_text, write_table
-from pnp.engine.replay import (
+from ...engine.core import Chance, Illegal
+from ...engine.notation import GameRejected, quote
+from ...engine.position import value_text, write_table
+from ...engine.replay import (
     End,
     GameNotation,
     Header,
@@ -47,9 +47,8 @@ from pnp.engine.replay import (
     expect_value,
     header_lines,
 )
-from pnp.engine.settings import Limits, Settings
-from pnp.games.interface import game_limits
-
+from ...engine.settings import Limits, Settings
+from ..interface import game_limits
 from .rules import OBJECTIVES, ShogunState, deck_of, rank
 
 GAME = "shogun-solitaire"

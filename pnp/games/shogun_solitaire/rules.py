@@ -35,12 +35,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from pnp.engine.core import Chance, Decision, Illegal
-from pnp.engine.events import GameEvent
-from pnp.engine.notation import NotationError, quote
-from pnp.engine.state import Hidden, check_players, points
-from pnp.model import Game
-
+from ...engine.core import Chance, Decision, Illegal
+from ...engine.events import GameEvent
+from ...engine.notation import NotationError, quote
+from ...engine.state import Hidden, check_players, points
+from ...model import Game
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
 
 PLAYER = "shogun"                 # the one seat
