@@ -67,7 +67,7 @@ def test_win_rates_are_those_of_the_games_pnp_play_writes(daimyni_runs):
     assert rows[("first-player", "red", "win rate")]["value"] == rows[("seat", "red", "win rate")]["value"]
     assert data["games"] == 12 and data["seats"] == ["red", "blue"] and data["policy"] == "bot"
     # the card table: each card laid in these games, in number order, laid as often as the games say
-    laid = Counter(n for s in states for r in s.history for play in r["plays"].values() for n in play.cards)
+    laid = Counter(n for s in states for r in s.history for play in r.plays.values() for n in play.cards)
     cards = {r["subject"]: r for r in data["rows"] if r["section"] == "card" and r["measure"] == "plays per game"}
     assert list(cards) == [str(n) for n in sorted(laid)]
     for n, times in laid.items():

@@ -24,9 +24,9 @@ def replayed(rules: Rules, fast: DaimyniState) -> DaimyniState:
     slow = DaimyniState(rules, fast.round_cap)
     for record in fast.history:
         for clan in rules.clans:
-            if clan in record["plays"]:
-                slow.apply_action(record["plays"][clan])
-        for number, clan, action in record["decisions"]:
+            if clan in record.plays:
+                slow.apply_action(record.plays[clan])
+        for number, clan, action in record.decisions:
             d = slow.decision()
             assert (d.card, d.player) == (number, clan)
             if action.__class__.__name__ == "MoveBushi" and action.count is None:

@@ -245,13 +245,13 @@ def write(state: DaimyniState, title: str = "", description: str = "", expect_fi
         out.append(f"round_cap = {state.round_cap}")
     if state.start is not None:
         out += ["", write_table("position", state.start)]
-    rounds = [r for r in state.history if r["plays"]]
+    rounds = [r for r in state.history if r.plays]
     for idx, rec in enumerate(rounds):
-        decided = {n: a for n, _c, a in rec["decisions"]}
+        decided = {n: a for n, _c, a in rec.decisions}
         out.append("")
-        out.append(f"[[round]]  # {rec['round']}")
+        out.append(f"[[round]]  # {rec.round}")
         for clan in state.rules.clans:
-            play = rec["plays"].get(clan)
+            play = rec.plays.get(clan)
             items = [f"{n}: {decided[n]}" if n in decided else f"{n}" for n in (play.cards if play else ())]
             out.append(f"{clan} = [{', '.join(_q(i) for i in items)}]")
         if expect_final and idx == len(rounds) - 1:

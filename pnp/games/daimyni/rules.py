@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, TypedDict
+from typing import Any
 
 from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
 from ...engine.notation import NotationError
@@ -90,12 +90,16 @@ class CombatResult:
     defender_daimyo_lost: bool
 
 
-class RoundRecord(TypedDict):
+@dataclass
+class RoundRecord:
     """One round as played, for notation: each clan's cards, then each card's decision in order."""
 
     round: int
-    plays: dict[str, PlayCards]
-    decisions: list[tuple[int, str, Action]]
+    plays: dict[str, PlayCards] = field(default_factory=dict)
+    decisions: list[tuple[int, str, Action]] = field(default_factory=list)
+
+    def copy(self) -> RoundRecord:
+        return RoundRecord(self.round, dict(self.plays), list(self.decisions))
 
 
 def combat(attackers: int, defending_bushi: int, defending_daimyo: bool) -> CombatResult:
@@ -308,7 +312,7 @@ class DaimyniState:
     # -- reading the position -----------------------------------------------------------
 
     def _new_round_record(self) -> RoundRecord:
-        return {"round": self.round, "plays": {}, "decisions": []}
+        return RoundRecord(self.round)
 
     def occupant(self, cell: str) -> str | None:
         for clan in self.rules.clans:
@@ -492,8 +496,7 @@ class DaimyniState:
         other.reserve = {c: list(v) for c, v in self.reserve.items()}
         other.commits = self.commits.copy()
         other.queue = list(self.queue)
-        other.history = [RoundRecord(round=r["round"], plays=dict(r["plays"]), decisions=list(r["decisions"]))
-                         for r in self.history]
+        other.history = [r.copy() for r in self.history]
         return other
 
     def determinize(self, player: str, rng: random.Random) -> "DaimyniState":
@@ -513,7 +516,7 @@ class DaimyniState:
                 hand = sorted(other.hand[clan] | set(own))
                 own = tuple(sorted(rng.sample(hand, CARDS_PLAYED)))
                 other.hand[clan] = set(hand) - set(own)
-                other.history[-1]["plays"][clan] = PlayCards(own)
+                other.history[-1].plays[clan] = PlayCards(own)
             commits.commit(clan, own)
         other.commits = commits
         return other
@@ -594,7 +597,7 @@ class DaimyniState:
         while self.phase != "over" and steps < max_steps:
             if self.phase == "play":
                 # Phase 1: each clan still to play lays two cards, face down (a uniform pair).
-                record = self.history[-1]["plays"]
+                record = self.history[-1].plays
                 started = len(commits) > 0          # a clan laid its cards before the playout began
                 for clan in clans:
                     laid = commits.own(clan) if started else None
@@ -623,7 +626,7 @@ class DaimyniState:
                 commits.reveal_silently()
                 self.queue = sorted((n, c) for c, pair in played.items() for n in pair)
                 self.phase = "resolve"
-            decisions = self.history[-1]["decisions"]
+            decisions = self.history[-1].decisions
             queue = self.queue
             while queue and steps < max_steps:
                 number, clan = queue.pop(0)
@@ -725,7 +728,7 @@ class DaimyniState:
                     break
                 self.round += 1
                 self.phase = "play"
-                self.history.append({"round": self.round, "plays": {}, "decisions": []})
+                self.history.append(RoundRecord(self.round))
         return steps
 
     def _effects(self, clan: str, kind: str) -> list[Action]:
@@ -772,7 +775,7 @@ class DaimyniState:
         if not checked:
             self._check_play(clan, cards, hand)
         hand.difference_update(cards)
-        self.history[-1]["plays"][clan] = action
+        self.history[-1].plays[clan] = action
         events: list[GameEvent] = [self.commits.commit(clan, cards)]
         if not self.commits.complete:
             return events
@@ -822,7 +825,7 @@ class DaimyniState:
         written = action
         if isinstance(action, MoveBushi) and action.count == self.bushi[clan].get(action.src):
             written = MoveBushi(action.src, action.dst)  # "every Bushi there" reads better
-        self.history[-1]["decisions"].append((number, clan, written))
+        self.history[-1].decisions.append((number, clan, written))
         self.queue.pop(0)
         events = self._carry_out(clan, number, kind, action)
         if self.phase != "over" and not self.queue:
