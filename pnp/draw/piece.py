@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from ..model import Counter
 from . import text
-from .contrast import readable
+from .contrast import luminance, readable
+from .ink import DARK_TEXT, PALE
 from .shapes import Circle, Scene, Style
 
 CUT = Style(stroke="#000000", width=0.25)
 BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
 NAME_PT = 6.0     # nothing printed is smaller than 6 pt
+
+
+def counter_ink(fill: str) -> str:
+    """The ring and text colour on a counter of colour `fill`: white on a strong colour, as dark as a
+    light one (yellow) needs, and near-black on a paper-pale one (white Rōnin), whose only edge on white
+    paper is that ring and the cut line, so it must read as print does."""
+    return DARK_TEXT if luminance(fill) >= PALE else readable("#ffffff", fill)
 
 
 def counter_scene(counter: Counter, lang: str, bleed: bool = True) -> Scene:
@@ -20,7 +28,7 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True) -> Scene:
     r = d / 2
     b = BLEED if bleed else 0.0
     scene = Scene(f"piece-{counter.slug}", d, d, b)
-    ink = readable("#ffffff", counter.colour)   # white, or as dark as a light colour (yellow) needs
+    ink = counter_ink(counter.colour)
     scene.add(Circle(r, r, r + b, Style(fill=counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
     kanji = counter.piece.kanji
@@ -43,7 +51,7 @@ def counter_back_scene(counter: Counter, lang: str) -> Scene:
     d = counter.piece.diameter
     r = d / 2
     scene = Scene(f"piece-{counter.slug}-back", d, d, BACK_BLEED)
-    ink = readable("#ffffff", back.colour or counter.colour)
+    ink = counter_ink(back.colour or counter.colour)
     scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=back.colour or counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35, dash=(1.2, 0.9))))
     if back.kanji:

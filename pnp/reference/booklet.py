@@ -313,7 +313,7 @@ class Booklet:
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
     def notes(self, path: Path) -> dict[int, str]:
-        """The designer's comment of each round of a sample (its `note`, text or {lang = text}), by round."""
+        """The project's note on each round of a sample (its `note`, text or {lang = text}), by round."""
         rounds = read_toml(path).get("round", [])
         out = {}
         for i, entry in enumerate(rounds if isinstance(rounds, list) else [], 1):

@@ -191,7 +191,7 @@ class Flow:
 
     @_step
     def aside(self, label: str, s: str, size: float = 7.6) -> None:
-        """A side note (a designer's comment): a bold label, the text indented, a bar in the accent
+        """A side note (the project's note on a round): a bold label, the text indented, a bar in the accent
         colour down its left edge; kept whole on one page."""
         self._point()
         lines = rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)

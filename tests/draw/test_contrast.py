@@ -123,3 +123,24 @@ def test_readable_keeps_a_good_ink_and_darkens_a_pale_one():
     yellow = readable("#d4a017", PAPER)
     assert yellow != "#d4a017" and ratio(yellow, PAPER) >= 4.5
     assert ratio(readable("#f0f0f0", "#ffffff"), "#ffffff") >= 4.5
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_daimyos_ronin_counters_are_white_with_a_dark_ring_and_dark_words(ink_saver):
+    """The Daimyo rulebook's three Rōnin are white pieces. Their counters are white, and on white paper only
+    their ring and words show where they are: those are dark (7:1 or more on white), in colour and with
+    the ink saver alike."""
+    from pnp.draw.ink import save_ink
+
+    game = load_game(cards_dir() / "daimyo")
+    ronin = [c for c in game.counters if c.piece.id == "ronin"]
+    assert len(ronin) == 3
+    for counter in ronin:
+        shapes = counter_scene(counter, "en").shapes
+        shapes = save_ink(shapes) if ink_saver else shapes
+        [disc] = [s for s in shapes if isinstance(s, Circle) and s.style.fill]
+        assert parse_colour(disc.style.fill) == "#ffffff"
+        rings = [s.style.stroke for s in shapes if isinstance(s, Circle) and s.style.stroke]
+        words = [s.fill for s in shapes if isinstance(s, Text)]
+        assert rings and len(words) == 2    # the kanji and the name
+        assert all(ratio(ink, "#ffffff") >= 7 for ink in rings + words), (rings, words)

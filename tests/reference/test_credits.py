@@ -32,6 +32,26 @@ def test_cover_prints_the_box_facts_and_the_book_its_credits(gid, lang, facts, c
     assert credit in whole
 
 
+@pytest.mark.parametrize(("lang", "credit"), [
+    ("en", "Drawing of the Little Daimyo: Ilaria Ambrosini"),
+    ("it", "Disegno del Piccolo Daimyo: Ilaria Ambrosini"),
+])
+@pytest.mark.slow
+def test_daimyni_credits_the_drawing_its_rulebook_thanks(lang, credit):
+    """The Daimyni rulebook thanks Ilaria Ambrosini for drawing the Little Daimyo: the Credits name her."""
+    assert credit in _cover("daimyni", lang)[1]
+
+
+@pytest.mark.slow
+def test_samurai_vassal_names_no_one_its_rulebook_does_not():
+    """Its rulebook names no designer or publisher: the cover has no byline, the Credits say the rulebook
+    names no one, and the PDF carries no author."""
+    cover, whole = _cover("samurai-vassal", "en")
+    assert "A game by" not in cover and "Published by" not in whole
+    assert "Rules from the Samurai Vassal rulebook, which names no designer, artist or publisher." in whole
+    assert pdf_metadata(load_game(find_game("samurai-vassal")), "en")["author"] == ""
+
+
 def test_pdf_metadata_is_in_the_build_language():
     game = load_game(find_game("daimyni"))
     assert pdf_metadata(game, "it")["title"] == "Daimyni: regolamento"
