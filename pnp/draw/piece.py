@@ -15,7 +15,7 @@ NAME_PT = 6.0     # nothing printed is smaller than 6 pt
 
 def counter_ink(fill: str) -> str:
     """The ring and text colour on a counter of colour `fill`: white on a strong colour, as dark as a
-    light one (yellow) needs, and near-black on a paper-pale one (white Rōnin), whose only edge on white
+    light one (yellow) needs, and near-black on a paper-pale one (a white counter), whose only edge on white
     paper is that ring and the cut line, so it must read as print does."""
     return DARK_TEXT if luminance(fill) >= PALE else readable("#ffffff", fill)
 
