@@ -57,6 +57,8 @@ def test_every_command_of_the_tutorial_runs(tmp_path):
         assert res.returncode == 0, (" ".join(args), res.stdout, res.stderr)
     out = tmp_path / "output"
     assert (out / "lantern" / "lantern-rules-a5.pdf").is_file()
+    # its last line promises the whole kit to print, which a build with --only would not leave
+    assert (out / "lantern" / "lantern-cards-a4.pdf").is_file() and (out / "lantern" / "lantern-board-a3.pdf").is_file()
     assert (out / "lantern-preview.png").is_file()
     assert (out / "lantern-tts" / "lantern-aid.json").is_file()
     assert "https://example.org/lantern/" in (tmp_path / "lantern-table" / "lantern-basic.json").read_text()

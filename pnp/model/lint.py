@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..errors import DefinitionError
+from .rows import KEYS
 from .schema import CardEntry, CardLayout, Element
 
 if TYPE_CHECKING:
@@ -103,6 +104,13 @@ def _fields(game: Game, listed: list[tuple[CardEntry, Source]]) -> list[Definiti
         for field in entry.fields if entry.type in layout_of else ():
             if (src.where, field) not in told:     # a spreadsheet column is named once, at its first row
                 told.add((src.where, field))
+                printed_hint = _hint(field, printed[layout_of[entry.type]])
+                column = _hint(field.lower(), KEYS) if src.row is not None and not printed_hint else ""
+                if column:   # a misspelt header (cuont) turns a column pnp reads into a silent field
+                    out.append(DefinitionError(src.where, f"row 1, column {field}",
+                                               f"not a column pnp reads, so every row keeps it as a field "
+                                               f"(columns: {', '.join(KEYS)}){column}"))
+                    continue
                 key = src.key("fields", field) if src.row is not None else f"{src.key('fields')}.{field}"
                 unprinted.append((src.where, key, field, layout_of[entry.type]))
     for where, key, field, lay in unprinted:

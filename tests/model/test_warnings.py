@@ -154,3 +154,13 @@ def test_a_booklet_mistake_stops_the_build_before_a_card_is_drawn(tmp_path):
     assert done.returncode == 2
     assert "rules.en.md: @no-such-thing: unknown figure directive" in done.stderr
     assert "cards: drawing" not in done.stderr
+
+
+def test_a_misspelt_column_header_is_named_on_the_header_row_with_the_column_meant(lantern):
+    """`cuont` for `count` used to leave every card at one copy with only a vague field warning on
+    row 2; the header is row 1, and the column pnp reads is the likely meaning."""
+    csv = lantern / "cards.csv"
+    csv.write_text(csv.read_text().replace("type,number,count,", "type,number,cuont,", 1))
+    assert any(w.endswith("cards.csv: row 1, column cuont: not a column pnp reads, so every row keeps it as a "
+                          "field (columns: type, clan, number, count, label, deck, back, name, text, image); "
+                          "did you mean 'count'?") for w in warned(lantern)), warned(lantern)
