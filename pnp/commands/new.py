@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -27,4 +28,5 @@ def new(
     typer.echo(f"wrote {len(written)} files to {path}/:")
     for file in written:
         typer.echo(f"  {file.relative_to(path).as_posix()}")
-    typer.echo(f"next: pnp build {path}   (then pnp preview {path}, pnp watch {path}; see docs/tutorial.md)")
+    shown = shlex.quote(str(path))     # a folder named "My Game" must paste back as one argument
+    typer.echo(f"next: pnp build {shown}   (then pnp preview {shown}, pnp watch {shown}; see docs/tutorial.md)")

@@ -67,3 +67,10 @@ def test_the_starter_builds_a_kit_and_a_booklet_and_passes_check(tmp_path):
     res = run_pnp("check", folder, "--strict")      # not one warning
     assert res.returncode == 0, res.stderr
     assert "Lantern: definitions ok, a data-only game" in res.stdout
+
+
+def test_the_next_step_it_prints_pastes_back_for_a_folder_with_a_space(tmp_path):
+    res = run_pnp("new", "My Game", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "next: pnp build 'My Game' " in res.stdout
+    assert run_pnp("check", "My Game", cwd=tmp_path).returncode == 0
