@@ -54,9 +54,16 @@ def read_sheet(path: Path, where: str, sheet: str | None) -> Sheet:
 def _csv(data: bytes, where: str) -> Sheet:
     """UTF-8 (a byte-order mark is dropped); the separator is a comma, or a semicolon when the
     header holds more of those (spreadsheets set to a comma for decimals write semicolons)."""
-    text = decode(data, where)
+    try:
+        text = decode(data, where)
+    except DefinitionError as exc:   # Excel's plain "CSV" and "Unicode Text" are not UTF-8
+        raise DefinitionError(where, exc.key, f"{exc.problem}: save it as \"CSV UTF-8\" from the spreadsheet "
+                                              "program") from None
     first = text.split("\n", 1)[0]
     sep = ";" if first.count(";") > first.count(",") else ","
+    if "\t" in first and not first.count(sep):
+        raise DefinitionError(where, "row 1", "the columns are separated by tabs: save the sheet as CSV, with "
+                                              "commas or semicolons")
     rows: list[tuple[int, list[str]]] = []
     try:
         for number, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=sep), start=1):
@@ -88,9 +95,39 @@ def _xlsx(data: bytes, where: str, sheet: str | None) -> Sheet:
             if number > MAX_ROWS + 1:
                 raise DefinitionError(where, None, f"more than {MAX_ROWS:,} rows: the limit is {MAX_ROWS:,} cards")
             rows.append((number, [_cell_text(v) for v in values]))
+        part = getattr(ws, "_worksheet_path", None)
     finally:
         book.close()
+    if part:
+        _refuse_unsaved_formulas(data, part, rows, where)
     return _split(rows, where)
+
+
+_CELL = re.compile(rb"<c\s([^>]*?)(/?)>")
+_REF = re.compile(rb'\br="([A-Z]+)([0-9]+)"')
+_SAVED = re.compile(rb"<v>[^<]+</v>")
+
+
+def _refuse_unsaved_formulas(data: bytes, part: str, rows: list[tuple[int, list[str]]], where: str) -> None:
+    """A formula cell with no saved result reads as empty (pnp computes no formulas), so the card
+    would silently take its type's value or none: files written by a script, not by a spreadsheet
+    program, save formulas that way."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        xml = archive.read(part)
+    header = rows[0][1] if rows else []
+    for cell in _CELL.finditer(xml):
+        if cell.group(2):
+            continue
+        end = xml.find(b"</c>", cell.end())
+        body = xml[cell.end():end]
+        ref = _REF.search(cell.group(1))
+        if ref and b"<f" in body and not _SAVED.search(body):
+            letter, row = ref.group(1).decode(), int(ref.group(2))
+            index = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(letter))) - 1
+            column = header[index].strip() if index < len(header) and header[index].strip() else letter
+            raise DefinitionError(where, f"row {row}, column {column}",
+                                  "a formula with no saved result (pnp does not compute formulas): open the file in "
+                                  "a spreadsheet program and save it, or write the value itself")
 
 
 def _check_zip(data: bytes, where: str) -> None:

@@ -208,11 +208,24 @@ def test_an_xlsx_with_entities_is_refused(lantern):
     assert "cards.xlsx: xl/workbook.xml declares a DTD or entities" in error(lantern)
 
 
-def test_a_formula_gives_its_saved_value_never_a_computed_one(lantern):
-    write_xlsx(lantern / "cards.xlsx", [["type", "name", "count"], ["moth", "Moth", "=1+1"]], notes_first=False)
+def test_a_formula_gives_its_saved_value_and_one_with_none_is_refused(lantern):
+    """pnp computes no formulas. A spreadsheet program saves each formula's result beside it, and
+    that is what a card gets; a file written by a script (openpyxl here) saves none, which used to
+    read as a blank cell: one copy instead of two, silently (a fresh-eye review found it)."""
+    path = lantern / "cards.xlsx"
+    write_xlsx(path, [["type", "name", "count"], ["moth", "Moth", "=1+1"]], notes_first=False)
     point_at_xlsx(lantern)
-    # openpyxl saved no computed value: the cell reads as blank, so the count is the default 1, not 2
-    assert len(load_game(lantern).cards) == 1
+    assert "cards.xlsx: row 2, column count: a formula with no saved result (pnp does not compute formulas)" \
+        in error(lantern)
+    with zipfile.ZipFile(path) as src:
+        parts = {i.filename: src.read(i) for i in src.infolist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    assert b"<f>1+1</f><v></v>" in parts[sheet]
+    parts[sheet] = parts[sheet].replace(b"<f>1+1</f><v></v>", b"<f>1+1</f><v>2</v>")   # as a program saves it
+    with zipfile.ZipFile(path, "w") as dst:
+        for name, body in parts.items():
+            dst.writestr(name, body)
+    assert len(load_game(lantern).cards) == 2
 
 
 def test_capitalised_headers_and_a_name_given_twice(lantern):
@@ -223,3 +236,11 @@ def test_capitalised_headers_and_a_name_given_twice(lantern):
     (lantern / "cards.csv").write_text("type,name.en,name\nmoth,Grey moth,Grey\n")
     assert "cards.csv: row 2, column name: the row has both 'name' (every language) and 'name' by language " \
            "(name.en...): keep one" in error(lantern)
+
+
+def test_a_csv_that_is_not_utf8_or_is_tab_separated_says_how_to_save_it(lantern):
+    csv_file = lantern / "cards.csv"
+    csv_file.write_bytes("type,name\nmoth,Caf\u00e9 moth\n".encode("cp1252"))     # Excel's plain "CSV"
+    assert 'cards.csv: the file is not UTF-8 text (byte 19): save it as "CSV UTF-8"' in error(lantern)
+    csv_file.write_text("type\tname\nmoth\tMoth\n")
+    assert "cards.csv: row 1: the columns are separated by tabs: save the sheet as CSV" in error(lantern)
