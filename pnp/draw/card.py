@@ -41,8 +41,9 @@ def _set(game: Game, card: Card, layout: CardLayout, name: str, box: tuple[float
                         valign=valign, min_size=4.0 if shrink else floor, strict=not shrink)
     except (text.TextDoesNotFit, text.MissingGlyph) as exc:
         which = f"the back of card {card.label}" if back else f"card {card.label} ({card.type_id})"
-        raise DefinitionError(game.files.get("cards", "cards.toml"), None,
-                              f"game {game.id!r}, {which}, element {name!r}: {exc}") from None
+        content = {"title": "name", "text": "text"}.get(name, "") if not back else ""
+        where, key = card.written(content, game.files.get("cards", "cards.toml"), None)
+        raise DefinitionError(where, key, f"game {game.id!r}, {which}, element {name!r}: {exc}") from None
 
 
 _NUMBER_PT: dict[tuple[int, int, int, float], float] = {}
@@ -99,9 +100,9 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
             scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, els[key].align, INK))
     if "art" in els and card.type.image:
         x, y, bw, bh = _box(els["art"], w, h)
-        where = game.files.get("cards", "cards.toml")
+        art_file, art_key = card.written("image", game.files.get("cards", "cards.toml"), f"types.{card.type_id}.image")
         scene.add(Rect(x, y, bw, bh, Style(fill=tint), radius=2 * k),
-                  *image.placed(game.folder / card.type.image, (x, y, bw, bh), where, f"types.{card.type_id}.image"),
+                  *image.placed(game.folder / card.type.image, (x, y, bw, bh), art_file, art_key or ""),
                   Rect(x, y, bw, bh, Style(stroke=colour, width=0.35 * k), radius=2 * k))
     elif "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)

@@ -4,6 +4,7 @@ here, for naming it in a message: a `Card` is the same whichever it was."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass
@@ -43,6 +44,16 @@ class Card:
     fields: tuple[tuple[str, FieldValue], ...] = ()   # the type's fields, then the card's own
     back_colour: str = "#000000"   # the back's colour: its own if [backs.X] sets one, else the card's
     back_tint: str = "#ffffff"
+    # Where the card's own name, text and image were written (a spreadsheet row or cards[N]), so that
+    # a drawing problem with them names that place, not its type's.
+    origin: Source | None = dataclasses.field(default=None, compare=False)
+    own: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+
+    def written(self, what: str, where: str, key: str | None) -> tuple[str, str | None]:
+        """The file and key to name for the card's `what` (name, text, image): its own, else the given."""
+        if self.origin is not None and what in self.own:
+            return self.origin.where, self.origin.key(what)
+        return where, key
 
     @property
     def deck(self) -> str:
@@ -267,8 +278,9 @@ def _cards_of(game: Game, cf: CardsFile, entry: CardEntry, src: Source, backs: d
             raise DefinitionError(where, f"{src.key('deal')}.{n}", f"seat {seat} does not exist with {n} players")
     deal = tuple(sorted((int(n), seat) for n, seat in entry.deal.items()))
     fields = tuple({**ctype.fields, **entry.fields}.items())
+    own = frozenset(k for k in ("name", "text", "image") if getattr(entry, k) is not None)
     return [Card(entry.number, clan, entry.type, ctype, copy, label, back_key, colour, tint, entry.players, deal,
-                 fields, back_colour, back_tint) for copy in range(1, entry.count + 1)]
+                 fields, back_colour, back_tint, src, own) for copy in range(1, entry.count + 1)]
 
 
 def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source, images: set[str]) -> CardType:

@@ -244,3 +244,21 @@ def test_a_csv_that_is_not_utf8_or_is_tab_separated_says_how_to_save_it(lantern)
     assert 'cards.csv: the file is not UTF-8 text (byte 19): save it as "CSV UTF-8"' in error(lantern)
     csv_file.write_text("type\tname\nmoth\tMoth\n")
     assert "cards.csv: row 1: the columns are separated by tabs: save the sheet as CSV" in error(lantern)
+
+
+def test_a_drawing_problem_with_a_rows_own_image_or_text_names_that_row(lantern):
+    """A card's own picture or text that fails when drawn used to be blamed on its type in cards.toml
+    (`types.flame.image`), a key the designer never wrote (a fresh-eye review found it)."""
+    csv_file = lantern / "cards.csv"
+    rows = csv_file.read_text().splitlines()
+    (lantern / "art" / "broken.png").write_text("not a picture")
+    rows[3] = rows[3].replace("art/flame.png", "art/broken.png")          # row 4: Ember
+    csv_file.write_text("\n".join(rows) + "\n")
+    res = run_pnp("check", lantern)
+    assert res.returncode == 2 and "cards.csv: row 4, column image: image 'broken.png'" in res.stderr, res.stderr
+    rows[3] = rows[3].replace("art/broken.png", "art/flame.png")
+    rows[2] = rows[2].replace("Light two lanterns.", "Light two lanterns. " * 60)   # row 3: Torch
+    csv_file.write_text("\n".join(rows) + "\n")
+    res = run_pnp("check", lantern)
+    assert res.returncode == 2 and "cards.csv: row 3, column text: game 'lantern'" in res.stderr, res.stderr
+    assert "does not fit its box" in res.stderr
