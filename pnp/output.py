@@ -27,7 +27,7 @@ import shutil
 import signal
 import stat
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -326,6 +326,19 @@ class KitWriter:
     def discard(self) -> None:
         _remove(self.staging)
 
+    def write(self, artifacts: Iterable[Artifact]) -> list[tuple[str, int | None, int]]:
+        """Every artifact added as it is made, then the kit swapped in whole (or, on any failure,
+        the staging folder removed); each file's name, pages and size, for the summary."""
+        written: list[tuple[str, int | None, int]] = []
+        try:
+            for art in artifacts:
+                self.add(art.name, art.data)
+                written.append((art.name, art.pages, len(art.data)))
+            self.commit()
+        finally:
+            self.discard()
+        return written
+
     def __enter__(self) -> KitWriter:
         return self
 
@@ -343,10 +356,5 @@ def write_all(out_dir: str | Path, artifacts: list[Artifact], game_id: str | Non
               progress: Callable[[str], None] = lambda _: None) -> list[Path]:
     """Replace the kit in `out_dir` with `artifacts`, whole or not at all."""
     writer = KitWriter(out_dir, game_id)
-    try:
-        for art in artifacts:
-            writer.add(art.name, art.data)
-        written = writer.commit()
-    finally:
-        writer.discard()
-    return written
+    writer.write(artifacts)
+    return [writer.out / name for name in writer.files]

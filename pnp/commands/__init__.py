@@ -4,7 +4,7 @@ so that `pnp -h` and a command about one game load little."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..model import Game
 
 
-def fail(exc: PnpError) -> None:
+def fail(exc: PnpError) -> NoReturn:
     """Report a refusal the way every command does, and exit with its code (2 bad input, 1 illegal game)."""
     typer.echo(f"pnp: error: {exc}", err=True)
     raise typer.Exit(exc.exit_code)

@@ -77,14 +77,7 @@ def build(
         writer = KitWriter(target, kit.id)     # refuses a bad --out before the build, not after
         # Each file goes to the staging folder as soon as it is made; only its name, pages and size
         # are kept for the summary.
-        written: list[tuple[str, int | None, int]] = []
-        try:
-            for art in iter_kit(kit, opts, say):
-                writer.add(art.name, art.data)
-                written.append((art.name, art.pages, len(art.data)))
-            writer.commit()
-        finally:
-            writer.discard()
+        written = writer.write(iter_kit(kit, opts, say))
     except PnpError as exc:
         fail(exc)
     pdfs = [w for w in written if w[0].endswith(".pdf")]

@@ -45,7 +45,6 @@ def export(
 
     started = time.perf_counter()
     say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
-    written: list[tuple[str, int | None, int]] = []
     try:
         if target is None:
             raise UsageError("--target: say what to make: mpc, tgc, dtc, png, pdf-cards or tts")
@@ -57,14 +56,7 @@ def export(
         kit = load_game(folder)
         where = Path(out) if out is not None else Path("output") / f"{kit.id}-{chosen.target.key}"
         files = run(kit, chosen, lang, where.resolve(), say, base_url)   # checks the game and --lang first
-        writer = KitWriter(where, kit.id)
-        try:
-            for art in files:
-                writer.add(art.name, art.data)
-                written.append((art.name, art.pages, len(art.data)))
-            writer.commit()
-        finally:
-            writer.discard()
+        written = KitWriter(where, kit.id).write(files)
     except PnpError as exc:
         fail(exc)
     total = sum(w[2] for w in written)
