@@ -4,7 +4,7 @@ so that `pnp -h` and a command about one game load little."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 
@@ -12,6 +12,10 @@ from ..errors import PnpError
 
 if TYPE_CHECKING:
     from ..model import Game
+
+# What every command about one game takes, declared once so that their -h reads alike.
+GameArg = Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")]
+LangOption = Annotated[Optional[str], typer.Option(help="Language of the printed text (default: the game's first).")]
 
 
 def fail(exc: PnpError) -> NoReturn:

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import fail, report_warnings
+from . import GameArg, fail, report_warnings
 
 
 class PaperChoice(str, Enum):
@@ -30,7 +30,7 @@ def _size(n: int) -> str:
 
 
 def build(
-    game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
+    game: GameArg,
     paper: Annotated[PaperChoice,
                      typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
     duplex: Annotated[DuplexChoice, typer.Option(

@@ -8,11 +8,11 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError
-from . import fail, report_warnings
+from . import GameArg, fail, report_warnings
 
 
 def check(
-    game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
+    game: GameArg,
     files: Annotated[Optional[list[Path]],
                      typer.Argument(help="Notation files (default: the game's samples/ and examples/).")] = None,
     strict: Annotated[bool, typer.Option(

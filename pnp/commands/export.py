@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import fail
+from . import GameArg, LangOption, fail
 
 TARGET_HELP = ("mpc: MakePlayingCards PNGs (822 x 1122 px poker); tgc: The Game Crafter PNGs (825 x 1125 px); "
                "dtc: DriveThruCards PDF, CMYK, one card a page; png: PNGs at --dpi and --bleed; "
@@ -17,7 +17,7 @@ TARGET_HELP = ("mpc: MakePlayingCards PNGs (822 x 1122 px poker); tgc: The Game 
 
 
 def export(
-    game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
+    game: GameArg,
     target: Annotated[Optional[str], typer.Option("--target", "-t", help=TARGET_HELP)] = None,
     out: Annotated[Optional[str], typer.Option(
         help="Output folder (default: ./output/GAME-TARGET). It is replaced whole: a new or empty folder, "
@@ -27,8 +27,7 @@ def export(
     bleed: Annotated[Optional[str], typer.Option(
         help="Bleed beyond the trim on each side, with its unit: 3mm, 0.125in, 1/8in, 36px "
              "(default: the shop's, else the layout's).")] = None,
-    lang: Annotated[Optional[str], typer.Option(
-        help="Language of the printed text (default: the game's first).")] = None,
+    lang: LangOption = None,
     base_url: Annotated[Optional[str], typer.Option(
         "--base-url", help="tts: the http(s) address the images will be uploaded to; the saved object links "
                            "there, so every player at a multiplayer table sees the cards (default: local "

@@ -7,11 +7,11 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import fail
+from . import GameArg, fail
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
+    game: GameArg,
     seed: Annotated[int, typer.Option(help="Seed for the bot and for chance: the same seed plays the same game.")] = 1,
     out: Annotated[Optional[str], typer.Option(
         help="Write the game's notation to this file (default, or -: print it).")] = None,

@@ -8,13 +8,13 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import fail, report_warnings
+from . import GameArg, LangOption, fail, report_warnings
 
 MAX_DPI = 1200
 
 
 def preview(
-    game: Annotated[str, typer.Argument(help="A built-in game (see `pnp list`) or the path of a game folder.")],
+    game: GameArg,
     card: Annotated[Optional[str], typer.Option(
         help="The card to show: its name, label or number (default: a contact sheet of every card's face).")] = None,
     back: Annotated[bool, typer.Option("--back", help="Show the card's back instead of its face.")] = False,
@@ -23,8 +23,7 @@ def preview(
              "contact sheet).")] = None,
     dpi: Annotated[Optional[int], typer.Option(
         help="Resolution (default: 300 for one card, 100 for the contact sheet).")] = None,
-    lang: Annotated[Optional[str], typer.Option(
-        help="Language of the printed text (default: the game's first).")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Show one card, or every card's face on a contact sheet, as a PNG: a quick look without a build."""
     from ..catalog import find_game

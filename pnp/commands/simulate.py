@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import fail
+from . import GameArg, fail
 
 
 def _progress(quiet: bool) -> object:
@@ -38,7 +38,7 @@ def _progress(quiet: bool) -> object:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="A built-in game or the path of a game folder.")],
+    game: GameArg,
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
     policy: Annotated[Optional[str], typer.Option(
         help="Who plays: the game's own policies (see `pnp list`) or the generic random, greedy (one step "
