@@ -64,14 +64,15 @@ def _number_pt(game: Game, layout: CardLayout, side: float, k: float) -> float:
     return _NUMBER_PT[key]
 
 
-def _images(game: Game, layout: CardLayout, w: float, h: float) -> list[Shape]:
-    """The layout's own pictures (`image = "art/logo.png"` on an element), each filling its box."""
+def _images(game: Game, layout: CardLayout, w: float, h: float, colour: str) -> list[Shape]:
+    """The layout's own pictures (`image = "art/logo.png"` on an element), each filling its box;
+    vector art's currentColor is the card's colour."""
     name = next((n for n, lay in game.layouts.cards.items() if lay is layout), "layout")
     out: list[Shape] = []
     for key, el in layout.elements.items():
         if el.image:
             out += image.placed(game.folder / el.image, _box(el, w, h), "layouts/cards.toml",
-                                f"{name}.elements.{key}.image")
+                                f"{name}.elements.{key}.image", colour)
     return out
 
 
@@ -102,7 +103,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         x, y, bw, bh = _box(els["art"], w, h)
         art_file, art_key = card.written("image", game.files.get("cards", "cards.toml"), f"types.{card.type_id}.image")
         scene.add(Rect(x, y, bw, bh, Style(fill=tint), radius=2 * k),
-                  *image.placed(game.folder / card.type.image, (x, y, bw, bh), art_file, art_key or ""),
+                  *image.placed(game.folder / card.type.image, (x, y, bw, bh), art_file, art_key or "", colour),
                   Rect(x, y, bw, bh, Style(stroke=colour, width=0.35 * k), radius=2 * k))
     elif "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)
@@ -133,7 +134,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         # a card of no clan whose back is titled with the game's name says that name once
         words = game.meta.title if owner in ("", game.meta.title) else f"{game.meta.title} · {owner}"
         scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
-    scene.add(*_images(game, layout, w, h))
+    scene.add(*_images(game, layout, w, h, colour))
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
         shown = card.field(el.field, lang) if el.field else None
         if shown:
@@ -158,7 +159,7 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
         Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=colour)),
         Circle(w / 2, h / 2, w * 0.3, Style(fill=tint)),
     )
-    scene.add(*_images(game, layout, w, h))
+    scene.add(*_images(game, layout, w, h, colour))
     for key, value, ink, on in (("title", back.title.get(lang, ""), "#ffffff", colour),
                                 ("art", back.kanji, colour, tint),
                                 ("text", back.text.get(lang, ""), "#ffffff", colour)):

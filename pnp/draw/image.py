@@ -1,9 +1,7 @@
-"""Pictures from a game folder (PNG, JPEG) placed in a layout box: scaled, keeping their aspect
-ratio, until they fill the box, centred, and clipped to it.
-
-SVG art is refused for now: the PDFs are drawn with ReportLab, which places only raster images,
-and reading SVG into it would take svglib, which pnp does not depend on. Export the art as PNG
-(at 300 dpi for the box's size, e.g. 600 x 500 px for a 50 x 42 mm art box)."""
+"""Pictures from a game folder placed in a layout box. A PNG or JPEG is scaled, keeping its aspect
+ratio, until it fills the box, centred, and clipped to it. An SVG is vector art (`draw.vector`):
+fitted whole into the box, drawn as paths in the PDF and inline in the SVG, its `currentColor`
+painted in the colour the caller gives (the card's clan colour, a player's colour)."""
 
 from __future__ import annotations
 
@@ -14,6 +12,7 @@ from pathlib import Path
 
 from ..errors import DefinitionError
 from ..sandbox.files import read_folder_file
+from . import vector
 from .shapes import Group, Image, Shape
 
 KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
@@ -42,10 +41,11 @@ def load(path: Path, where: str, key: str) -> tuple[bytes, str, float, float]:
 
     data = read_folder_file(path, lambda why: bad(why.removeprefix("cannot read: ")), MAX_BYTES)
     kind = sniff(data)
-    if kind == "svg" or path.suffix.lower() == ".svg":
-        raise bad("SVG art cannot go into the PDFs (ReportLab places only PNG and JPEG): export it as PNG")
     if kind is None or kind != KINDS.get(path.suffix.lower()):
-        raise bad("expected a PNG or JPEG file whose contents match its name (.png, .jpg, .jpeg)")
+        raise bad("expected a PNG, JPEG or SVG file whose contents match its name (.png, .jpg, .jpeg, .svg)")
+    if kind == "svg":
+        art = vector_art(path, where, key)
+        return data, kind, art.box[2], art.box[3]
     from PIL import Image as PILImage
 
     try:
@@ -65,8 +65,28 @@ def load(path: Path, where: str, key: str) -> tuple[bytes, str, float, float]:
     return data, kind, float(w), float(h)
 
 
-def placed(path: Path, box: tuple[float, float, float, float], where: str, key: str) -> list[Shape]:
-    """The picture filling `box` (x, y, w, h in mm): scaled to cover it, centred, clipped to it."""
+@lru_cache(maxsize=64)
+def vector_art(path: Path, where: str, key: str) -> vector.Art:
+    """The SVG file read as vector art, or one message naming the file, the key, what was found and
+    what to do."""
+    def bad(why: str) -> DefinitionError:
+        return DefinitionError(where, key, f"art {path.name!r}: {why}")
+
+    data = read_folder_file(path, lambda why: bad(why.removeprefix("cannot read: ")), vector.MAX_BYTES)
+    if sniff(data) not in ("svg", None):
+        raise bad("expected an SVG file whose contents match its name (this one holds a PNG or JPEG)")
+    try:
+        return vector.read(data)
+    except vector.ArtError as exc:
+        raise bad(str(exc)) from None
+
+
+def placed(path: Path, box: tuple[float, float, float, float], where: str, key: str,
+           colour: str = "#000000") -> list[Shape]:
+    """The picture in `box` (x, y, w, h in mm): a PNG or JPEG scaled to cover it, centred, clipped
+    to it; an SVG fitted whole into it, centred, its currentColor painted `colour`."""
+    if path.suffix.lower() == ".svg":
+        return vector.fitted(vector_art(path, where, key), box, colour, path.name)
     data, kind, iw, ih = load(path, where, key)
     x, y, w, h = box
     k = max(w / iw, h / ih)

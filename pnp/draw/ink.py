@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from dataclasses import replace
 
 from .contrast import luminance, mix
-from .shapes import Circle, Group, Polygon, Rect, Shape, Text
+from .shapes import Circle, Group, Path, Polygon, Rect, Shape, Text
 
 PALE = 0.6          # relative luminance above which a fill is already light enough to keep
 TINT = 0.9          # how far a strong fill moves towards white
@@ -47,7 +47,7 @@ def for_print(shapes: Sequence[Shape]) -> Sequence[Shape]:
 
 
 def _shape(s: Shape) -> Shape:
-    if isinstance(s, (Rect, Circle, Polygon)) and s.style.fill and s.style.fill.startswith("#"):
+    if isinstance(s, (Rect, Circle, Polygon, Path)) and s.style.fill and s.style.fill.startswith("#"):
         if luminance(s.style.fill) >= PALE:
             return s
         style = replace(s.style, fill=mix(s.style.fill, 1.0, TINT), stroke=s.style.stroke or s.style.fill,

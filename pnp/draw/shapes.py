@@ -106,7 +106,23 @@ class Image:
     name: str = ""           # the file, for messages and the SVG's <title>
 
 
-Shape = Union[Rect, Circle, Line, Polygon, Text, Group, Image]
+@dataclass(frozen=True)
+class Path:
+    """An outline in mm: `segments` are ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y))
+    and ("Z", ()), absolute, after every transform (vector art, `draw.vector`). `even_odd` fills by
+    the even-odd rule (SVG's fill-rule), else non-zero; `cap` and `join` are 0 butt/miter, 1 round,
+    2 square/bevel; the opacities are SVG's fill- and stroke-opacity (group opacity folded in)."""
+
+    segments: tuple[tuple[str, tuple[float, ...]], ...]
+    style: Style
+    even_odd: bool = False
+    cap: int = 0
+    join: int = 0
+    fill_opacity: float = 1.0
+    stroke_opacity: float = 1.0
+
+
+Shape = Union[Rect, Circle, Line, Polygon, Text, Group, Image, Path]
 
 
 @dataclass

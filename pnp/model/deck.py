@@ -312,7 +312,7 @@ def _own_content(game: Game, ctype: CardType, entry: CardEntry, src: Source, ima
     return ctype.model_copy(update=own) if own else ctype
 
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 def folder_file(folder: Path, value: str, where: str, key: str, what: str = "image") -> Path:
@@ -339,9 +339,8 @@ def folder_file(folder: Path, value: str, where: str, key: str, what: str = "ima
 
 
 def image_path(folder: Path, value: str, where: str, key: str) -> Path:
-    """An image file in the game folder (as `folder_file`): a PNG or a JPEG."""
+    """An image file in the game folder (as `folder_file`): a PNG, a JPEG or SVG vector art."""
     path = folder_file(folder, value, where, key)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
-        raise DefinitionError(where, key, f"image {value!r}: expected a .png, .jpg or .jpeg file (SVG art cannot "
-                                          "go into the PDFs: export it as PNG)")
+        raise DefinitionError(where, key, f"image {value!r}: expected a .png, .jpg, .jpeg or .svg file")
     return path

@@ -95,7 +95,7 @@ class Element(Strict):
     field: str | None = None       # print this card field (cards.toml `fields`) in the box
     format: Annotated[str, AfterValidator(value_format)] = "{}"   # how: "Trust {}" prints "Trust 2"; {} is the value
     min_size: Annotated[float, Field(ge=4, le=200)] = 6.0   # text never shrinks below this to fit, pt
-    image: str | None = None       # a PNG or JPEG in the game folder, scaled to fill the box and clipped to it
+    image: str | None = None       # a PNG, JPEG or SVG in the game folder, placed in the box (docs/definitions.md)
 
 
 class CardLayout(Strict):

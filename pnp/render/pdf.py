@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..draw.ink import for_print
-from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Shape, Style, Text
+from ..draw.shapes import PT, Circle, Group, Image, Line, Path, Polygon, Rect, Shape, Style, Text
 from ..model.colours import rgb as parse_rgb
 
 # A kit sets a few dozen colours thousands of times: each is parsed once.
@@ -24,6 +24,8 @@ rgb = lru_cache(maxsize=1024)(parse_rgb)
 # Binary streams: ASCII85 (ReportLab's default) makes every compressed stream a quarter bigger, in
 # the file and in memory while a long document is being made; no PDF reader needs it.
 rl_config.useA85 = 0
+
+FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1     # reportlab.pdfgen.canvas's fill modes (not in its type stubs)
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
 
@@ -161,6 +163,8 @@ def _draw(c: Canvas, s: Shape) -> None:
         if s.closed:
             p.close()
         c.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
+    elif isinstance(s, Path):
+        _path(c, s)
     elif isinstance(s, Text):
         _text(c, s)
     elif isinstance(s, Image):
@@ -187,6 +191,31 @@ def _draw(c: Canvas, s: Shape) -> None:
         c.restoreState()
     else:  # pragma: no cover - a new shape type without a renderer is a programming error
         raise TypeError(f"cannot render {type(s).__name__}")
+
+
+def _path(c: Canvas, s: Path) -> None:
+    """Vector art's outline; its caps, joins and opacities last only for this path."""
+    c.saveState()
+    stroke, fill = _style(c, s.style)
+    if stroke:
+        c.setLineCap(s.cap)
+        c.setLineJoin(s.join)
+        if s.stroke_opacity < 1:
+            c.setStrokeAlpha(s.stroke_opacity)
+    if fill and s.fill_opacity < 1:
+        c.setFillAlpha(s.fill_opacity)
+    p = c.beginPath()
+    for op, pts in s.segments:
+        if op == "M":
+            p.moveTo(*pts)
+        elif op == "L":
+            p.lineTo(*pts)
+        elif op == "C":
+            p.curveTo(*pts)
+        else:
+            p.close()
+    c.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if s.even_odd else FILL_NON_ZERO)
+    c.restoreState()
 
 
 def _text(c: Canvas, t: Text) -> None:

@@ -14,7 +14,8 @@ from svgwrite.base import BaseElement
 
 from .. import fonts
 from ..draw.ink import for_print
-from ..draw.shapes import PT, Circle, Group, Image, Line, Polygon, Rect, Scene, Shape, Style, Text
+from ..draw.shapes import PT, Circle, Group, Image, Line, Path, Polygon, Rect, Scene, Shape, Style, Text
+from ..draw.svgpath import to_d
 
 
 def _n(v: float) -> str:
@@ -63,6 +64,8 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
         pts = [(_n(x), _n(y)) for x, y in s.points]
         make = dwg.polygon if s.closed else dwg.polyline
         return make(pts, **_style(s.style))
+    if isinstance(s, Path):
+        return _path(dwg, s)
     if isinstance(s, Text):
         return _text(dwg, s)
     if isinstance(s, Image):
@@ -97,6 +100,22 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
             parent.add(_element(dwg, child))
         return g
     raise TypeError(f"cannot render {type(s).__name__}")
+
+
+def _path(dwg: svgwrite.Drawing, s: Path) -> BaseElement:
+    extra: dict[str, str] = {}
+    if s.even_odd:
+        extra["fill_rule"] = "evenodd"
+    if s.style.stroke:
+        if s.cap:
+            extra["stroke_linecap"] = ("butt", "round", "square")[s.cap]
+        if s.join:
+            extra["stroke_linejoin"] = ("miter", "round", "bevel")[s.join]
+        if s.stroke_opacity < 1:
+            extra["stroke_opacity"] = _n(s.stroke_opacity)
+    if s.style.fill and s.fill_opacity < 1:
+        extra["fill_opacity"] = _n(s.fill_opacity)
+    return dwg.path(d=to_d(s.segments), **_style(s.style), **extra)
 
 
 def _defined(dwg: svgwrite.Drawing) -> set[str]:

@@ -7,6 +7,7 @@ import base64
 import io
 import os
 import shutil
+import xml.etree.ElementTree as ET
 
 import pymupdf
 import pytest
@@ -105,14 +106,17 @@ def test_jpeg_and_a_layout_element_image(game):
     ("/etc/passwd", "expected a path relative to the game folder"),
     ("art/missing.png", "no such file in the game folder"),
     ("art/link.png", "leads out of the game folder"),
-    ("art/drawing.svg", "SVG art cannot go into the PDFs"),
+    ("art/drawing.svg", "art 'drawing.svg': found a script (<script>)"),
+    ("art/fake.svg", "expected an SVG file whose contents match its name"),
     ("art/fake.png", "contents match its name"),
 ])
 def test_bad_images_are_refused_naming_file_and_key(game, tmp_path, value, words):
     png(tmp_path / "outside.png")
     (game / "art").mkdir()
     os.symlink(tmp_path / "outside.png", game / "art" / "link.png")
-    (game / "art" / "drawing.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>')
+    (game / "art" / "drawing.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">'
+                                              '<script>alert(1)</script></svg>')
+    png(game / "art" / "fake.svg")
     (game / "art" / "fake.png").write_bytes(b"GIF89a not a png")
     with_image(game, value)
     with pytest.raises(DefinitionError) as err:
@@ -179,3 +183,44 @@ def test_a_broken_or_huge_image_is_refused_when_read(game, make, words):
         cards(game)
     message = str(err.value)
     assert "cards.toml" in message and "types.move-daimyo.image" in message and words in message, message
+
+
+EMBLEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20">'
+          '<rect x="1" y="1" width="38" height="18" rx="3" fill="#fefefe" stroke="#101010" stroke-width="0.5"/>'
+          '<circle cx="20" cy="10" r="7" fill="currentColor"/></svg>')
+
+
+def test_svg_art_is_drawn_as_vectors_in_the_clan_colour(game):
+    """The emblem's disc is drawn as a PDF path filled in each card's clan colour (currentColor),
+    no picture is embedded, the SVG card holds the path inline, and a rebuild is byte-identical."""
+    from pnp.model.colours import rgb
+
+    (game / "art").mkdir()
+    (game / "art" / "emblem.svg").write_text(EMBLEM, encoding="utf-8")
+    with_image(game, "art/emblem.svg")
+    g = load_game(game)
+    arts = cards(game)
+    doc = pymupdf.open(stream=arts["daimyni-cards-a4.pdf"].data, filetype="pdf")
+    assert not any(p.get_images() for p in doc)
+    fills = {tuple(round(v, 2) for v in d["fill"]) for p in doc for d in p.get_drawings()
+             if d.get("fill") and any(item[0] == "c" for item in d["items"])}
+    for clan in g.meta.clans:
+        assert tuple(round(v, 2) for v in rgb(clan.colour)) in fills, clan.id
+    svgs = [a.data for n, a in arts.items() if n.startswith("svg/cards/") and "move-daimyo" in n]
+    assert len(svgs) == 2
+    for data in svgs:
+        paths = [e for e in ET.fromstring(data).iter("{http://www.w3.org/2000/svg}path")
+                 if e.get("d", "").count("C") > 3]
+        assert any(e.get("fill") in {c.colour for c in g.meta.clans} for e in paths)
+        assert b"data:image" not in data
+    assert cards(game)["daimyni-cards-a4.pdf"].data == arts["daimyni-cards-a4.pdf"].data
+
+
+def test_svg_art_is_read_through_the_folder_rules(game, tmp_path):
+    """A link to an SVG outside the folder is refused like any other file."""
+    (tmp_path / "outside.svg").write_text(EMBLEM, encoding="utf-8")
+    (game / "art").mkdir()
+    os.symlink(tmp_path / "outside.svg", game / "art" / "emblem.svg")
+    with_image(game, "art/emblem.svg")
+    with pytest.raises(DefinitionError, match="leads out of the game folder"):
+        cards(game)
