@@ -19,6 +19,11 @@ class PaperChoice(str, Enum):
     letter = "letter"
 
 
+class CutterChoice(str, Enum):
+    silhouette = "silhouette"
+    cricut = "cricut"
+
+
 class DuplexChoice(str, Enum):
     long = "long"
     short = "short"
@@ -50,6 +55,13 @@ def build(
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
                             "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
+    cutter: Annotated[Optional[CutterChoice], typer.Option(
+        help="Also make print-and-cut files for a craft cutter: silhouette (sheets with Silhouette Studio's "
+             "registration marks) or cricut (Design Space Print Then Cut images), with SVG and DXF cut files "
+             "of every card, hex tile and counter.")] = None,
+    die_line: Annotated[bool, typer.Option(
+        "--die-line", help="Card sheets carry each card's trim in the spot colour CutContour on a layer of "
+                           "its own, for a shop or a cutter that follows a die line.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Treat warnings (a field no card has, a box off the card, text in the safe zone...) "
@@ -67,7 +79,8 @@ def build(
     try:
         folder = find_game(game)
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
-                       offset=parse_offset(offset), ink_saver=ink_saver)
+                       offset=parse_offset(offset), ink_saver=ink_saver,
+                       cutter=cutter.value if cutter is not None else None, die_line=die_line)
         say(f"loading {folder}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')

@@ -30,7 +30,7 @@ from pikepdf import Name, Operator
 from PIL import Image, ImageFilter
 
 from ..errors import PnpError, UsageError
-from .fonttags import retag_subsets
+from ..render.fonttags import retag_subsets
 
 NEAR_GREY = 0.08    # channels this close together, in a dark colour: text and line greys, black ink only
 DARK = 0.5          # ... a dark colour: the mean of its channels at most this

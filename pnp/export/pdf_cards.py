@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from ..model import Game
 from ..output import Artifact
+from ..press.cutpaths import RoundedRect
+from ..render.fonttags import retagged
 from ..render.pdf import PdfDocument
 from .cards import Drawings, Entry, card_page, entries, face_and_back
-from ..press.cutpaths import RoundedRect
 from .cmyk import to_pdfx
-from .fonttags import retagged
 from .presets import Spec, product_for
 
 

@@ -18,8 +18,8 @@ from typing import Any
 
 import pikepdf
 
+from ..render.fonttags import subset_tags
 from .cmyk import PDFX_VERSION
-from .fonttags import subset_tags
 
 RGB_OPERATORS = {"rg", "RG"}
 COLOUR_SPACE_OPERATORS = {"cs", "CS"}
@@ -40,7 +40,8 @@ def _inside(inner: tuple[float, ...], outer: tuple[float, ...], tol: float = 0.0
 def _fonts_embedded(doc: pikepdf.Pdf) -> list[str]:
     problems = []
     for n, page in enumerate(doc.pages, 1):
-        for key, font in page.obj.get("/Resources", {}).get("/Font", {}).items():
+        resources: Any = page.obj.get("/Resources", {})
+        for key, font in resources.get("/Font", {}).items():
             fonts = [font] + list(font.get("/DescendantFonts", []))
             if not any("/FontDescriptor" in f and any(k in f.FontDescriptor for k in
                                                       ("/FontFile", "/FontFile2", "/FontFile3")) for f in fonts):
@@ -64,7 +65,7 @@ def _pdfx(doc: pikepdf.Pdf, data: bytes) -> list[str]:
     intents = list(doc.Root.get("/OutputIntents", []))
     if not any(str(i.get("/S")) == "/GTS_PDFX" and "/OutputConditionIdentifier" in i for i in intents):
         problems.append("no /GTS_PDFX output intent with an OutputConditionIdentifier")
-    info = doc.trailer.get("/Info", {})
+    info: Any = doc.trailer.get("/Info", {})
     if str(info.get("/GTS_PDFXVersion", "")) != PDFX_VERSION:
         problems.append(f"GTS_PDFXVersion is {info.get('/GTS_PDFXVersion')!s}, not {PDFX_VERSION}")
     if not str(info.get("/Title", "")):
@@ -82,7 +83,7 @@ def _pdfx(doc: pikepdf.Pdf, data: bytes) -> list[str]:
         ops = {str(item.operator) for item in pikepdf.parse_content_stream(page)}
         if ops & RGB_OPERATORS:
             problems.append(f"page {n}: RGB colour operators {sorted(ops & RGB_OPERATORS)}")
-        resources = page.obj.get("/Resources", {})
+        resources: Any = page.obj.get("/Resources", {})
         for key, space in resources.get("/ColorSpace", {}).items():
             if _rgb_spaces(space):
                 problems.append(f"page {n}: colour space {key} is RGB, ICC-based or Lab")

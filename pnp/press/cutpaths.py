@@ -74,7 +74,8 @@ def segments(path: CutPath) -> list[Segment]:
     ending back where it began (the caller closes it)."""
     if isinstance(path, Outline):
         first, *rest = path.points
-        return [("M", first)] + [("L", p) for p in rest]
+        out: list[Segment] = [("M", first)]
+        return out + [("L", p) for p in rest]
     if isinstance(path, Round):
         cx, cy, r = path.cx, path.cy, path.r
         k = KAPPA * r

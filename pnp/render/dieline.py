@@ -17,6 +17,7 @@ import pikepdf
 from pikepdf import Name
 
 from ..press.cutpaths import CutPath, segments
+from .fonttags import retag_subsets
 
 SPOT = "CutContour"
 LAYER = "CutContour"
@@ -73,6 +74,7 @@ def add_die_lines(pdf: bytes, cuts: Sequence[Sequence[CutPath]]) -> bytes:
             # Wrap what was there in q/Q so a state left set by the art cannot reach the die line.
             page.contents_add(doc.make_stream(b"q\n"), prepend=True)
             page.contents_add(doc.make_stream(b"Q\n" + die_line_stream(paths, page_h)))
+        retag_subsets(doc)       # a file for a shop: its font subsets get tags of their own too
         doc.Root.OCProperties = pikepdf.Dictionary(
             OCGs=[ocg], D=pikepdf.Dictionary(Name=pikepdf.String("pnp"), Order=[ocg], ON=[ocg], OFF=[]))
         out = io.BytesIO()

@@ -14,8 +14,8 @@ import pytest
 from pnp.errors import UsageError
 from pnp.export import export, settings
 from pnp.export.cmyk import cmyk
-from pnp.export.fonttags import subset_tags
 from pnp.export.preflight import preflight
+from pnp.render.fonttags import subset_tags
 from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, game_of
 
 MM = 72 / 25.4

@@ -35,7 +35,8 @@ def _fonts(doc: pikepdf.Pdf) -> list[Any]:
     seen: set[tuple[int, int]] = set()
     out = []
     for page in doc.pages:
-        fonts = page.obj.get("/Resources", {}).get("/Font", {})
+        resources: Any = page.obj.get("/Resources", {})
+        fonts: Any = resources.get("/Font", {})
         for key in sorted(fonts.keys()):
             font = fonts[key]
             ref = font.objgen
