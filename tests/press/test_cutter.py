@@ -1,0 +1,59 @@
+"""Print-and-cut layout: the registration marks where docs/printing.md says (pinned in mm: a sheet
+printed with one release must be cut with another's cut file), pieces kept clear of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.draw.shapes import Scene
+from pnp.press.cutter import CLEAR, CUTTERS, Piece, lay_out, silhouette_marks, slots
+
+A4, LETTER = (210.0, 297.0), (215.9, 279.4)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_silhouette_marks_are_pinned_in_mm(paper):
+    """docs/printing.md: Silhouette Studio Type 1, inset 10 mm, length 20 mm, thickness 0.5 mm; the
+    square's top-left corner 10 mm from the top and left edges; the L corners' outer edges 10 mm
+    from their two edges."""
+    w, h = paper
+    assert silhouette_marks(w, h) == [
+        (10.0, 10.0, 5.0, 5.0),                          # the square, top-left
+        (w - 30.0, 10.0, 20.0, 0.5), (w - 10.5, 10.0, 0.5, 20.0),      # the top-right L
+        (10.0, h - 10.5, 20.0, 0.5), (10.0, h - 30.0, 0.5, 20.0),      # the bottom-left L
+    ]
+    assert CUTTERS["cricut"].marks(*CUTTERS["cricut"].page(paper)) == []     # Design Space prints its own
+
+
+def test_cricut_image_is_design_space_print_then_cut_limit():
+    assert CUTTERS["cricut"].page(A4) == pytest.approx((171.45, 234.95))        # 6.75 x 9.25 in
+    assert CUTTERS["cricut"].page(LETTER) == pytest.approx((171.45, 234.95))
+
+
+def _near(a, b, gap):
+    return not (a[0] + a[2] + gap <= b[0] or b[0] + b[2] + gap <= a[0]
+                or a[1] + a[3] + gap <= b[1] or b[1] + b[3] + gap <= a[1])
+
+
+def test_slots_near_a_mark_stay_empty():
+    """45 mm counters on A4 inside the marks (190 x 277 mm): 4 across (4 x 45 + 3 x 2 = 186 mm, 2 mm
+    spare each side: x = 12, 59, 106, 153) and 5 down (5 x 45 + 4 x 2 = 233 mm, 22 mm spare above
+    and below: y = 32, 79, 126, 173, 220). With 1 mm of art beyond each: the top-right counter's art
+    (x 152-199, y 31-78) comes 1 mm below the top-right L's arm (x 199.5-200, y 10-30) and the
+    bottom-left one's (x 11-58, y 219-266) 1 mm above the bottom-left L's (x 10-10.5, y 267-287):
+    both left empty. The top-left counter's art starts 16 mm below the square (y 15): kept."""
+    marks = silhouette_marks(*A4)
+    places, turned = slots(45.0, 45.0, CUTTERS["silhouette"].region(*A4), marks, turn=False)
+    assert not turned and len(places) == 18
+    assert (12.0, 32.0) in places and (153.0, 220.0) in places
+    assert (153.0, 32.0) not in places and (12.0, 220.0) not in places
+    for x, y in places:
+        assert not any(_near((x - 1, y - 1, 47, 47), m, CLEAR - 1e-6) for m in marks)
+
+
+def test_pieces_of_each_kind_go_on_sheets_of_their_own():
+    card, tile = Scene("card", 63.5, 88.9, 3.0), Scene("tile", 50.0, 43.301, 2.0)
+    pieces = [Piece(card, "card", 3.0)] * 7 + [Piece(tile, "hex")] * 2
+    sheets = lay_out(pieces, CUTTERS["silhouette"], A4)
+    assert [len(s.placed) for s in sheets] == [6, 1, 2]       # A4 holds 6 poker cards clear of the marks
+    assert {p.piece.edge for p in sheets[2].placed} == {"hex"}
