@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from PIL import Image, ImageDraw, ImageOps
+
 from ..draw.card import card_back, card_face
 from ..draw.shapes import Scene
 from ..draw.tile import tile_scene
 from ..export.raster import png, rasterise
 from ..model import Card, Game
 from ..output import Artifact
+from ..press.cutpaths import polygon
 from ..press.cutter import (
     CUTTERS,
     INSET,
@@ -106,20 +109,37 @@ def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWord
 
 
 def _cricut(sheets: list[CutterSheet], stem: str) -> Iterator[Artifact]:
-    """A PNG per sheet at Design Space's Print Then Cut size (and one of the backs, mirrored for
-    printing on the other side by hand), at 300 dpi."""
+    """A PNG per sheet at Design Space's Print Then Cut size, 300 dpi, each piece opaque to its trim
+    and the rest transparent, so that Design Space makes one cut round each piece by itself (its
+    own bleed option then carries the edge colours out); and one of the backs, mirrored, for the
+    other side."""
     pages: list[Page] = []
     names: list[str] = []
+    masks: list[tuple[CutterSheet, bool]] = []
     for n, sheet in enumerate(sheets, 1):
         w, h = sheet.width, sheet.height
         pages.append(Page(w, h, front_shapes(sheet)))
         names.append(f"cricut/{stem}-{n:02d}.png")
+        masks.append((sheet, False))
         backs = back_shapes(sheet)
         if backs:
             pages.append(Page(w, h, backs))
             names.append(f"cricut/{stem}-{n:02d}-back.png")
+            masks.append((sheet, True))
     if not pages:
         return
     size = (round(pages[0].width / 25.4 * CRICUT_DPI), round(pages[0].height / 25.4 * CRICUT_DPI))
-    for name, image in zip(names, rasterise(pages, [size] * len(pages))):
+    for name, image, (sheet, mirrored) in zip(names, rasterise(pages, [size] * len(pages)), masks):
+        alpha = _trim_mask(sheet, size)
+        image.putalpha(ImageOps.mirror(alpha) if mirrored else alpha)
         yield Artifact(name, png(image, CRICUT_DPI), None, "png")
+
+
+def _trim_mask(sheet: CutterSheet, size: tuple[int, int]) -> Image.Image:
+    """Opaque inside every piece's cut outline, clear outside, at the image's pixel size."""
+    scale = size[0] / sheet.width
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    for path in sheet.cuts:
+        draw.polygon([(x * scale, y * scale) for x, y in polygon(path)], fill=255)
+    return mask

@@ -100,3 +100,18 @@ def svg_d(path: CutPath, digits: int = 4) -> str:
     def n(v: float) -> str:
         return f"{round(v, digits):g}"
     return " ".join(f"{op} " + " ".join(n(v) for v in pts) for op, pts in segments(path)) + " Z"
+
+
+def polygon(path: CutPath, per_curve: int = 8) -> list[tuple[float, float]]:
+    """The outline as a polygon (each curve as `per_curve` straight steps), for a raster mask."""
+    points: list[tuple[float, float]] = []
+    for op, v in segments(path):
+        if op in ("M", "L"):
+            points.append((v[0], v[1]))
+            continue
+        x0, y0 = points[-1]
+        for i in range(1, per_curve + 1):
+            t = i / per_curve
+            a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+            points.append((a * x0 + b * v[0] + c * v[2] + d * v[4], a * y0 + b * v[1] + c * v[3] + d * v[5]))
+    return points

@@ -141,10 +141,20 @@ def test_cricut_images_and_cut_files_share_design_spaces_size():
         assert root.get("width") == "171.45mm" and root.get("height") == "234.95mm"
         frame = root.find(f"{SVG}g/{SVG}rect")
         assert frame is not None and frame.get("id") == "print-area"
+        alpha = image.getchannel("A")
+        px = 2025 / 171.45
+
+        def at(x, y):
+            return alpha.getpixel((int(x * px), int(y * px)))
+
         for _, d in paths:                                   # every piece 5 mm inside the image, art included
             x, y, w, h = d_box(d)
             assert x - 1 >= 5 - 1e-6 and y - 1 >= 5 - 1e-6 and x + w + 1 <= 171.45 - 5 + 1e-6
             assert y + h + 1 <= 234.95 - 5 + 1e-6
+            # Opaque to the trim, clear outside it and in the rounded-off corner: Design Space cuts the outline.
+            assert at(x + w / 2, y + h / 2) == 255 and at(x + 0.3, y + h / 2) == 255
+            assert at(x - 0.3, y + h / 2) == 0 and at(x + w / 2, y + h + 0.3) == 0
+            assert at(x + 0.2, y + 0.2) == 0
 
 
 def test_cutter_files_are_byte_identical_and_leave_the_kit_as_it_was():
