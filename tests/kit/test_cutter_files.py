@@ -142,9 +142,8 @@ def test_cricut_images_and_cut_files_share_design_spaces_size():
         frame = root.find(f"{SVG}g/{SVG}rect")
         assert frame is not None and frame.get("id") == "print-area"
         alpha = image.getchannel("A")
-        px = 2025 / 171.45
 
-        def at(x, y):
+        def at(x, y, alpha=alpha, px=2025 / 171.45):
             return alpha.getpixel((int(x * px), int(y * px)))
 
         for _, d in paths:                                   # every piece 5 mm inside the image, art included
