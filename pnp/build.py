@@ -114,6 +114,10 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     if opts.cutter is not None:
         from .kit import cutter
 
+        if not {"cards", "tiles", "pieces"} & set(chosen):
+            raise UsageError(f"--cutter {opts.cutter}: this build makes nothing to cut (cards, tiles or pieces); "
+                             f"{game.id} has {', '.join(available)}")
+
         builders.append(("cutter", cutter.build))
     return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS, ink_saver=opts.ink_saver)
 

@@ -95,10 +95,15 @@ def build(
         fail(exc)
     pdfs = [w for w in written if w[0].endswith(".pdf")]
     svgs = [w for w in written if w[0].endswith(".svg")]
-    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
+    others = len(written) - len(pdfs) - len(svgs)      # a cutter's PNGs and DXFs (--cutter)
+    also = f" and {others} other files" if others else ""
+    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs{also} to {target}/")
     for name, pages, size in pdfs:
         typer.echo(f"  {name:<34} {pages:>3} page{'s' if pages != 1 else ' '}  {_size(size):>8}")
-    if svgs:
-        svg_dir, total = svgs[0][0].split("/")[0] + "/", sum(w[2] for w in svgs)
-        typer.echo(f"  {svg_dir:<34} {len(svgs):>3} files  {_size(total):>8}")
+    folders: dict[str, list[int]] = {}     # svg/, and a cutter's folder (--cutter): files and bytes
+    for name, _pages, size in written:
+        if "/" in name:
+            folders.setdefault(name.split("/")[0] + "/", []).append(size)
+    for sub, sizes in folders.items():
+        typer.echo(f"  {sub:<34} {len(sizes):>3} files  {_size(sum(sizes)):>8}")
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")
