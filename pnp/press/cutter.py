@@ -68,13 +68,17 @@ CUTTERS = {
 
 
 def silhouette_marks(page_w: float, page_h: float) -> list[Box]:
-    """Studio's Type 1 marks: the square's top-left corner at (INSET, INSET); the top-right L's
-    outer corner at (page_w - INSET, INSET), its arms running left and down; the bottom-left L's
-    outer corner at (INSET, page_h - INSET), its arms running right and up."""
+    """Studio's Type 1 marks as filled rectangles. Studio draws each mark as a stroke `THICKNESS`
+    wide centred on its line: the square's outline runs round the 5 mm square whose top-left corner
+    is (INSET, INSET), so the filled mark is 5 mm plus one thickness; each L's two arms run along
+    the lines `INSET` from the sheet's edges, `LENGTH` from their corner, which the strokes' ends
+    cover by half a thickness (the top-right L's corner at (page_w - INSET, INSET), its arms
+    running left and down; the bottom-left L's at (INSET, page_h - INSET), running right and up)."""
+    t, h = THICKNESS, THICKNESS / 2
     right, bottom = page_w - INSET, page_h - INSET
-    return [(INSET, INSET, SQUARE, SQUARE),
-            (right - LENGTH, INSET, LENGTH, THICKNESS), (right - THICKNESS, INSET, THICKNESS, LENGTH),
-            (INSET, bottom - THICKNESS, LENGTH, THICKNESS), (INSET, bottom - LENGTH, THICKNESS, LENGTH)]
+    return [(INSET - h, INSET - h, SQUARE + t, SQUARE + t),
+            (right - LENGTH, INSET - h, LENGTH + h, t), (right - h, INSET - h, t, LENGTH + h),
+            (INSET - h, bottom - h, LENGTH + h, t), (INSET - h, bottom - LENGTH, t, LENGTH + h)]
 
 
 def mark_shapes(marks: list[Box]) -> list[Shape]:

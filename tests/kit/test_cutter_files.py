@@ -84,10 +84,10 @@ def test_silhouette_sheets_carry_the_marks_and_cut_files_match_the_trims(paper):
     assert len(fronts) == len(svgs)
     counted = {"card": 0, "hex": 0, "round": 0}
     for page, svg_name, dxf_name in zip(fronts, svgs, dxfs):
-        # docs/printing.md: square 5 mm at (10, 10); L corners, arms 20 mm by 0.5 mm, at the top-right
-        # and bottom-left, their outer edges 10 mm from the sheet's edges.
-        marks = [(10, 10, 5, 5), (w - 30, 10, 20, 0.5), (w - 10.5, 10, 0.5, 20),
-                 (10, h - 10.5, 20, 0.5), (10, h - 30, 0.5, 20)]
+        # docs/printing.md: 0.5 mm strokes centred on their lines: the square round (10, 10)-(15, 15);
+        # the L corners on the lines 10 mm in from their two edges, arms 20 mm from the corner.
+        marks = [(9.75, 9.75, 5.5, 5.5), (w - 30, 9.75, 20.25, 0.5), (w - 10.25, 9.75, 0.5, 20.25),
+                 (9.75, h - 10.25, 20.25, 0.5), (9.75, h - 30, 0.5, 20.25)]
         found = black_fills(page)
         for mark in marks:
             assert any(close(mark, f, 0.01) for f in found), (mark, found)

@@ -13,14 +13,14 @@ A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
 @pytest.mark.parametrize("paper", [A4, LETTER])
 def test_silhouette_marks_are_pinned_in_mm(paper):
-    """docs/printing.md: Silhouette Studio Type 1, inset 10 mm, length 20 mm, thickness 0.5 mm; the
-    square's top-left corner 10 mm from the top and left edges; the L corners' outer edges 10 mm
-    from their two edges."""
+    """docs/printing.md: Silhouette Studio Type 1, inset 10 mm, length 20 mm, thickness 0.5 mm, each
+    mark a 0.5 mm stroke centred on its line: the square's outline round (10, 10)-(15, 15), so
+    9.75-15.25; the L corners on the lines 10 mm from their two edges, arms 20 mm from the corner."""
     w, h = paper
     assert silhouette_marks(w, h) == [
-        (10.0, 10.0, 5.0, 5.0),                          # the square, top-left
-        (w - 30.0, 10.0, 20.0, 0.5), (w - 10.5, 10.0, 0.5, 20.0),      # the top-right L
-        (10.0, h - 10.5, 20.0, 0.5), (10.0, h - 30.0, 0.5, 20.0),      # the bottom-left L
+        (9.75, 9.75, 5.5, 5.5),                                          # the square, top-left
+        (w - 30.0, 9.75, 20.25, 0.5), (w - 10.25, 9.75, 0.5, 20.25),     # the top-right L
+        (9.75, h - 10.25, 20.25, 0.5), (9.75, h - 30.0, 0.5, 20.25),     # the bottom-left L
     ]
     assert CUTTERS["cricut"].marks(*CUTTERS["cricut"].page(paper)) == []     # Design Space prints its own
 
