@@ -19,6 +19,7 @@ other (tests/press/test_cutter.py pins them)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..draw.shapes import Group, Rect, Scene, Shape, Style
@@ -127,28 +128,64 @@ def _near(a: Box, b: Box, gap: float) -> bool:
                 or a[1] + a[3] + gap <= b[1] or b[1] + b[3] + gap <= a[1])
 
 
-def slots(w: float, h: float, region: Box, marks: list[Box], turn: bool) -> tuple[list[tuple[float, float]], bool]:
-    """Top-left corners of the trims of the pieces of one size a sheet holds, `SPACING` apart, the
-    block centred in `region`, less those whose art comes within `CLEAR` of a mark; and whether the
-    pieces are turned. Of upright and turned (if `turn`), the one with more places wins (upright on
-    a tie)."""
+def _clear(places: list[tuple[float, float]], sw: float, sh: float, marks: list[Box]) -> list[tuple[float, float]]:
+    """The places whose art (the trim and `ART_BLEED` round it) keeps `CLEAR` from every mark."""
+    out = []
+    for x, y in places:
+        art = (x - ART_BLEED, y - ART_BLEED, sw + 2 * ART_BLEED, sh + 2 * ART_BLEED)
+        if not any(_near(art, m, CLEAR) for m in marks):
+            out.append((round(x, 6), round(y, 6)))
+    return out
+
+
+def _rows_and_columns(sw: float, sh: float, region: Box) -> list[tuple[float, float]]:
+    """A grid of pieces `SPACING` apart, the block centred in `region`."""
     rx, ry, rw, rh = region
-    best: tuple[list[tuple[float, float]], bool] = ([], False)
-    for turned in ((False, True) if turn else (False,)):
-        sw, sh = (h, w) if turned else (w, h)
-        cols = int((rw + SPACING + 1e-9) // (sw + SPACING))
-        rows = int((rh + SPACING + 1e-9) // (sh + SPACING))
-        x0 = rx + (rw - cols * sw - (cols - 1) * SPACING) / 2
-        y0 = ry + (rh - rows * sh - (rows - 1) * SPACING) / 2
-        places = []
-        for r in range(rows):
-            for c in range(cols):
-                x, y = x0 + c * (sw + SPACING), y0 + r * (sh + SPACING)
-                art = (x - ART_BLEED, y - ART_BLEED, sw + 2 * ART_BLEED, sh + 2 * ART_BLEED)
-                if not any(_near(art, m, CLEAR) for m in marks):
-                    places.append((round(x, 6), round(y, 6)))
-        if len(places) > len(best[0]):
-            best = (places, turned)
+    cols = int((rw + SPACING + 1e-9) // (sw + SPACING))
+    rows = int((rh + SPACING + 1e-9) // (sh + SPACING))
+    x0 = rx + (rw - cols * sw - (cols - 1) * SPACING) / 2
+    y0 = ry + (rh - rows * sh - (rows - 1) * SPACING) / 2
+    return [(x0 + c * (sw + SPACING), y0 + r * (sh + SPACING)) for r in range(rows) for c in range(cols)]
+
+
+def _honeycomb(w: float, h: float, region: Box) -> list[tuple[float, float]]:
+    """Flat-topped hexes nested like a map's cells, `SPACING` between neighbouring edges (each
+    hex grown by SPACING / sqrt(3) at its corners), every other column half a step lower; the block
+    centred in `region`, in rows from the top."""
+    rx, ry, rw, rh = region
+    r = w / 2 + SPACING / math.sqrt(3)
+    step_x, step_y = 1.5 * r, math.sqrt(3) * r
+    spots = []
+    c = 0
+    while c * step_x + w <= rw + 1e-9:
+        down = step_y / 2 if c % 2 else 0.0
+        row = 0
+        while down + row * step_y + h <= rh + 1e-9:
+            spots.append((c * step_x, down + row * step_y))
+            row += 1
+        c += 1
+    if not spots:
+        return []
+    width = max(x for x, _ in spots) + w
+    height = max(y for _, y in spots) + h
+    dx, dy = rx + (rw - width) / 2, ry + (rh - height) / 2
+    return sorted(((x + dx, y + dy) for x, y in spots), key=lambda p: (round(p[1], 6), p[0]))
+
+
+def slots(w: float, h: float, region: Box, marks: list[Box], edge: str) -> tuple[list[tuple[float, float]], bool]:
+    """Top-left corners of the trims of the pieces of one size and edge a sheet holds, `SPACING`
+    apart within `region`, less those whose art comes within `CLEAR` of a mark; and whether the
+    pieces are turned. Cards may be turned a quarter, hex tiles may nest like a map's cells: the
+    layout with more places wins (upright, plain rows on a tie)."""
+    layouts = [(_clear(_rows_and_columns(w, h, region), w, h, marks), False)]
+    if edge == "card":
+        layouts.append((_clear(_rows_and_columns(h, w, region), h, w, marks), True))
+    if edge == "hex":
+        layouts.append((_clear(_honeycomb(w, h, region), w, h, marks), False))
+    best = layouts[0]
+    for layout in layouts[1:]:
+        if len(layout[0]) > len(best[0]):
+            best = layout
     return best
 
 
@@ -175,7 +212,7 @@ def lay_out(pieces: list[Piece], cutter: Cutter, paper: tuple[float, float]) -> 
         groups.setdefault((piece.edge, piece.scene.width, piece.scene.height), []).append(piece)
     sheets = []
     for (edge, w, h), group in groups.items():
-        places, turned = slots(w, h, region, marks, turn=edge == "card")
+        places, turned = slots(w, h, region, marks, edge)
         if not places:
             continue
         for start in range(0, len(group), len(places)):
@@ -189,7 +226,7 @@ def unplaced(pieces: list[Piece], cutter: Cutter, paper: tuple[float, float]) ->
     """The pieces too big for the cutter's sheet."""
     page_w, page_h = cutter.page(paper)
     marks, region = cutter.marks(page_w, page_h), cutter.region(page_w, page_h)
-    return [p for p in pieces if not slots(p.scene.width, p.scene.height, region, marks, p.edge == "card")[0]]
+    return [p for p in pieces if not slots(p.scene.width, p.scene.height, region, marks, p.edge)[0]]
 
 
 def _art(scene: Scene, x: float, y: float, turned: bool) -> Shape:

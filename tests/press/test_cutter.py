@@ -3,10 +3,12 @@ printed with one release must be cut with another's cut file), pieces kept clear
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from pnp.draw.shapes import Scene
-from pnp.press.cutter import CLEAR, CUTTERS, Piece, lay_out, silhouette_marks, slots
+from pnp.press.cutter import CLEAR, CUTTERS, SPACING, Piece, lay_out, silhouette_marks, slots
 
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
@@ -43,7 +45,7 @@ def test_slots_near_a_mark_stay_empty():
     bottom-left one's (x 11-58, y 219-266) 1 mm above the bottom-left L's (x 10-10.5, y 267-287):
     both left empty. The top-left counter's art starts 16 mm below the square (y 15): kept."""
     marks = silhouette_marks(*A4)
-    places, turned = slots(45.0, 45.0, CUTTERS["silhouette"].region(*A4), marks, turn=False)
+    places, turned = slots(45.0, 45.0, CUTTERS["silhouette"].region(*A4), marks, "round")
     assert not turned and len(places) == 18
     assert (12.0, 32.0) in places and (153.0, 220.0) in places
     assert (153.0, 32.0) not in places and (12.0, 220.0) not in places
@@ -57,3 +59,22 @@ def test_pieces_of_each_kind_go_on_sheets_of_their_own():
     sheets = lay_out(pieces, CUTTERS["silhouette"], A4)
     assert [len(s.placed) for s in sheets] == [6, 1, 2]       # A4 holds 6 poker cards clear of the marks
     assert {p.piece.edge for p in sheets[2].placed} == {"hex"}
+
+
+def test_small_hex_tiles_nest_like_a_maps_cells_with_paper_between_them():
+    """20 mm hexes (40 x 34.64 mm) on A4: plain rows hold 4 x 7 = 28 less the corner places, nested
+    columns more. Two flat-topped hexes side by side in a honeycomb have centres sqrt(3) r apart when
+    they touch, so with SPACING of paper between their edges no two centres come closer than
+    sqrt(3) x 20 + 2 mm."""
+    r = 20.0
+    w, h = 2 * r, math.sqrt(3) * r
+    region, marks = CUTTERS["silhouette"].region(*A4), silhouette_marks(*A4)
+    places, turned = slots(w, h, region, marks, "hex")
+    plain, _ = slots(w, h, region, marks, "round")      # the same size in plain rows and columns
+    assert not turned and len(places) > len(plain)
+    centres = [(x + w / 2, y + h / 2) for x, y in places]
+    for i, a in enumerate(centres):
+        for b in centres[i + 1:]:
+            assert math.dist(a, b) >= math.sqrt(3) * r + SPACING - 1e-6
+    rx, ry, rw, rh = region
+    assert all(rx <= x and x + w <= rx + rw and ry <= y and y + h <= ry + rh for x, y in places)
