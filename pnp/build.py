@@ -28,6 +28,8 @@ class Options:
     svg: bool = True
     offset: tuple[float, float] = (0.0, 0.0)   # mm, x right and y down on the backs sheet: --offset X,Y
     ink_saver: bool = False   # pale fills and outlines for a home printer (pnp.draw.ink); files end -ink-saver
+    cutter: str | None = None   # "silhouette" or "cricut": print-and-cut sheets and cut files as well (--cutter)
+    die_line: bool = False      # card sheets with a CutContour die line on its own layer (--die-line)
 
 MAX_OFFSET = 20.0   # mm: beyond this a printer is not misregistering, the option is mistyped
 
@@ -106,8 +108,17 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
                          "tiles.toml, pieces.toml, dice.toml, booklet/rules.LANG.md or booklet/aid.LANG.toml")
     suffix = ("" if lang == game.meta.languages[0] else f"-{lang}") + ("-ink-saver" if opts.ink_saver else "")
     chosen = [kind for kind in PARTS if kind in opts.only and kind in available]
-    ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen))
+    ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen),
+                  cutter=opts.cutter, die_line=opts.die_line)
     builders = [(kind, KINDS[kind].build) for kind in chosen]
+    if opts.cutter is not None:
+        from .kit import cutter
+
+        if not {"cards", "tiles", "pieces"} & set(chosen):
+            raise UsageError(f"--cutter {opts.cutter}: this build makes nothing to cut (cards, tiles or pieces); "
+                             f"{game.id} has {', '.join(available)}")
+
+        builders.append(("cutter", cutter.build))
     return _each(game, ctx, builders, whole=tuple(opts.only) == PARTS, ink_saver=opts.ink_saver)
 
 

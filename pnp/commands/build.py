@@ -19,6 +19,11 @@ class PaperChoice(str, Enum):
     letter = "letter"
 
 
+class CutterChoice(str, Enum):
+    silhouette = "silhouette"
+    cricut = "cricut"
+
+
 class DuplexChoice(str, Enum):
     long = "long"
     short = "short"
@@ -50,6 +55,13 @@ def build(
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
                             "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
+    cutter: Annotated[Optional[CutterChoice], typer.Option(
+        help="Also make print-and-cut files for a craft cutter: silhouette (sheets with Silhouette Studio's "
+             "registration marks) or cricut (Design Space Print Then Cut images), with SVG and DXF cut files "
+             "of every card, hex tile and counter.")] = None,
+    die_line: Annotated[bool, typer.Option(
+        "--die-line", help="Card sheets carry each card's trim in the spot colour CutContour on a layer of "
+                           "its own, for a shop or a cutter that follows a die line.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Treat warnings (a field no card has, a box off the card, text in the safe zone...) "
@@ -67,7 +79,8 @@ def build(
     try:
         folder = find_game(game)
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
-                       offset=parse_offset(offset), ink_saver=ink_saver)
+                       offset=parse_offset(offset), ink_saver=ink_saver,
+                       cutter=cutter.value if cutter is not None else None, die_line=die_line)
         say(f"loading {folder}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
@@ -82,10 +95,15 @@ def build(
         fail(exc)
     pdfs = [w for w in written if w[0].endswith(".pdf")]
     svgs = [w for w in written if w[0].endswith(".svg")]
-    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs to {target}/")
+    others = len(written) - len(pdfs) - len(svgs)      # a cutter's PNGs and DXFs (--cutter)
+    also = f" and {others} other files" if others else ""
+    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs{also} to {target}/")
     for name, pages, size in pdfs:
         typer.echo(f"  {name:<34} {pages:>3} page{'s' if pages != 1 else ' '}  {_size(size):>8}")
-    if svgs:
-        svg_dir, total = svgs[0][0].split("/")[0] + "/", sum(w[2] for w in svgs)
-        typer.echo(f"  {svg_dir:<34} {len(svgs):>3} files  {_size(total):>8}")
+    folders: dict[str, list[int]] = {}     # svg/, and a cutter's folder (--cutter): files and bytes
+    for name, _pages, size in written:
+        if "/" in name:
+            folders.setdefault(name.split("/")[0] + "/", []).append(size)
+    for sub, sizes in folders.items():
+        typer.echo(f"  {sub:<34} {len(sizes):>3} files  {_size(sum(sizes)):>8}")
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")

@@ -32,6 +32,12 @@ def export(
         "--base-url", help="tts: the http(s) address the images will be uploaded to; the saved object links "
                            "there, so every player at a multiplayer table sees the cards (default: local "
                            "file:// links, seen on this computer only).")] = None,
+    die_line: Annotated[bool, typer.Option(
+        "--die-line", help="pdf-cards: stroke each card's trim in the spot colour CutContour on a layer of "
+                           "its own, for a shop that cuts to a die line.")] = False,
+    output_profile: Annotated[Optional[Path], typer.Option(
+        "--output-profile", help="dtc: an ICC CMYK profile (e.g. the shop's U.S. Web Coated (SWOP) v2) to "
+                                 "embed in the PDF/X output intent; pnp ships none.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Export a game's cards for a print shop or Tabletop Simulator."""
@@ -47,7 +53,7 @@ def export(
     try:
         if target is None:
             raise UsageError("--target: say what to make: mpc, tgc, dtc, png, pdf-cards or tts")
-        chosen = settings(target, dpi, bleed)
+        chosen = settings(target, dpi, bleed, die_line, output_profile)
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME-TARGET)')
         folder = find_game(game)

@@ -17,12 +17,29 @@ from .presets import TARGETS, Spec, spec, target
 __all__ = ["TARGETS", "Spec", "export", "settings"]
 
 
-def settings(name: str, dpi: str | None, bleed: str | None) -> Spec:
-    """The target's settings, `--dpi` and `--bleed` checked: a bad one is exit 2 before any work."""
+def settings(name: str, dpi: str | None, bleed: str | None, die_line: bool = False,
+             profile: Path | None = None) -> Spec:
+    """The target's settings, `--dpi`, `--bleed`, `--die-line` and `--output-profile` checked: a bad
+    one is exit 2 before any work."""
+    from dataclasses import replace
+
+    from .cmyk import check_profile
+
     tgt = target(name)
     if tgt.what == "tts" and bleed is not None:
         raise UsageError("--bleed: Tabletop Simulator shows cards at their trim; --target tts takes no bleed")
-    return spec(tgt, dpi, bleed)
+    if die_line and tgt.key != "pdf-cards":
+        why = " (PDF/X-1a is PDF 1.4, which has no layers)" if tgt.cmyk else ""
+        raise UsageError(f"--die-line: only --target pdf-cards draws die lines{why}")
+    data = None
+    if profile is not None:
+        if not tgt.cmyk:
+            raise UsageError("--output-profile: only --target dtc (CMYK, PDF/X) has an output intent")
+        try:
+            data = check_profile(profile.read_bytes(), str(profile))
+        except OSError as exc:
+            raise UsageError(f"--output-profile {profile}: cannot read it ({exc.strerror})") from None
+    return replace(spec(tgt, dpi, bleed), die_line=die_line, profile=data)
 
 
 def export(game: Game, chosen: Spec, lang: str | None, where: Path,

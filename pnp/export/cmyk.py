@@ -1,36 +1,45 @@
-"""A pnp PDF turned into the CMYK file a print shop's PDF/X-1a:2001 workflow takes (pikepdf).
+"""A pnp PDF turned into the CMYK file a print shop's PDF/X-1a:2003 workflow takes (pikepdf).
 
 ReportLab draws in RGB. This pass rewrites the finished file rather than drawing it a second time:
 
 - every colour operator of every page becomes its CMYK form (``rg``/``RG``/``g``/``G`` to
-  ``k``/``K``): a neutral colour (black, greys, white: channels within 8 %) becomes black ink
-  alone (C = M = Y = 0), so black text and lines are pure K and never rich black that smears when
-  the plates shift; a near-black (85 % and darker, such as a
-  layout's warm text black #231f1a) is full K, so text prints solid; any other colour gets the
-  full-GCR separation (K = 1 - max(R, G, B), the rest in C, M, Y; at most 300 % ink);
+  ``k``/``K``) by `cmyk`: dark greys (black text and lines) in black ink alone, so they never
+  smear when the plates shift; exact greys in black ink alone; every other colour, the light warm
+  tints of a card's panel included, by naive separation with under-colour removal, which leaves a
+  tint its C, M and Y (docs/exports.md gives the formula);
 - pictures become DeviceCMYK by the same rule, flattened on white (PDF/X-1a allows no
   transparency, so no soft mask survives);
 - the document gets the PDF/X keys: an output intent for a registered characterization
-  (CGATS TR 001, U.S. Web Coated (SWOP) v2), ``GTS_PDFXVersion``, ``GTS_PDFXConformance``,
-  ``Trapped``, a fixed ID, PDF 1.3 without object streams.
+  (CGATS TR 001, U.S. Web Coated (SWOP) v2; with an ICC profile the user supplies, embedded),
+  ``GTS_PDFXVersion (PDF/X-1a:2003)``, ``Trapped``, a fixed ID, PDF 1.4 without object streams
+  or transparency;
+- every font subset gets a tag of its own (`pnp.export.fonttags`).
 
 Anything the pass does not know how to convert (a colour space operator, an inline image, a form)
 is an error rather than a file that only looks converted."""
 
 from __future__ import annotations
 
+import functools
 import io
 import zlib
 from typing import Any
 
 import pikepdf
 from pikepdf import Name, Operator
-from PIL import Image, ImageChops, ImageMath
+from PIL import Image, ImageFilter
 
-from ..errors import PnpError
+from ..errors import PnpError, UsageError
+from ..render.fonttags import retag_subsets
 
-NEUTRAL = 0.08      # channels this close together are grey: black ink only
-FULL_BLACK = 0.15   # a grey this dark (85 % and more) prints as 100 % K
+NEAR_GREY = 0.08    # channels this close together, in a dark colour: text and line greys, black ink only
+DARK = 0.5          # ... a dark colour: the mean of its channels at most this
+FULL_BLACK = 0.15   # a near-grey this dark (85 % and more) prints as 100 % K
+GREY = 1.5 / 255    # channels this close together are a grey as designed (ReportLab rounds them apart)
+UCR_START = 0.4     # the grey component (min of the naive C, M, Y) where black ink starts to replace it
+INK_LIMIT = 3.0     # total area coverage, C + M + Y + K, at most 300 %
+LUT_POINTS = 33     # per channel, of the colour cube pictures are separated through
+PDFX_VERSION = "PDF/X-1a:2003"   # what DriveThruCards asks for (docs/exports.md)
 OUTPUT_CONDITION = "CGATS TR 001"
 OUTPUT_INFO = "U.S. Web Coated (SWOP) v2"
 
@@ -42,13 +51,24 @@ class ConversionError(PnpError):
 
 
 def cmyk(r: float, g: float, b: float) -> tuple[float, float, float, float]:
-    """An RGB colour (0-1) as the CMYK this pass prints it with (see the module's note)."""
+    """An RGB colour (0-1) as the CMYK this pass prints it with (docs/exports.md, "CMYK").
+
+    >>> cmyk(0xfb / 255, 0xf7 / 255, 0xee / 255)    # the cream panel: a warm tint, no black screen
+    (0.0157, 0.0314, 0.0667, 0.0)
+    >>> cmyk(0x23 / 255, 0x1f / 255, 0x1a / 255)    # the layouts' text black: solid black ink
+    (0.0, 0.0, 0.0, 1.0)
+    """
     hi, lo = max(r, g, b), min(r, g, b)
-    if hi - lo <= NEUTRAL:
-        k = 1.0 - (r + g + b) / 3
+    mean = (r + g + b) / 3
+    if hi - lo <= GREY or (hi - lo <= NEAR_GREY and mean <= DARK):
+        k = 1.0 - mean
         return (0.0, 0.0, 0.0, 1.0 if k >= 1.0 - FULL_BLACK else round(k, 4))
-    k = 1.0 - hi
-    c, m, y = ((hi - v) / hi for v in (r, g, b))
+    c0, m0, y0 = 1.0 - r, 1.0 - g, 1.0 - b
+    k = max(0.0, (min(c0, m0, y0) - UCR_START) / (1.0 - UCR_START))
+    c, m, y = ((v - k) / (1.0 - k) for v in (c0, m0, y0))
+    total = c + m + y
+    if total + k > INK_LIMIT:
+        c, m, y = (v * (INK_LIMIT - k) / total for v in (c, m, y))
     return (round(c, 4), round(m, 4), round(y, 4), round(k, 4))
 
 
@@ -77,27 +97,20 @@ def _page_content(doc: pikepdf.Pdf, page: pikepdf.Page) -> bytes:
 
 
 def _image_to_cmyk(image: Image.Image) -> Image.Image:
-    """An image flattened on white and separated with full GCR, as `cmyk` does a flat colour."""
+    """An image flattened on white and separated as `cmyk` does a flat colour (through a 33-point
+    colour cube, interpolated between its points)."""
     if image.mode not in ("RGB", "L"):
         image = image.convert("RGBA")
     if image.mode == "RGBA":
         white = Image.new("RGB", image.size, "white")
         white.paste(image, mask=image.getchannel("A"))
         image = white
-    rgb = image.convert("RGB")
-    r, g, b = rgb.split()
-    hi = ImageChops.lighter(ImageChops.lighter(r, g), b)
-    k = ImageChops.invert(hi)
-
-    # (hi - v) / hi for each channel; where hi is 0 the colour is black and C, M, Y are 0.
-    c, m, y = (_divide(ImageChops.subtract(hi, v), hi) for v in (r, g, b))
-    return Image.merge("CMYK", (c, m, y, k))
+    return image.convert("RGB").filter(_separation())
 
 
-def _divide(num: Image.Image, den: Image.Image) -> Image.Image:
-    """255 * num / den per pixel, rounded (0 where den is 0: ImageMath's integer division by zero)."""
-    out = ImageMath.lambda_eval(lambda a: a["convert"]((a["n"] * 510 + a["d"]) / (a["d"] * 2), "L"), n=num, d=den)
-    return out if isinstance(out, Image.Image) else Image.new("L", num.size)
+@functools.cache
+def _separation() -> ImageFilter.Color3DLUT:
+    return ImageFilter.Color3DLUT.generate(LUT_POINTS, cmyk, channels=4, target_mode="CMYK")
 
 
 def _convert_images(doc: pikepdf.Pdf, resources: Any) -> None:
@@ -125,8 +138,9 @@ def _convert_images(doc: pikepdf.Pdf, resources: Any) -> None:
                 del xobj[drop]
 
 
-def to_pdfx(pdf: bytes, title: str) -> bytes:
-    """The CMYK, PDF/X-1a:2001-keyed version of a pnp PDF, byte-identical for the same input."""
+def to_pdfx(pdf: bytes, title: str, profile: bytes | None = None) -> bytes:
+    """The CMYK, PDF/X-1a:2003-keyed version of a pnp PDF, byte-identical for the same input.
+    `profile`: an ICC output profile (CMYK, for the SWOP condition) to embed in the output intent."""
     with pikepdf.open(io.BytesIO(pdf)) as doc:
         for page in doc.pages:
             page.Contents = doc.make_stream(_page_content(doc, page))
@@ -134,20 +148,35 @@ def to_pdfx(pdf: bytes, title: str) -> bytes:
                 _convert_images(doc, page.obj.Resources)
             if "/Group" in page.obj:           # a transparency group: none in PDF/X-1a
                 del page.obj["/Group"]
+        retag_subsets(doc)
         intent = pikepdf.Dictionary(
             Type=Name.OutputIntent, S=Name.GTS_PDFX,
             OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION),
             OutputCondition=pikepdf.String(OUTPUT_INFO),
             RegistryName=pikepdf.String("http://www.color.org"),
             Info=pikepdf.String(OUTPUT_INFO))
+        if profile is not None:
+            intent.DestOutputProfile = doc.make_stream(profile, N=4)
         doc.Root.OutputIntents = pikepdf.Array([doc.make_indirect(intent)])
         info = doc.trailer.Info if "/Info" in doc.trailer else doc.make_indirect(pikepdf.Dictionary())
         info.Title = pikepdf.String(title)
-        info.GTS_PDFXVersion = pikepdf.String("PDF/X-1:2001")
-        info.GTS_PDFXConformance = pikepdf.String("PDF/X-1a:2001")
+        info.GTS_PDFXVersion = pikepdf.String(PDFX_VERSION)
         info.Trapped = Name("/False")
         doc.trailer.Info = info
         out = io.BytesIO()
-        doc.save(out, force_version="1.3", object_stream_mode=pikepdf.ObjectStreamMode.disable,
+        doc.save(out, force_version="1.4", object_stream_mode=pikepdf.ObjectStreamMode.disable,
                  deterministic_id=True, compress_streams=True, fix_metadata_version=False)
         return out.getvalue()
+
+
+def check_profile(data: bytes, where: str) -> bytes:
+    """An ICC profile the user gives for the output intent: a CMYK output (printer) profile, else
+    an error naming the file and what it is instead."""
+    if len(data) < 128 or data[36:40] != b"acsp":
+        raise UsageError(f"{where}: not an ICC profile (no 'acsp' signature at byte 36)")
+    space, cls = data[16:20], data[12:16]
+    if space != b"CMYK" or cls != b"prtr":
+        raise UsageError(f"{where}: an ICC profile of class {cls.decode('latin-1').strip()!r} for "
+                         f"{space.decode('latin-1').strip()!r}; the output intent needs a CMYK printer (prtr) "
+                         "profile, such as the SWOP profile the shop names")
+    return data

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 from ..model import Game
 from ..output import Artifact
+from ..press.cutpaths import RoundedRect
+from ..render.fonttags import retagged
 from ..render.pdf import PdfDocument
 from .cards import Drawings, Entry, card_page, entries, face_and_back
 from .cmyk import to_pdfx
@@ -31,9 +33,14 @@ def _pdfs(game: Game, lang: str, spec: Spec, suffix: str, by_deck: dict[str, lis
         title = f"{game.meta.title}: {deck}"
         doc = PdfDocument(title, f"{len(cards)} cards, one side a page, front then back", game.meta.title)
         for entry in cards:
-            for _face, scene in face_and_back(drawings, entry):
-                doc.add(card_page(scene, spec.bleed_for(scene.bleed)))
+            for face, scene in face_and_back(drawings, entry):
+                page = card_page(scene, spec.bleed_for(scene.bleed))
+                if spec.die_line:
+                    layout = game.face_layout_of(entry.card) if face == "front" else game.back_layout_of(entry.card)
+                    page.cuts = (RoundedRect(*(page.trim or (0.0, 0.0, scene.width, scene.height)),
+                                             layout.corner_radius),)
+                doc.add(page)
         data = doc.finish()
-        if spec.target.cmyk:
-            data = to_pdfx(data, title)
+        # Both kinds are shop files: every font subset gets a tag of its own (pnp.export.fonttags).
+        data = to_pdfx(data, title, spec.profile) if spec.target.cmyk else retagged(data)
         yield Artifact(f"{game.id}-{deck}-{spec.target.key}{suffix}.pdf", data, doc.pages, "pdf")

@@ -71,6 +71,8 @@ class Spec:
     dpi: int | None
     bleed_mm: float | None     # None: each card's layout bleed
     preset: bool = True        # the target's own dpi and bleed (neither --dpi nor --bleed given)
+    die_line: bool = False     # pdf-cards: each trim stroked in the CutContour spot colour on its own layer
+    profile: bytes | None = None   # dtc: an ICC output profile to embed in the output intent
 
     def bleed_for(self, layout_bleed: float) -> float:
         return layout_bleed if self.bleed_mm is None else self.bleed_mm

@@ -16,6 +16,7 @@ from ..press.cards import Duplex, impose_sheet
 from ..render.pdf import Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
+from .dielines import sheet_cuts
 from .sheetplan import AidOnSheets, card_sheet_plan, deck_grid
 
 
@@ -55,6 +56,9 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 else ([], [])      # the counters fill the band the deck's last sheet leaves
             fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex,
                                                    say("cards", title=title), sheet, total, say, ctx.offset, extra)
+            if ctx.die_line:     # --die-line: each trim in the CutContour spot colour (pnp.kit.dielines)
+                fronts_page.cuts, backs_page.cuts = sheet_cuts(grid, len(chunk), ctx.duplex,
+                                                               game.face_layout_of(cards[0]).corner_radius, ctx.offset)
             doc.add(fronts_page)
             if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
                 later.append(backs_page)

@@ -39,6 +39,8 @@ class Context:
     offset: tuple[float, float] = (0.0, 0.0)   # mm every backs sheet is moved by (--offset)
     parts: tuple[str, ...] = ()   # the parts this build makes (builders that share sheets look here)
     shared: SharedWork = field(default_factory=SharedWork, compare=False, repr=False)
+    cutter: str | None = None   # --cutter: "silhouette" or "cricut" adds print-and-cut files (pnp.kit.cutter)
+    die_line: bool = False      # --die-line: card sheets carry each trim in the CutContour spot colour
 
     @property
     def svg_dir(self) -> str:

@@ -6,6 +6,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -17,6 +18,9 @@ from .. import fonts
 from ..draw.ink import for_print
 from ..draw.shapes import PT, Circle, Group, Image, Line, Path, Polygon, Rect, Shape, Style, Text
 from ..model.colours import rgb as parse_rgb
+
+if TYPE_CHECKING:
+    from ..press.cutpaths import CutPath
 
 # A kit sets a few dozen colours thousands of times: each is parsed once.
 rgb = lru_cache(maxsize=1024)(parse_rgb)
@@ -37,6 +41,7 @@ class Page:
     shapes: list[Shape]
     trim: Box | None = None
     bleed: Box | None = None
+    cuts: tuple[CutPath, ...] = ()   # die lines: stroked in the CutContour spot colour on their own layer
 
 
 class PdfDocument:
@@ -59,6 +64,7 @@ class PdfDocument:
         c.setCreator("pnp")
         self._canvas = c
         self.pages = 0
+        self._cuts: list[tuple[CutPath, ...]] = []
 
     def add(self, page: Page) -> None:
         c = self._canvas
@@ -75,6 +81,7 @@ class PdfDocument:
         c.showPage()
         _encode_now(c._doc.Pages.pages[-1])   # type: ignore[attr-defined]  # ReportLab's own, unlisted
         self.pages += 1
+        self._cuts.append(page.cuts)
 
     def finish(self) -> bytes:
         """The whole PDF; the document's pages are let go, so only the bytes stay in memory."""
@@ -82,6 +89,9 @@ class PdfDocument:
         data = self._buf.getvalue()
         self._buf = io.BytesIO()
         del self._canvas
+        if any(self._cuts):       # only a document asked for die lines is rewritten
+            from .dieline import add_die_lines
+            data = add_die_lines(data, self._cuts)
         return data
 
 
