@@ -47,6 +47,7 @@ class CardGrid:
     rotated: bool = False   # cards turned a quarter clockwise: a slot is card_h wide
     margin: float = 5.0     # nothing (marks included) comes closer than this to the sheet edge
     tight: bool = False     # butted cards (`tight_grid`): no gutter, marks of their own (`marks.tight_crop_marks`)
+    at: tuple[float, float] | None = None   # the block's top-left trim corner, when not centred (`press.fold`)
 
     @property
     def slot_w(self) -> float:
@@ -62,10 +63,14 @@ class CardGrid:
 
     @property
     def x0(self) -> float:
+        if self.at is not None:
+            return self.at[0]
         return (self.page_w - (self.cols * self.slot_w + (self.cols - 1) * self.gutter_x)) / 2
 
     @property
     def y0(self) -> float:
+        if self.at is not None:
+            return self.at[1]
         return (self.page_h - (self.rows * self.slot_h + (self.rows - 1) * self.gutter_y)) / 2
 
     def slot(self, row: int, col: int) -> Slot:
@@ -105,7 +110,7 @@ def card_trims(grid: CardGrid, count: int | None = None) -> list[tuple[float, fl
     return [grid.trim(*divmod(k, grid.cols)) for k in range(n)]
 
 
-def _count(space: float, size: float, gutter: float) -> int:
+def fit_count(space: float, size: float, gutter: float) -> int:
     """How many items `size` long, `gutter` apart, fit in `space`."""
     if space < size - 1e-9:
         return 0
@@ -120,8 +125,8 @@ def card_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card
     best: CardGrid | None = None
     for rotated in (False, True):
         sw, sh = (card_h, card_w) if rotated else (card_w, card_h)
-        cols = _count(paper_w - 2 * reach, sw, 2 * bleed)
-        rows = _count(paper_h - 2 * reach, sh, 2 * bleed)
+        cols = fit_count(paper_w - 2 * reach, sw, 2 * bleed)
+        rows = fit_count(paper_h - 2 * reach, sh, 2 * bleed)
         grid = CardGrid(paper_w, paper_h, card_w, card_h, cols, rows, 2 * bleed, 2 * bleed, bleed, rotated, margin)
         if best is None or grid.per_page > best.per_page:
             best = grid
@@ -144,8 +149,8 @@ def tight_grid(paper_w: float, paper_h: float, margin: float, card_w: float, car
     best: CardGrid | None = None
     for rotated in (False, True):
         sw, sh = (card_h, card_w) if rotated else (card_w, card_h)
-        cols = _count(paper_w - 2 * reach, sw, 0.0)
-        rows = _count(paper_h - 2 * reach, sh, 0.0)
+        cols = fit_count(paper_w - 2 * reach, sw, 0.0)
+        rows = fit_count(paper_h - 2 * reach, sh, 0.0)
         grid = CardGrid(paper_w, paper_h, card_w, card_h, cols, rows, 0.0, 0.0, bleed, rotated, margin, tight=True)
         if best is None or grid.per_page > best.per_page:
             best = grid
