@@ -52,7 +52,7 @@ def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> li
 
 
 def _tabloid(game: Game, ctx: Context, scene: Scene, name: str, where: str, note: str) -> list[Artifact]:
-    """The whole board on one 11 x 17 in sheet. Tabloid is 12 mm narrower than A3 landscape's height:
+    """The whole board on one 11 x 17 in sheet. Tabloid landscape is 17.6 mm less tall than A3:
     a board that fits A3 but not Tabloid gets the A3 sheet and the split board only, and says so."""
     if "tabloid" not in game.layouts.papers:     # a game's own paper.toml may leave it out
         return []
