@@ -99,6 +99,9 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     from .kit import KINDS, Context
 
     lang = _lang(game, opts.lang)
+    if opts.duplex is Duplex.fold and opts.offset != (0.0, 0.0):
+        raise UsageError("--offset moves the backs sheets of double-sided printing; --duplex fold prints "
+                         "one-sided, its backs placed by the fold: leave --offset out")
     paper = game.layouts.paper(opts.paper)
     available = available_parts(game)
     missing = [p for p in opts.only if p not in available]

@@ -121,3 +121,11 @@ def test_a_fold_kit_has_one_sided_sheets_the_fold_and_glue_words_and_no_duplex_c
     opts = Options(duplex=Duplex.fold, sheet=Sheet.tight, only=("cards",), svg=False)
     tight = {a.name for a in build_kit(game, opts)}
     assert "daimyni-cards-a4-tight-fold.pdf" in tight
+
+
+def test_offset_is_refused_with_fold_which_prints_one_sided():
+    from pnp.errors import UsageError
+
+    game = load_game(cards_dir() / "daimyni")
+    with pytest.raises(UsageError, match="--duplex fold prints one-sided"):
+        build_kit(game, Options(duplex=Duplex.fold, offset=(1.0, 0.0), only=("cards",), svg=False))
