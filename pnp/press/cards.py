@@ -180,7 +180,9 @@ def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
         bshapes.insert(0, place(back, bslot.x, bslot.y, open_bleed(grid, brow, bcol, back_taken), turn))
     fshapes += extra[0]
     bshapes += extra[1]
-    cut = say("tight_cut") if grid.tight else ""
+    # a part-filled sheet has fewer cut lines: one more than the columns (rows) its cards take
+    cut = say("tight_cut", down=len({c for _, c in taken}) + 1, across=len({r for r, _ in taken}) + 1) \
+        if grid.tight and taken else ""
     fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip), cut)
     bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
     # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,

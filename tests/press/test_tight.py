@@ -146,7 +146,7 @@ def test_a_tight_kit_holds_nine_cards_a_sheet_and_says_how_to_cut(paper):
     bx, by, bw, bh = grid.bleed_box
     for page in (doc[0], doc[2]):
         said = " ".join(page.get_text().split())
-        assert "the 4 lines down first" in said and "then the 4 across" in said
+        assert "the 4 lines down first" in said and "then the 4 across" in said, said
         for x0, y0, x1, y1, words, *_ in page.get_text("blocks"):
             if "4 lines down" in words or "fronts" in words:
                 assert x1 / MM <= bx + 0.01 or x0 / MM >= bx + bw - 0.01 or y1 / MM <= by + 0.01 \
@@ -161,3 +161,14 @@ def test_standard_sheets_still_hold_eight_on_a4_and_six_on_letter():
     for paper, pages in (("a4", 6), ("letter", 6)):
         arts = {a.name: a for a in build_kit(game, Options(paper=paper, only=("cards",), svg=False))}
         assert open_pdf(arts[f"daimyni-cards-{paper}.pdf"].data).page_count == pages
+
+
+def test_a_part_filled_tight_sheet_counts_its_own_cut_lines():
+    """Daimyni with its two player aids on the cards' sheets: 20 cards, 9 + 9 + 2, the last sheet's
+    two cards side by side in one row: 3 lines down, 2 across."""
+    game = load_game(cards_dir() / "daimyni")
+    arts = {a.name: a for a in build_kit(game, Options(only=("cards", "aid"), sheet=Sheet.tight, svg=False))}
+    doc = open_pdf(arts["daimyni-cards-a4-tight.pdf"].data)
+    assert doc.page_count == 6
+    said = " ".join(doc[4].get_text().split())
+    assert "the 3 lines down first" in said and "then the 2 across" in said, said
