@@ -99,7 +99,7 @@ def fold_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card
 
 def fold_marks(grid: FoldGrid, label: str) -> list[Shape]:
     """A dashed line on the fold beyond the blocks' bleed, at both ends, inside the margin, with the
-    word `label` beside each."""
+    word `label` above each where it fits (the sheet notes say "fold on the dashed line" anyway)."""
     g = grid.front
     m = g.margin
     bx, by, bw, bh = g.bleed_box
@@ -109,8 +109,9 @@ def fold_marks(grid: FoldGrid, label: str) -> list[Shape]:
         for x1, x2 in ((m, bx - 1.0), (bx + bw + 1.0, g.page_w - m)):
             if x2 - x1 >= 3.0:
                 shapes.append(Line(x1, f, x2, f, FOLD_MARK))
-                shapes += text.box(x1, f - 3.2, x2 - x1, 2.8, label, "sans", 6.5, "center", "#555555",
-                                   valign="bottom", min_size=6.0)
+                if text.measure(label, "sans", 6.0) <= x2 - x1:
+                    shapes += text.box(x1, f - 3.2, x2 - x1, 2.8, label, "sans", 6.5, "center", "#555555",
+                                       valign="bottom", min_size=6.0)
     else:
         f = grid.fold
         for y1, y2 in ((m, by - 1.0), (by + bh + 1.0, g.page_h - m)):

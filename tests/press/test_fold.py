@@ -129,3 +129,22 @@ def test_offset_is_refused_with_fold_which_prints_one_sided():
     game = load_game(cards_dir() / "daimyni")
     with pytest.raises(UsageError, match="--duplex fold prints one-sided"):
         build_kit(game, Options(duplex=Duplex.fold, offset=(1.0, 0.0), only=("cards",), svg=False))
+
+
+@pytest.mark.parametrize("lang,word", [("en", "fold"), ("it", "piega")])
+def test_the_fold_mark_and_its_word_stay_in_the_margin_band_outside_the_bleed(lang, word):
+    """The dashed fold line and the word beside it keep 5 mm from the sheet edge and off the blocks'
+    bleed; where the word would not fit (Italian "piega" beside A4's standard block) only the line shows."""
+    game = load_game(cards_dir() / "daimyni")
+    arts = {a.name: a for a in build_kit(game, Options(duplex=Duplex.fold, lang=lang, only=("cards",), svg=False))}
+    page = open_pdf(arts[f"daimyni-cards-a4-fold{'' if lang == 'en' else '-it'}.pdf"].data)[0]
+    grid = fold_grid(210.0, 297.0, 5.0, W, H, 3.0)
+    bx, _, bw, _ = grid.front.bleed_box
+    dashed = [d["rect"] for d in page.get_drawings() if d.get("dashes") and d["dashes"] not in ("[] 0", "[ ] 0")]
+    assert len(dashed) == 2
+    words = [w for w in page.get_text("words")     # the word by the fold line, not the notes' "fold on..."
+             if w[4] == word and grid.fold - 4 <= w[1] / MM and w[3] / MM <= grid.fold + 0.5]
+    for x0, _, x1, _ in [(r.x0, r.y0, r.x1, r.y1) for r in dashed] + [w[:4] for w in words]:
+        assert x0 / MM >= 5 - 0.01 and x1 / MM <= 205 + 0.01
+        assert x1 / MM <= bx + 0.01 or x0 / MM >= bx + bw - 0.01
+    assert len(words) == (2 if lang == "en" else 0)
