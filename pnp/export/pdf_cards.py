@@ -58,8 +58,10 @@ def _pdfs(game: Game, lang: str, spec: Spec, suffix: str, by_deck: dict[str, lis
         doc = PdfDocument(title, f"{aid.copies} reference cards, one side a page, front then back", game.meta.title)
         for _ in range(aid.copies):
             for scene in (aid.front, aid.back):
-                doc.add(card_page(scene, spec.bleed_for(scene.bleed)))
+                page = card_page(scene, spec.bleed_for(scene.bleed))
+                if spec.die_line:     # the aid card is drawn square-cornered
+                    page.cuts = (RoundedRect(*(page.trim or (0.0, 0.0, scene.width, scene.height)), 0.0),)
+                doc.add(page)
         data = doc.finish()
-        if spec.target.cmyk:
-            data = to_pdfx(data, title)
+        data = to_pdfx(data, title, spec.profile) if spec.target.cmyk else retagged(data)
         yield Artifact(f"{game.id}-aid-{spec.target.key}{suffix}.pdf", data, doc.pages, "pdf")

@@ -148,3 +148,29 @@ def test_the_fold_mark_and_its_word_stay_in_the_margin_band_outside_the_bleed(la
         assert x0 / MM >= 5 - 0.01 and x1 / MM <= 205 + 0.01
         assert x1 / MM <= bx + 0.01 or x0 / MM >= bx + bw - 0.01
     assert len(words) == (2 if lang == "en" else 0)
+
+
+def test_a_fold_sheet_die_line_is_the_fronts_trims():
+    """With --die-line a fold sheet carries, in CutContour, the trims the folded sheet is cut along:
+    the fronts' (the backs lie behind them), one closed path each, to 0.05 mm."""
+    import io
+
+    import pikepdf
+
+    from tests.export.test_preflight import _die_line_paths
+
+    game = load_game(cards_dir() / "daimyni")
+    opts = Options(duplex=Duplex.fold, die_line=True, only=("cards",), svg=False)
+    (art,) = [a for a in build_kit(game, opts) if a.name.endswith(".pdf")]
+    grid = fold_grid(210.0, 297.0, 5.0, W, H, 3.0).front
+    pdf = pikepdf.open(io.BytesIO(art.data))
+    page = pdf.pages[0]
+    _, points = _die_line_paths(page)
+    ph = float(page.MediaBox[3])
+    for x, y, w, h in [grid.trim(*divmod(k, grid.cols)) for k in range(grid.per_page)]:
+        inside = [(px, py) for px, py in points
+                  if x * MM - 0.2 <= px <= (x + w) * MM + 0.2 and ph - (y + h) * MM - 0.2 <= py <= ph - y * MM + 0.2]
+        xs, ys = [p[0] for p in inside], [p[1] for p in inside]
+        assert abs(min(xs) / MM - x) <= 0.05 and abs(max(xs) / MM - (x + w)) <= 0.05
+        assert abs((ph - max(ys)) / MM - y) <= 0.05 and abs((ph - min(ys)) / MM - (y + h)) <= 0.05
+    assert points and all((ph - py) / MM < 297.0 / 2 for _, py in points)     # none on the backs' half
