@@ -12,6 +12,7 @@ from .model import Game
 from .model.aid import has_aid
 from .output import Artifact
 from .press.cards import Duplex
+from .press.grid import Sheet
 
 if TYPE_CHECKING:   # pnp.kit imports the drawing and booklet code: loaded only when a kit is built
     from .kit import Context
@@ -30,6 +31,7 @@ class Options:
     ink_saver: bool = False   # pale fills and outlines for a home printer (pnp.draw.ink); files end -ink-saver
     cutter: str | None = None   # "silhouette" or "cricut": print-and-cut sheets and cut files as well (--cutter)
     die_line: bool = False      # card sheets with a CutContour die line on its own layer (--die-line)
+    sheet: Sheet = Sheet.standard   # how cards sit on a sheet (--sheet): files end -tight for butted cards
 
 MAX_OFFSET = 20.0   # mm: beyond this a printer is not misregistering, the option is mistyped
 
@@ -97,6 +99,9 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     from .kit import KINDS, Context
 
     lang = _lang(game, opts.lang)
+    if opts.duplex is Duplex.fold and opts.offset != (0.0, 0.0):
+        raise UsageError("--offset moves the backs sheets of double-sided printing; --duplex fold prints "
+                         "one-sided, its backs placed by the fold: leave --offset out")
     paper = game.layouts.paper(opts.paper)
     available = available_parts(game)
     missing = [p for p in opts.only if p not in available]
@@ -109,7 +114,7 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     suffix = ("" if lang == game.meta.languages[0] else f"-{lang}") + ("-ink-saver" if opts.ink_saver else "")
     chosen = [kind for kind in PARTS if kind in opts.only and kind in available]
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen),
-                  cutter=opts.cutter, die_line=opts.die_line)
+                  cutter=opts.cutter, die_line=opts.die_line, sheet=opts.sheet)
     builders = [(kind, KINDS[kind].build) for kind in chosen]
     if opts.cutter is not None:
         from .kit import cutter

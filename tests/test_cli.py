@@ -132,3 +132,17 @@ def test_help_lists_every_command_in_order():
     names = [line.split()[1] for line in res.output.splitlines() if line.startswith("│ ") and len(line.split()) > 2
              and line.split()[1] in {"build", "play", "check", "list", "export", "simulate"}]
     assert names == ["build", "play", "check", "list", "export", "simulate"]
+
+
+def test_sheet_tight_and_duplex_fold_from_the_command_line(tmp_path):
+    """`--sheet tight --duplex fold` names its file for both; an unknown layout is exit 2 naming the
+    choices; --offset with fold is refused in one line."""
+    res = CliRunner().invoke(app, ["build", "daimyni", "--only", "cards", "--sheet", "tight", "--duplex", "fold",
+                                   "--out", str(tmp_path / "k"), "-q"])
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in (tmp_path / "k").glob("*.pdf")) == ["daimyni-cards-a4-tight-fold.pdf"]
+    bad = CliRunner().invoke(app, ["build", "daimyni", "--sheet", "loose", "--out", str(tmp_path / "j")])
+    assert bad.exit_code == 2 and "standard" in bad.output and "tight" in bad.output
+    off = CliRunner().invoke(app, ["build", "daimyni", "--duplex", "fold", "--offset", "1,0",
+                                   "--out", str(tmp_path / "m")])
+    assert off.exit_code == 2 and "--duplex fold prints one-sided" in off.output and "Traceback" not in off.output

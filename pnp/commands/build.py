@@ -24,10 +24,16 @@ class CutterChoice(str, Enum):
     cricut = "cricut"
 
 
+class SheetChoice(str, Enum):
+    standard = "standard"
+    tight = "tight"
+
+
 class DuplexChoice(str, Enum):
     long = "long"
     short = "short"
     none = "none"
+    fold = "fold"
 
 
 def _size(n: int) -> str:
@@ -40,7 +46,11 @@ def build(
                      typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
     duplex: Annotated[DuplexChoice, typer.Option(
         help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
-             "none: all backs after all fronts, for gluing.")] = DuplexChoice.long,
+             "none: all backs after all fronts, for gluing; fold: fronts and backs on one page, for a printer "
+             "without duplex: fold it, glue it, cut both layers at once.")] = DuplexChoice.long,
+    sheet: Annotated[SheetChoice, typer.Option(
+        help="standard: every card with its own bleed, 8 poker cards on A4, 6 on Letter; tight: cards butted "
+             "on shared cut lines, 9 on A4 and Letter, cut 4 + 4 (files end -tight).")] = SheetChoice.standard,
     lang: Annotated[Optional[str], typer.Option(
         help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(
@@ -73,6 +83,7 @@ def build(
     from ..model import load_game
     from ..output import KitWriter
     from ..press.cards import Duplex
+    from ..press.grid import Sheet
 
     started = time.perf_counter()
     say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
@@ -80,7 +91,8 @@ def build(
         folder = find_game(game)
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
                        offset=parse_offset(offset), ink_saver=ink_saver,
-                       cutter=cutter.value if cutter is not None else None, die_line=die_line)
+                       cutter=cutter.value if cutter is not None else None, die_line=die_line,
+                       sheet=Sheet(sheet.value))
         say(f"loading {folder}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')

@@ -11,13 +11,14 @@ import typer
 
 from ..errors import PnpError, UsageError
 from . import fail
-from .build import DuplexChoice, PaperChoice
+from .build import DuplexChoice, PaperChoice, SheetChoice
 
 
 def watch(
     game: Annotated[str, typer.Argument(help="The path of a game folder (or a built-in game).")],
     paper: Annotated[PaperChoice, typer.Option(help="Paper, as for `pnp build`.")] = PaperChoice.a4,
     duplex: Annotated[DuplexChoice, typer.Option(help="Duplex mode, as for `pnp build`.")] = DuplexChoice.long,
+    sheet: Annotated[SheetChoice, typer.Option(help="Card sheet layout, as for `pnp build`.")] = SheetChoice.standard,
     lang: Annotated[Optional[str], typer.Option(help="Language (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(help="Output folder (default: ./output/GAME), as for `pnp build`.")]
     = None,
@@ -32,6 +33,7 @@ def watch(
     from ..build import Options, parse_offset, parse_only
     from ..catalog import find_game
     from ..press.cards import Duplex
+    from ..press.grid import Sheet
     from ..rebuild import Watcher
     from ..rebuild import watch as loop
 
@@ -43,8 +45,7 @@ def watch(
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
         opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
-                       offset=parse_offset(offset),
-                       ink_saver=ink_saver)
+                       offset=parse_offset(offset), ink_saver=ink_saver, sheet=Sheet(sheet.value))
     except PnpError as exc:
         fail(exc)
     watcher = Watcher(folder, opts, Path(out) if out is not None else None, say)

@@ -92,6 +92,28 @@ def card_page(scene: Scene, bleed: float) -> Page:
                 (0.0, 0.0, page_w, page_h))
 
 
+@dataclass(frozen=True)
+class AidCards:
+    """The player aid as an export prints it: its two sides, and one physical card per player (or
+    the aid's `[card] copies`), each copy with its own files like a deck's copies."""
+
+    front: Scene
+    back: Scene
+    copies: int
+    title: str
+
+
+def aid_cards(game: Game, lang: str) -> AidCards | None:
+    """The game's player aid (booklet/aid.LANG.toml), drawn as the kit draws it; None without one."""
+    from ..kit.aidcard import aid_card
+    from ..model.aid import has_aid
+
+    if not has_aid(game.folder):
+        return None
+    front, back, aid, _where = aid_card(game, lang)
+    return AidCards(front, back, aid.card.copies or game.meta.players.max, aid.title)
+
+
 def face_and_back(drawings: Drawings, entry: Entry) -> Iterator[tuple[str, Scene]]:
     yield "front", drawings.face(entry.card)
     yield "back", drawings.back(entry.card)

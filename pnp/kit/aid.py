@@ -8,8 +8,9 @@ from collections.abc import Iterator
 
 from ..model import Game
 from ..output import Artifact
-from ..press.cards import impose_cards
-from ..press.grid import card_grid
+from ..press.cards import Duplex, impose_cards
+from ..press.fold import fold_grid, impose_folds
+from ..press.grid import Sheet, card_grid, tight_grid
 from ..render.pdf import PdfDocument
 from ..render.svg import render_svg
 from .aidcard import aid_card
@@ -30,11 +31,17 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     front, back, aid, where = aid_card(game, ctx.lang)
     paper = ctx.paper
     copies = aid.card.copies or game.meta.players.max
-    grid = card_grid(*paper.size, paper.margin, front.width, front.height, front.bleed, where=where,
-                     key="card.size", paper_name=paper.name)
+    fit = tight_grid if ctx.sheet is Sheet.tight else card_grid
+    grid = fit(*paper.size, paper.margin, front.width, front.height, front.bleed, where=where,
+               key="card.size", paper_name=paper.name)
     say = sheet_words(game, ctx.lang)
     label = f"{game.meta.title} · {aid.title}"
-    pages = impose_cards([front] * copies, [back] * copies, grid, ctx.duplex, label, say, ctx.offset)
+    if ctx.duplex is Duplex.fold:
+        folds = fold_grid(*paper.size, paper.margin, front.width, front.height, front.bleed, ctx.sheet is Sheet.tight,
+                          where=where, key="card.size", paper_name=paper.name)
+        pages = impose_folds([front] * copies, [back] * copies, folds, label, say)
+    else:
+        pages = impose_cards([front] * copies, [back] * copies, grid, ctx.duplex, label, say, ctx.offset)
     ctx.progress(f"aid: {copies} reference cards, front and back")
     doc = PdfDocument(f"{game.meta.title}: {aid.title}", f"{copies} reference cards, {paper.name}")
     for page in pages:

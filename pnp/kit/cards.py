@@ -13,11 +13,12 @@ from ..model import Card, Game
 from ..output import Artifact
 from ..press.calibration import calibration_sheets
 from ..press.cards import Duplex, impose_sheet
+from ..press.fold import impose_fold
 from ..render.pdf import Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
-from .dielines import sheet_cuts
-from .sheetplan import AidOnSheets, card_sheet_plan, deck_grid
+from .dielines import fold_cuts, sheet_cuts
+from .sheetplan import AidOnSheets, card_sheet_plan, deck_fold_grid, deck_grid
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
@@ -41,7 +42,8 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         items: list[Card | AidOnSheets] = list(cards)
         if aid is not None and aid.group == index:     # the player aids fill the deck's last sheet
             items += [aid] * aid.copies
-        grid = deck_grid(game, ctx, cards)
+        fold = deck_fold_grid(game, ctx, cards) if ctx.duplex is Duplex.fold else None
+        grid = fold.front if fold is not None else deck_grid(game, ctx, cards)
         turned = ", turned" if grid.rotated else ""
         ctx.progress(f"cards: drawing {len(cards)} faces and their backs")
         ctx.progress(f"cards: {grid.cols} x {grid.rows}{turned} per {paper.name} sheet, duplex {ctx.duplex.value}")
@@ -54,16 +56,22 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             backs_drawn = [c.back if isinstance(c, AidOnSheets) else back_of(c) for c in chunk]
             extra = (counters.fronts, counters.backs) if counters and counters.group == index and sheet == total \
                 else ([], [])      # the counters fill the band the deck's last sheet leaves
-            fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex,
-                                                   say("cards", title=title), sheet, total, say, ctx.offset, extra)
-            if ctx.die_line:     # --die-line: each trim in the CutContour spot colour (pnp.kit.dielines)
-                fronts_page.cuts, backs_page.cuts = sheet_cuts(grid, len(chunk), ctx.duplex,
-                                                               game.face_layout_of(cards[0]).corner_radius, ctx.offset)
-            doc.add(fronts_page)
-            if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
-                later.append(backs_page)
+            radius = game.face_layout_of(cards[0]).corner_radius
+            if fold is not None:               # fronts and backs on one page, no counters (`counters_on_card_sheets`)
+                page = impose_fold(fronts, backs_drawn, fold, say("cards", title=title), sheet, total, say)
+                if ctx.die_line:     # both layers are cut at once: the fronts' trims are the die line
+                    page.cuts = fold_cuts(fold, len(chunk), radius)
+                doc.add(page)
             else:
-                doc.add(backs_page)
+                fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex, say("cards", title=title),
+                                                       sheet, total, say, ctx.offset, extra)
+                if ctx.die_line:     # --die-line: each trim in the CutContour spot colour (pnp.kit.dielines)
+                    fronts_page.cuts, backs_page.cuts = sheet_cuts(grid, len(chunk), ctx.duplex, radius, ctx.offset)
+                doc.add(fronts_page)
+                if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
+                    later.append(backs_page)
+                else:
+                    doc.add(backs_page)
             if ctx.svg:
                 for card, face in zip(chunk, fronts):
                     if isinstance(card, AidOnSheets) or card.copy > 1:   # copies draw the same face: one
@@ -76,8 +84,10 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         decks = "" if len(groups) == 1 else "-" + "-".join(dict.fromkeys(c.deck for c in cards))
         yield Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf", doc.finish(), doc.pages,
                        "cards")
+    if ctx.duplex is Duplex.fold:      # nothing is printed double-sided: no duplex check sheet
+        return
     check = calibration_sheets(*paper.size, paper.margin, title, ctx.duplex, ctx.offset, say)
-    yield Artifact(f"{gid}-duplex-check-{ctx.paper_key}{flip}{ctx.suffix}.pdf",
+    yield Artifact(f"{gid}-duplex-check-{ctx.paper_key}{ctx.flip_suffix}{ctx.suffix}.pdf",
                    render_pdf(check, f"{title}: duplex check"), len(check), "cards")
     if ctx.svg:
         seen = set()

@@ -10,6 +10,7 @@ from ..draw.shapes import Scene
 from ..model import Game
 from ..model.schema import Paper
 from ..press.cards import Duplex
+from ..press.grid import Sheet
 from ..press.words import SheetWords
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ class Context:
     shared: SharedWork = field(default_factory=SharedWork, compare=False, repr=False)
     cutter: str | None = None   # --cutter: "silhouette" or "cricut" adds print-and-cut files (pnp.kit.cutter)
     die_line: bool = False      # --die-line: card sheets carry each trim in the CutContour spot colour
+    sheet: Sheet = Sheet.standard   # how cards sit on a sheet (--sheet)
 
     @property
     def svg_dir(self) -> str:
@@ -48,8 +50,14 @@ class Context:
 
     @property
     def duplex_suffix(self) -> str:
-        """How a two-sided sheet's file name says its duplex mode ("" for the default long edge)."""
-        return {"long": "", "short": "-short-edge", "none": "-glue"}[self.duplex.value]
+        """How a card sheet's file name says its layout and duplex mode ("" for the default: standard
+        sheets, long edge): "-tight" for butted cards, then the duplex mode."""
+        return ("-tight" if self.sheet is Sheet.tight else "") + self.flip_suffix
+
+    @property
+    def flip_suffix(self) -> str:
+        """How a file name says the duplex mode alone ("" for the default long edge)."""
+        return {"long": "", "short": "-short-edge", "none": "-glue", "fold": "-fold"}[self.duplex.value]
 
 
 def sheet_words(game: Game, lang: str) -> SheetWords:

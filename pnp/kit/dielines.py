@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..press.cards import Duplex, back_slot
 from ..press.cutpaths import CutPath, RoundedRect
+from ..press.fold import FoldGrid
 from ..press.grid import CardGrid
 
 
@@ -23,3 +24,10 @@ def sheet_cuts(grid: CardGrid, count: int, duplex: Duplex, radius: float,
         bslot = grid.slot(brow, bcol)
         backs.append(RoundedRect(bslot.x + dx, bslot.y + dy, grid.slot_w, grid.slot_h, radius))
     return tuple(fronts), tuple(backs)
+
+
+def fold_cuts(fold: FoldGrid, count: int, radius: float) -> tuple[CutPath, ...]:
+    """The die lines of a fold sheet (`--duplex fold`) holding `count` cards: the fronts' trims, which
+    the folded and glued sheet is cut along (its backs lie behind them)."""
+    g = fold.front
+    return tuple(RoundedRect(*g.trim(*divmod(k, g.cols)), radius) for k in range(min(count, g.per_page)))

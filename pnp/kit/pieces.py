@@ -45,7 +45,9 @@ def _on_card_sheets(game: Game, ctx: Context) -> bool:
 def _own_sheets(game: Game, ctx: Context, scenes: list[Scene], backs: list[Scene | None] | None) -> Iterator[Artifact]:
     title, paper = game.meta.title, ctx.paper
     ctx.progress(f"pieces: {len(game.counters)} counters")
-    pages = impose_counters(scenes, *paper.size, paper.margin, title, backs, ctx.duplex.value,
+    # a fold sheet's mirror is the glued backs sheet's: counters are glued the same way (`Duplex.none`)
+    duplex = "none" if ctx.duplex.value == "fold" else ctx.duplex.value
+    pages = impose_counters(scenes, *paper.size, paper.margin, title, backs, duplex,
                             sheet_words(game, ctx.lang), ctx.offset, game.files.get("pieces", "pieces.toml"))
     yield Artifact(f"{game.id}-pieces-{ctx.paper_key}{ctx.suffix}.pdf", render_pdf(pages, f"{title}: counters"),
                    len(pages), "pieces")

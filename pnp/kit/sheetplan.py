@@ -12,7 +12,8 @@ from ..draw.shapes import Scene, Shape
 from ..model import Card, Game
 from ..press.cards import free_band
 from ..press.counters import counters_in_band
-from ..press.grid import CardGrid, card_grid
+from ..press.fold import FoldGrid, fold_grid
+from ..press.grid import CardGrid, Sheet, card_grid, tight_grid
 from .aidcard import aid_card
 from .context import Context, CounterSides, sheet_words
 
@@ -28,8 +29,16 @@ def size_groups(game: Game) -> list[list[Card]]:
 def deck_grid(game: Game, ctx: Context, cards: list[Card]) -> CardGrid:
     """How the sheets of one size group hold its cards on the build's paper."""
     size = game.size_of(cards[0])
-    return card_grid(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
-                     where=game.files["cards"], paper_name=ctx.paper.name)
+    fit = tight_grid if ctx.sheet is Sheet.tight else card_grid
+    return fit(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
+               where=game.files["cards"], paper_name=ctx.paper.name)
+
+
+def deck_fold_grid(game: Game, ctx: Context, cards: list[Card]) -> FoldGrid:
+    """How the fold sheets (`--duplex fold`) of one size group hold its cards and their backs."""
+    size = game.size_of(cards[0])
+    return fold_grid(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
+                     tight=ctx.sheet is Sheet.tight, where=game.files["cards"], paper_name=ctx.paper.name)
 
 
 @dataclass(frozen=True)
@@ -101,8 +110,8 @@ def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
     """When the build makes both the cards and the pieces, the first deck whose last sheet leaves a
     band below its cards that holds every counter (`added[i]` more cards go on deck i's sheets, the
     player aids) gets them there."""
-    if not {"cards", "pieces"} <= set(ctx.parts) or not game.counters:
-        return None
+    if not {"cards", "pieces"} <= set(ctx.parts) or not game.counters or ctx.duplex.value == "fold":
+        return None     # a fold sheet's halves leave no band: the counters get their own sheets
     scenes, backs = counter_sides(game, ctx)
     note = sheet_words(game, ctx.lang)("counters_cut")
     for index, cards in enumerate(groups):

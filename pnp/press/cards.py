@@ -21,12 +21,13 @@ class Duplex(str, Enum):
     short = "short"  # flip on the short edge: backs mirror the rows
     none = "none"    # all backs after all fronts, mirrored like `long`: each backs sheet is turned over
                      # like a book page and glued behind its fronts sheet
+    fold = "fold"    # fronts and their backs on one page, mirrored about a fold line (`press.fold`)
 
 
 def place(scene: Scene, x: float, y: float, bleed: tuple[float, float, float, float],
           turn: int = 0) -> Group:
     """A scene in the slot whose top-left is (x, y), its art clipped to the bleed the slot allows
-    (left, top, right, bottom on the sheet). `turn` is 0, 90 (its top to the sheet's right) or 270."""
+    (left, top, right, bottom on the sheet). `turn` is 0, 90 (its top to the sheet's right), 180 or 270."""
     left, top, right, bottom = bleed
     w, h = scene.width, scene.height
     if turn == 90:      # card left faces the sheet's top, card top the sheet's right
@@ -35,6 +36,9 @@ def place(scene: Scene, x: float, y: float, bleed: tuple[float, float, float, fl
     elif turn == 270:   # card left faces the sheet's bottom, card top the sheet's left
         left, top, right, bottom = bottom, left, top, right
         dx, dy = x, y + w
+    elif turn == 180:   # upside down (a back on a fold sheet)
+        left, top, right, bottom = right, bottom, left, top
+        dx, dy = x + w, y + h
     else:
         dx, dy = x, y
     clip = (-left, -top, w + left + right, h + top + bottom)
@@ -53,22 +57,53 @@ def back_slot(grid: CardGrid, row: int, col: int, duplex: Duplex) -> tuple[int, 
     return row, grid.cols - 1 - col, 270 if grid.rotated else 0
 
 
-def _label(grid: CardGrid, words: str) -> list[Shape]:
+def _label(grid: CardGrid, words: str, head: str = "") -> list[Shape]:
     """A note at the foot of the sheet, beyond the bleed and inside the printer's margin, between the
     two crop marks of a column, so that it never crosses a mark: in the column nearest the middle,
     or, when it does not fit there on one line, shared between neighbouring columns at its " · "
     breaks (`note_lines`). It keeps to the lowest `NOTE_ROOM` mm above the margin, leaving what is
-    above to the cards (and to counters on a sheet the cards leave part empty)."""
+    above to the cards (and to counters on a sheet the cards leave part empty). `head` (a tight
+    sheet's cutting hint) goes in the same way at the head of the sheet; a tight block that leaves no
+    room at the foot (Letter) has both up its sides instead (`side_label`)."""
     _, ty, _, th = grid.trim_box
     top = max(ty + th + grid.bleed + GAP, grid.page_h - grid.margin - NOTE_ROOM)
+    bottom = grid.page_h - grid.margin - 1.5
+    if grid.tight and bottom - top < NOTE_PT * 0.3528 * 1.3:
+        return side_label(grid, f"{words} · {head}" if head else words)
+    shapes = _column_notes(grid, words, top, bottom)
+    if head:
+        shapes += _column_notes(grid, head, grid.margin + 1.5, ty - grid.bleed - GAP)
+    return shapes
+
+
+def _column_notes(grid: CardGrid, words: str, top: float, bottom: float) -> list[Shape]:
+    """`words` in the band from `top` to `bottom`, each line between the marks of one column."""
     room = grid.slot_w - 3
     lines = note_lines(words, room, grid.cols)
     first = (grid.cols - len(lines)) // 2
     shapes: list[Shape] = []
     for i, line in enumerate(lines):
         x = grid.slot(0, first + i).x
-        shapes += text.box(x + 1.5, top, room, grid.page_h - grid.margin - 1.5 - top, line, "sans", NOTE_PT,
+        shapes += text.box(x + 1.5, top, room, bottom - top, line, "sans", NOTE_PT,
                            "center", "#555555", valign="middle", min_size=6.0)
+    return shapes
+
+
+def side_label(grid: CardGrid, words: str, sides: tuple[str, ...] = ("left", "right")) -> list[Shape]:
+    """The note read upwards in the band between the margin and a block's bleed, on the left side then
+    the right (of `sides`), each line between the marks of one row (`note_lines`, as at the foot)."""
+    tx, _, tw, _ = grid.trim_box
+    bands = {"left": (grid.margin + 0.5, tx - grid.bleed - 0.5),
+             "right": (tx + tw + grid.bleed + 0.5, grid.page_w - grid.margin - 0.5)}
+    room = grid.slot_h - 3
+    lines = note_lines(words, room, len(sides) * grid.rows)
+    shapes: list[Shape] = []
+    for i, line in enumerate(lines):
+        side, row = divmod(i, grid.rows)
+        x, x_end = bands[sides[side]]
+        y = grid.slot(row, 0).y + grid.slot_h - 1.5      # the line's start, read upwards
+        box = text.box(0, 0, room, x_end - x, line, "sans", NOTE_PT, "center", "#555555", valign="middle", min_size=6.0)
+        shapes.append(Group(tuple(box), x, y, 270.0))
     return shapes
 
 
@@ -133,23 +168,38 @@ def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
     face_turn = 90 if grid.rotated else 0
     flip = say(f"flip_{duplex.value}")
     taken = [divmod(k, grid.cols) for k in range(min(len(fronts), grid.per_page))]
+    back_taken = {back_slot(grid, r, c, duplex)[:2] for r, c in taken}
     fshapes: list[Shape] = card_crop_marks(grid, set(taken))
-    bshapes: list[Shape] = card_crop_marks(grid, {back_slot(grid, r, c, duplex)[:2] for r, c in taken})
+    bshapes: list[Shape] = card_crop_marks(grid, back_taken)
     for k, (front, back) in enumerate(zip(fronts, backs)):
         row, col = divmod(k, grid.cols)
         slot = grid.slot(row, col)
-        fshapes.insert(0, place(front, slot.x, slot.y, slot.bleed, face_turn))
+        fshapes.insert(0, place(front, slot.x, slot.y, open_bleed(grid, row, col, set(taken)), face_turn))
         brow, bcol, turn = back_slot(grid, row, col, duplex)
         bslot = grid.slot(brow, bcol)
-        bshapes.insert(0, place(back, bslot.x, bslot.y, bslot.bleed, turn))
+        bshapes.insert(0, place(back, bslot.x, bslot.y, open_bleed(grid, brow, bcol, back_taken), turn))
     fshapes += extra[0]
     bshapes += extra[1]
-    fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip))
+    # a part-filled sheet has fewer cut lines: one more than the columns (rows) its cards take
+    cut = say("tight_cut", down=len({c for _, c in taken}) + 1, across=len({r for r, _ in taken}) + 1) \
+        if grid.tight and taken else ""
+    fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip), cut)
     bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
     # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
     # so a prepress tool neither crops away the crop marks nor scales the sheet.
     return sheet_page(grid.page_w, grid.page_h, fshapes), sheet_page(grid.page_w, grid.page_h,
                                                                      shift(bshapes, offset))
+
+
+def open_bleed(grid: CardGrid, row: int, col: int, taken: set[tuple[int, int]]
+               ) -> tuple[float, float, float, float]:
+    """How far the art of slot (row, col) may reach (left, top, right, bottom): the slot's own bleed,
+    and the whole bleed towards a place of the sheet no card takes, so a butted card beside an empty
+    place (`tight_grid`, a part-filled sheet) is not cut along bare paper."""
+    left, top, right, bottom = grid.slot(row, col).bleed
+    b = grid.bleed
+    return (b if (row, col - 1) not in taken else left, b if (row - 1, col) not in taken else top,
+            b if (row, col + 1) not in taken else right, b if (row + 1, col) not in taken else bottom)
 
 
 def free_band(grid: CardGrid, used: int) -> tuple[float, float]:

@@ -11,11 +11,19 @@ the unprintable band or the bleeds 1 mm wide, which is what a user cutting at ho
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ..errors import DefinitionError
 
 GAP = 1.0         # from the bleed's edge to where a crop mark starts, mm
 MIN_MARK = 3.0    # the shortest crop mark worth printing, mm
+TIGHT_CLEAR = 1.0  # a tight block's trims stay this far inside the margin: room for the start of its marks
+
+
+class Sheet(str, Enum):
+    """How cards sit on a sheet (`--sheet`)."""
+    standard = "standard"   # each card with its whole bleed, a gutter of two bleeds: every gutter takes two cuts
+    tight = "tight"         # cards butted on shared cut lines, bleed only round the block (`tight_grid`)
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,8 @@ class CardGrid:
     bleed: float
     rotated: bool = False   # cards turned a quarter clockwise: a slot is card_h wide
     margin: float = 5.0     # nothing (marks included) comes closer than this to the sheet edge
+    tight: bool = False     # butted cards (`tight_grid`): no gutter, marks of their own (`marks.tight_crop_marks`)
+    at: tuple[float, float] | None = None   # the block's top-left trim corner, when not centred (`press.fold`)
 
     @property
     def slot_w(self) -> float:
@@ -53,10 +63,14 @@ class CardGrid:
 
     @property
     def x0(self) -> float:
+        if self.at is not None:
+            return self.at[0]
         return (self.page_w - (self.cols * self.slot_w + (self.cols - 1) * self.gutter_x)) / 2
 
     @property
     def y0(self) -> float:
+        if self.at is not None:
+            return self.at[1]
         return (self.page_h - (self.rows * self.slot_h + (self.rows - 1) * self.gutter_y)) / 2
 
     def slot(self, row: int, col: int) -> Slot:
@@ -69,6 +83,11 @@ class CardGrid:
         top = self.bleed if row == 0 else inner_y
         bottom = self.bleed if row == self.rows - 1 else inner_y
         return Slot(x, y, (left, top, right, bottom))
+
+    def trim(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """The trim box (x, y, w, h) of slot (row, col): where that card is cut out of the sheet."""
+        slot = self.slot(row, col)
+        return slot.x, slot.y, self.slot_w, self.slot_h
 
     @property
     def trim_box(self) -> tuple[float, float, float, float]:
@@ -84,7 +103,14 @@ class CardGrid:
         return x - b, y - b, w + 2 * b, h + 2 * b
 
 
-def _count(space: float, size: float, gutter: float) -> int:
+def card_trims(grid: CardGrid, count: int | None = None) -> list[tuple[float, float, float, float]]:
+    """The trim boxes (x, y, w, h; mm from the sheet's top-left, y down) of the first `count` slots
+    (every slot when None) in the order a sheet fills them: card k in slot divmod(k, grid.cols)."""
+    n = grid.per_page if count is None else min(count, grid.per_page)
+    return [grid.trim(*divmod(k, grid.cols)) for k in range(n)]
+
+
+def fit_count(space: float, size: float, gutter: float) -> int:
     """How many items `size` long, `gutter` apart, fit in `space`."""
     if space < size - 1e-9:
         return 0
@@ -99,8 +125,8 @@ def card_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card
     best: CardGrid | None = None
     for rotated in (False, True):
         sw, sh = (card_h, card_w) if rotated else (card_w, card_h)
-        cols = _count(paper_w - 2 * reach, sw, 2 * bleed)
-        rows = _count(paper_h - 2 * reach, sh, 2 * bleed)
+        cols = fit_count(paper_w - 2 * reach, sw, 2 * bleed)
+        rows = fit_count(paper_h - 2 * reach, sh, 2 * bleed)
         grid = CardGrid(paper_w, paper_h, card_w, card_h, cols, rows, 2 * bleed, 2 * bleed, bleed, rotated, margin)
         if best is None or grid.per_page > best.per_page:
             best = grid
@@ -110,4 +136,27 @@ def card_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card
             f"a {card_w:g} x {card_h:g} mm card does not fit on {paper_name} ({paper_w:g} x {paper_h:g} mm with "
             f"{margin:g} mm margins) with its {bleed:g} mm bleed and crop marks; choose a smaller card size or larger "
             "paper")
+    return best
+
+
+def tight_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card_h: float, bleed: float,
+               where: str = "cards", key: str = "size", paper_name: str = "the paper") -> CardGrid:
+    """The fullest grid of butted cards (no gutter: neighbours share a cut line) whose trims keep
+    `TIGHT_CLEAR` inside the paper's margin, upright or turned; upright wins a tie. Only the block
+    has a bleed, and it may reach into the margin: a printer that cannot print there clips what is
+    cut away anyway. 3 x 3 poker or bridge cards fit A4 and Letter."""
+    reach = margin + TIGHT_CLEAR
+    best: CardGrid | None = None
+    for rotated in (False, True):
+        sw, sh = (card_h, card_w) if rotated else (card_w, card_h)
+        cols = fit_count(paper_w - 2 * reach, sw, 0.0)
+        rows = fit_count(paper_h - 2 * reach, sh, 0.0)
+        grid = CardGrid(paper_w, paper_h, card_w, card_h, cols, rows, 0.0, 0.0, bleed, rotated, margin, tight=True)
+        if best is None or grid.per_page > best.per_page:
+            best = grid
+    if best is None or best.per_page == 0:
+        raise DefinitionError(
+            where, key,
+            f"a {card_w:g} x {card_h:g} mm card does not fit on {paper_name} ({paper_w:g} x {paper_h:g} mm with "
+            f"{margin:g} mm margins); choose a smaller card size or larger paper")
     return best

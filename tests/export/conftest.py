@@ -55,3 +55,15 @@ def user_game(tmp_path):
         shutil.copytree(cards_dir() / source, folder, ignore=shutil.ignore_patterns("booklet", "samples", "examples"))
         return folder
     return make
+
+
+def aid_copies(game) -> int:
+    """How many player aid cards the game prints: booklet/aid.en.toml's [card] copies, else one per
+    player at most (docs/booklets.md); 0 without an aid."""
+    import tomllib
+
+    path = game.folder / "booklet" / "aid.en.toml"
+    if not path.is_file():
+        return 0
+    copies = tomllib.loads(path.read_text()).get("card", {}).get("copies")
+    return int(copies or game.meta.players.max)

@@ -7,18 +7,21 @@ import re
 import pytest
 
 from pnp.errors import UsageError
-from tests.export.conftest import GAMES, USER_GAMES, close, exported, game_of, hex_rgb, image
+from tests.export.conftest import GAMES, USER_GAMES, aid_copies, close, exported, game_of, hex_rgb, image
 
 NAME = re.compile(r"^(?P<deck>[a-z0-9][a-z0-9_-]*)-(?P<face>front|back)-(?P<n>\d{3})-(?P<slug>[a-z0-9_-]+)\.png$")
 
 
 def expected_names(game):
-    """deck-face-NNN-slug.png for every card, both faces, numbered within its deck."""
+    """deck-face-NNN-slug.png for every card, both faces, numbered within its deck; then the player
+    aid's aid-face-NNN-aid.png, a pair a copy."""
     seen, names = {}, set()
     for card in game.cards:
         seen[card.deck] = seen.get(card.deck, 0) + 1
         for face in ("front", "back"):
             names.add(f"{card.deck}-{face}-{seen[card.deck]:03d}-{card.slug}.png")
+    for n in range(1, aid_copies(game) + 1):
+        names |= {f"aid-front-{n:03d}-aid.png", f"aid-back-{n:03d}-aid.png"}
     return names
 
 
@@ -28,7 +31,7 @@ def test_mpc_gives_every_card_face_and_back_at_822_by_1122(name):
     game = game_of(name)
     files = exported(name, "mpc")
     assert set(files) == expected_names(game)
-    assert len(files) == 2 * len(game.cards)
+    assert len(files) == 2 * (len(game.cards) + aid_copies(game))
     for fname, data in files.items():
         im = image(data)
         assert im.size == (822, 1122), fname
@@ -58,8 +61,10 @@ def test_names_sort_backs_then_fronts_in_card_order():
     names = sorted(exported(GAMES[0], "mpc"))
     decks_faces = [NAME.match(n).group("deck", "face") for n in names]
     assert decks_faces == sorted(decks_faces)
-    fronts = [n for n in names if NAME.match(n).group("face") == "front"]
-    assert [int(NAME.match(n).group("n")) for n in fronts] == list(range(1, len(fronts) + 1))
+    for deck in {NAME.match(n).group("deck") for n in names}:
+        fronts = [n for n in names if NAME.match(n).group("face") == "front" and NAME.match(n).group("deck") == deck]
+        assert [int(NAME.match(n).group("n")) for n in fronts] == list(range(1, len(fronts) + 1)), deck
+    assert "aid-front-001-aid.png" in names and "aid-back-002-aid.png" in names     # Daimyni: 2 players
 
 
 def test_png_with_dpi_and_bleed_for_a_user_folder_of_two_card_sizes():

@@ -13,7 +13,7 @@ from PIL import Image
 from pnp.errors import UsageError
 from pnp.export import export, settings
 from pnp.model import load_game
-from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, game_of
+from tests.export.conftest import GAMES, USER_GAMES, WHERE, aid_copies, exported, game_of
 
 PT = 72 / 25.4
 
@@ -55,7 +55,8 @@ def paint(page):
 def test_pdf_cards_one_card_a_page_front_then_back_with_trim_and_bleed_boxes(name):
     game = game_of(name)
     files = exported(name, "pdf-cards")
-    assert sorted(files) == sorted(f"{game.id}-{deck}-pdf-cards.pdf" for deck in decks(game))
+    aid = [f"{game.id}-aid-pdf-cards.pdf"] if aid_copies(game) else []
+    assert sorted(files) == sorted([f"{game.id}-{deck}-pdf-cards.pdf" for deck in decks(game)] + aid)
     for deck, cards in decks(game).items():
         data = files[f"{game.id}-{deck}-pdf-cards.pdf"]
         reader = pypdf.PdfReader(io.BytesIO(data))
@@ -81,6 +82,23 @@ def test_pdf_cards_one_card_a_page_front_then_back_with_trim_and_bleed_boxes(nam
         for i, card in enumerate(cards):
             content = doc[2 * i + 1].read_contents()
             assert firsts.setdefault(card.back_key, content) == content
+
+
+@pytest.mark.parametrize("target", ["pdf-cards", "dtc"])
+def test_the_player_aid_is_exported_a_card_per_player_front_then_back(target):
+    """Daimyni's aid, one per player (2): four poker-card pages, the turn summary's first side on the
+    odd pages and its second on the even ones, each with the shop's bleed and TrimBox."""
+    game = game_of(GAMES[0])
+    files = exported(GAMES[0], target)
+    data = files[f"{game.id}-aid-{target}.pdf"]
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 2 * aid_copies(game) == 4
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    for n in range(4):
+        assert ("1/2" if n % 2 == 0 else "2/2") in doc[n].get_text()
+        w, h = (round(float(v), 2) for v in reader.pages[n].trimbox[2:])
+        x, y = (round(float(v), 2) for v in reader.pages[n].trimbox[:2])
+        assert (round(w - x, 1), round(h - y, 1)) == (180.0, 252.0)      # 2.5 x 3.5 in
 
 
 def test_pdf_cards_take_a_bleed():

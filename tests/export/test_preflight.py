@@ -106,13 +106,15 @@ def _icc(space: bytes, kind: bytes) -> bytes:
 def test_an_output_profile_the_user_supplies_is_embedded(tmp_path):
     profile = tmp_path / "swop.icc"
     profile.write_bytes(_icc(b"CMYK", b"prtr"))
-    (data,) = [a.data for a in export(game_of(GAMES[0]), settings("dtc", None, None, profile=profile), None, WHERE)
-               if a.name.endswith(f"-{game_of(GAMES[0]).cards[0].deck}-dtc.pdf")]
-    pdf = pikepdf.open(io.BytesIO(data))
-    (intent,) = list(pdf.Root.OutputIntents)
-    assert intent.DestOutputProfile.N == 4
-    assert intent.DestOutputProfile.read_bytes() == profile.read_bytes()
-    assert preflight(data, pdfx=True) == []
+    files = {a.name: a.data for a in export(game_of(GAMES[0]), settings("dtc", None, None, profile=profile), None,
+                                            WHERE)}
+    assert "daimyni-aid-dtc.pdf" in files          # the player aid's file too
+    for data in files.values():
+        pdf = pikepdf.open(io.BytesIO(data))
+        (intent,) = list(pdf.Root.OutputIntents)
+        assert intent.DestOutputProfile.N == 4
+        assert intent.DestOutputProfile.read_bytes() == profile.read_bytes()
+        assert preflight(data, pdfx=True) == []
 
 
 def test_a_profile_that_is_not_cmyk_output_is_refused(tmp_path):

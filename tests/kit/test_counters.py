@@ -56,6 +56,7 @@ def discs(page, colour):
 
 @pytest.mark.parametrize("duplex", list(Duplex))
 def test_each_back_sits_behind_its_front(folder, duplex):
+    """Counters have no fold sheet: with --duplex fold they are glued like --duplex none."""
     arts = {a.name: a for a in build_kit(load_game(folder), Options(duplex=duplex))}
     doc = pymupdf.open(stream=arts["soldiers-pieces-a4.pdf"].data)
     assert doc.page_count == 2
@@ -70,7 +71,8 @@ def test_each_back_sits_behind_its_front(folder, duplex):
     assert all(abs(a[0] - b[0]) < 0.3 and abs(a[1] - b[1]) < 0.3 for a, b in zip(expected, backs)), (expected, backs)
     assert "Flag" not in back.get_text()           # a one-sided counter has a blank back
     assert "counter backs 1/1" in back.get_text()
-    assert ("flip on the" if duplex is not Duplex.none else "glue it behind") in front.get_text()
+    glued = duplex in (Duplex.none, Duplex.fold)
+    assert ("glue it behind" if glued else "flip on the") in front.get_text()
 
 
 def test_backs_for_gluing_come_after_all_fronts_and_svgs_have_both_sides(folder):
@@ -111,7 +113,7 @@ def discs_and_the_rest(page):
     return discs, rest
 
 
-@pytest.mark.parametrize("duplex", list(Duplex))
+@pytest.mark.parametrize("duplex", [d for d in Duplex if d is not Duplex.fold])   # a fold sheet has no band
 def test_a_whole_kit_nests_the_counters_below_the_last_sheets_cards(dealt, duplex):
     """With cards and pieces built together, counters that fit in the band the last card sheet leaves
     below its cards go there (no sheet of their own for a few counters): clear of every card and crop
