@@ -122,6 +122,41 @@ def test_shogun_notes_name_only_moves_of_their_turn():
     assert checked >= 6
 
 
+# A clause about a card not on the table this round: one in front of a player, in a hand, or next round's.
+NOT_LAID_NOW = re.compile(r"face[- ](?:up|down)|back into|next round|\bbrought\b|worth \d")
+
+
+def samurai_vassal_titles() -> dict[str, str]:
+    """Each card's title as a note may name it (the full title, or a character's first name alone, or the
+    last word of a proposal: "the Party", "Hideyoshi", "Oda"), by card id."""
+    from pnp.model import load_game
+
+    game = load_game(cards_dir() / "samurai-vassal")
+    names: dict[str, str] = {}
+    for c in game.cards:
+        title = c.type.title.get("en", c.type_id)
+        words = title.split()
+        for name in {title, words[0] if c.type.deck != "proposal" and len(words) > 1 else title, words[-1]}:
+            names.setdefault(name, c.type_id)
+    return names
+
+
+def test_samurai_vassal_notes_name_only_cards_laid_that_round():
+    names = samurai_vassal_titles()
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")s?\b")
+    checked = 0
+    for sample, n, entry, note in notes("samurai-vassal"):
+        laid = {v for k, v in entry.items() if k not in ("note", "expect") and isinstance(v, str)}
+        for sentence in sentences(note):
+            for clause in re.split(r"[,:;(]", sentence):
+                if NOT_LAID_NOW.search(clause):
+                    continue
+                for title in pattern.findall(clause):
+                    assert names[title] in laid, f"{sample} round {n}: the note names {title}, not laid then ({laid})"
+                    checked += 1
+    assert checked >= 10
+
+
 def test_a_note_put_beside_the_wrong_round_is_caught():
     """The check itself: the Daimyo note of round 3 (C1, C2, walks onto g1) fails beside round 2."""
     sample = cards_dir() / "daimyo" / "samples" / "lords-on-the-move.toml"
