@@ -139,7 +139,7 @@ def test_each_card_example_is_a_checked_position_drawn_after_its_card():
 
     source = (cards_dir() / "daimyo" / "booklet" / "rules.en.md").read_text(encoding="utf-8")
     named = [n for line in source.splitlines() if line.startswith("@card-examples ") for n in line.split()[1:]]
-    assert len(named) == 12
+    assert len(named) == 13
     for name in named:
         path = cards_dir() / "daimyo" / "examples" / f"{name}.toml"
         result = check_file(GAME, path, path.name)
