@@ -160,9 +160,10 @@ def test_an_example_name_that_is_not_a_file_is_refused():
     from pnp.errors import DefinitionError
     from pnp.games.daimyo import cardfigures
 
-    with pytest.raises(DefinitionError, match="expected the name of a file in examples/"):
+    with pytest.raises(DefinitionError, match=r"rules\.en\.md: @card-examples: '\.\./samples/two-clans': expected the "
+                                              "name of a file in examples/"):
         cardfigures.card_figures(GAME, "en", "../samples/two-clans")
-    with pytest.raises(DefinitionError, match="there is no"):
+    with pytest.raises(DefinitionError, match=r"@card-examples: 'no-such-example': there is no .*\.toml"):
         cardfigures.card_figures(GAME, "en", "no-such-example")
 
 

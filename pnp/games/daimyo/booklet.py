@@ -141,7 +141,7 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replay, list[Round
 def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene, str]]:
     """The rulebook's examples: the files of examples/ named (all of them when none is)."""
     out = []
-    for path in example_paths(game, names):
+    for path in example_paths(game, names, lang, "examples"):
         t = notation.replay(read_text(path, display(path), "an example"), game, display(path))
         last = t.rounds[-1]
         snap = last.end

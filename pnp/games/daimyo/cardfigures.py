@@ -98,21 +98,21 @@ def mark(game: Game, spec: DiagramSpec, events: Iterable[GameEvent]) -> list[tup
     return moved
 
 
-def example_paths(game: Game, names: str) -> list[Path]:
+def example_paths(game: Game, names: str, lang: str, directive: str) -> list[Path]:
     """The files of examples/ that a directive's argument names (without .toml), all of them when it
-    names none; a name that is not a plain file name, or names no file, is refused."""
+    names none; a name that is not a plain file name, or names no file, is refused with the directive."""
     folder = game.folder / "examples"
     if not names.split():
         return sorted(folder.glob("*.toml"))
-    where = display(game.folder / "booklet")
+    where = display(game.folder / "booklet" / f"rules.{lang}.md")
     out = []
     for name in names.split():
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
-            raise DefinitionError(where, name, "expected the name of a file in examples/ (letters, digits, '-' or "
-                                               "'_', without .toml)")
+            raise DefinitionError(where, f"@{directive}", f"{name!r}: expected the name of a file in examples/ "
+                                                          "(letters, digits, '-' or '_', without .toml)")
         path = folder / f"{name}.toml"
         if not path.is_file():
-            raise DefinitionError(where, name, f"there is no {display(path)}")
+            raise DefinitionError(where, f"@{directive}", f"{name!r}: there is no {display(path)}")
         out.append(path)
     return out
 
@@ -120,7 +120,7 @@ def example_paths(game: Game, names: str) -> list[Path]:
 def card_figures(game: Game, lang: str, names: str) -> list[Figure]:
     """One figure per example named: the map after the card it is about."""
     out = []
-    for path in example_paths(game, names):
+    for path in example_paths(game, names, lang, "card-examples"):
         t = notation.replay(read_text(path, display(path), "an example"), game, display(path))
         before, after, events = focus(game, t.rounds[0])
         spec = spec_of(game, after)
