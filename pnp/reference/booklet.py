@@ -29,7 +29,7 @@ from .markup import parse
 from .narration import Narrator, render_template
 
 # What a booklet can print from the definitions alone: all a data-only game's booklet may use.
-WITHOUT_ENGINE = ("cover", "components", "cards", "aid", "glossary", "credits")
+WITHOUT_ENGINE = ("cover", "components", "cards", "aid", "glossary", "credits", "box", "end-box")
 # What needs the game replayed or played by its rules module, and why (for the refusal).
 ENGINE_DIRECTIVES = {"walkthrough": "replays a sample game", "samples": "replays every sample game",
                      "simulation": "prints what `pnp simulate` measured by playing the game"}
@@ -132,7 +132,7 @@ class Booklet:
                     handler(block.arg)
                 else:
                     known = ["cover", "credits", "aid", "glossary", "components", "cards", "walkthrough", "samples",
-                             "simulation", *figures]
+                             "simulation", "box", "end-box", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
         # first fit can leave a page half empty before something kept together: move some breaks
@@ -174,6 +174,13 @@ class Booklet:
         if m.games:
             games = f"{m.games:,}".replace(",", "." if lang in COMMA else ",")
             self.flow.paragraph(credits.booklet_word(data, "simulation-games", GAMES, n=games), size=7.8)
+
+    def do_box(self, _arg: str) -> None:
+        """@box ... @end-box: the blocks between are set apart in a box (measured figures, not rules)."""
+        self.flow.box_open()
+
+    def do_end_box(self, _arg: str) -> None:
+        self.flow.box_close()
 
     def do_cover(self, _arg: str) -> None:
         f, g = self.flow, self.game

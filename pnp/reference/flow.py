@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from ..draw import text
 from ..draw.miniature import legible
-from ..draw.shapes import PT, Group, Line, Scene, Shape, Style, Text
+from ..draw.shapes import PT, Group, Line, Rect, Scene, Shape, Style, Text
 from .markup import typographic
 
 A5 = (148.0, 210.0)
@@ -24,6 +24,8 @@ INK = "#231f1a"
 # show a bar for each line of text they cannot print legibly (`draw.miniature`).
 LEAST_PT = 6.4
 KEEP_WITH_LIST = 14.0  # mm of a list that must fit under its lead-in ("...as follows:"): two short items
+BOX_PAD = 2.5          # mm between a box's edge and its text, above, below and (outside the column) at the sides
+BOX_FILL = "#f5f0e6"
 
 
 @dataclass
@@ -76,6 +78,7 @@ class Flow:
         self._points = 0
         self._keeps = 0
         self._heading = False                # the last content placed is a heading
+        self._box: tuple[int, int, float] | None = None   # an open box: (page, shapes before it there, top)
         self.new_page()
 
     # geometry of the text column on the current page
@@ -258,6 +261,35 @@ class Flow:
                     cy += 7.0 * PT * 1.32
             self._inked(self.y + img_h + cap_h + 1.2)
             self.y += img_h + cap_h + 4
+
+    @_step
+    def box_open(self) -> None:
+        """What follows, up to `box_close`, is set apart in a box (a tinted panel with a rule in the
+        accent colour): for what the players should not read as a rule, such as measured figures."""
+        self._point()
+        self.ensure(2 * BOX_PAD + 14)
+        self._box = (len(self.pages) - 1, len(self.pages[-1]), self.y)
+        self.y += BOX_PAD
+
+    @_step
+    def box_close(self) -> None:
+        """Draw the box opened last behind what was placed since; a box that ran over a page break is
+        drawn on each page it covers, open at the break."""
+        if self._box is None:
+            return
+        first, at, top = self._box
+        self._box = None
+        self.y += BOX_PAD
+        last = len(self.pages) - 1
+        for p in range(first, last + 1):
+            y0 = top if p == first else self.frame.top - BOX_PAD
+            y1 = self.y if p == last else self.limit
+            left = self.frame.inner if (p + 1) % 2 == 1 else self.frame.outer
+            panel = Rect(left - BOX_PAD, y0, self.width + 2 * BOX_PAD, y1 - y0,
+                         Style(fill=BOX_FILL, stroke=self.frame.accent, width=0.35), 1.2)
+            self.pages[p].insert(at if p == first else 0, panel)
+        self._inked(self.y)
+        self.y += 3
 
     @_step
     def space(self, mm: float) -> None:

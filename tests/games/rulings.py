@@ -124,7 +124,8 @@ RULINGS: dict[str, list[Ruling]] = {
                 "never onto the Han barred by the Master of Strategy",
                 "Every other move or push a card makes keeps to Inaccessible Clans and the barred Han too")),
         Ruling("Notation order",
-               ("where the rules give no order (the Han of a retreat, the Bushi of a recruit)",
+               ("where a card has you choose several things at once and the rules give them no order (the Han of a "
+                "Strategic Retreat)",
                 "the order in which you choose them makes no difference")),
     ],
     "samurai-vassal": [

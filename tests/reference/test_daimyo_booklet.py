@@ -85,3 +85,97 @@ def test_the_booklet_prints_the_measured_balance_of_both_starts(text):
             assert line in text, line
             assert r["n"] == 2000 and text.count("Measured over 2,000 games.") == 2
     assert "pnp simulate" not in text
+
+
+# The rulebook's balanced-start tables (seed 000, "Balanced game start"), typed from the rulebook so the
+# printed table, made from cards.toml's seat marks, is checked against the source and not against itself.
+RULEBOOK_DEAL = {
+    2: ["A1, A4, A6, B2, B3, C2, D1, E2", "A2, A3, A5, B1, B4, C1, D2, E1"],
+    3: ["A1, A6, A9, B3, B5, C3, D2, E1", "A2, A4, A8, B2, B4, C2, D1, E3", "A3, A5, A7, B1, B6, C1, D3, E2"],
+    4: ["A1, A8, A12, B4, B6, C4, D3, E2", "A2, A7, A11, B3, B5, C1, D4, E3", "A3, A5, A10, B2, B7, C2, D1, E4",
+        "A4, A6, A9, B1, B8, C3, D2, E1"],
+}
+
+
+def section(text: str, title: str, after: str) -> str:
+    start = text.index(title)
+    return text[start:text.index(after, start)]
+
+
+def test_the_balanced_start_tables_are_the_rulebooks(text):
+    clans = ["Green", "Red", "Yellow", "Blue"]
+    for players, seats in RULEBOOK_DEAL.items():
+        for seat, cards in enumerate(seats, 1):
+            line = f"{players} players, player {seat} ({clans[seat - 1]}): {cards}"
+            assert line in text, line
+
+
+def test_every_advanced_card_has_its_own_entry(text):
+    """Issue 25: every Special Action and Mastery card of cards.toml is explained in its section, under
+    its own bold title, with when it acts; the two-at-once rule is said."""
+    specials = section(text, "Special Action cards With this advanced rule", "Mastery cards With this")
+    masteries = section(text, "Mastery cards With this advanced rule", "Clarifications")
+    kinds = {c.type_id: c for c in GAME.cards}.values()
+    special = [c for c in kinds if c.type.letter == "F"]
+    mastery = [c for c in kinds if c.type.deck == "mastery"]
+    assert len(special) == 8 and len(mastery) == 8   # the rulebook's counts
+    for c in special:
+        assert f"{c.type.title['en']} ({c.label})." in specials, c.label
+    for c in mastery:
+        assert f"{c.type.title['en']} ({c.type.subtitle['en']})." in masteries, c.type_id
+    assert "If you hold two, you may lay both in the same round." in specials
+    assert "F1 first and F8 last" in specials
+    for when in ("At the start of each round, before anyone lays cards",            # Strategy
+                 "After the last card of the round has resolved and before the cards go to the reserves",
+                 "Whenever your units defend", "Whenever your units attack"):
+        assert when in masteries, when
+
+
+def test_each_card_example_is_a_checked_position_drawn_after_its_card():
+    """The maps under the advanced cards are examples/ files the engine replays (their `expect` met):
+    each shows the map right after the card it is about, with that card's pieces marked."""
+    from pnp.games.daimyo import cardfigures, maps, notation
+    from pnp.games.daimyo.module import check_file
+
+    source = (cards_dir() / "daimyo" / "booklet" / "rules.en.md").read_text(encoding="utf-8")
+    named = [n for line in source.splitlines() if line.startswith("@card-examples ") for n in line.split()[1:]]
+    assert len(named) == 13
+    for name in named:
+        path = cards_dir() / "daimyo" / "examples" / f"{name}.toml"
+        result = check_file(GAME, path, path.name)
+        assert result.ok and result.transcript.expectations > 0, result.line
+    figures = cardfigures.card_figures(GAME, "en", " ".join(named))
+    assert [f.caption.split(".")[0].strip("*") for f in figures][:2] == ["Alternative (F1)", "Ninja Attack (F2)"]
+    # Ninja Attack: red had 5 with its Daimyo on r3 after two recruits; 2 are drawn as ghosts, 3 stay
+    t = notation.replay((cards_dir() / "daimyo" / "examples" / "special-f2-ninja-attack.toml")
+                            .read_text(encoding="utf-8"), GAME)
+    before, after, events = cardfigures.focus(GAME, t.rounds[0])
+    assert before["bushi"]["red"]["r3"] == 5 and after["bushi"]["red"]["r3"] == 3
+    spec = maps.spec_of(GAME, after)
+    cardfigures.mark(GAME, spec, events)
+    assert [s.count for s in spec.losses["r3"]] == [2]
+
+
+def test_an_example_name_that_is_not_a_file_is_refused():
+    from pnp.errors import DefinitionError
+    from pnp.games.daimyo import cardfigures
+
+    with pytest.raises(DefinitionError, match=r"rules\.en\.md: @card-examples: '\.\./samples/two-clans': expected the "
+                                              "name of a file in examples/"):
+        cardfigures.card_figures(GAME, "en", "../samples/two-clans")
+    with pytest.raises(DefinitionError, match=r"@card-examples: 'no-such-example': there is no .*\.toml"):
+        cardfigures.card_figures(GAME, "en", "no-such-example")
+
+
+def test_clarifications_speak_to_players_not_of_engine_defaults(text):
+    clarifications = section(text, "Clarifications The original rulebook", "Walkthrough")
+    for leak in ("when the player does not name one", "name them in any order", "lowest-numbered"):
+        assert leak not in clarifications, leak
+
+
+def test_measured_balance_has_its_own_section_with_its_method(text):
+    advanced = section(text, "Advanced rules Each advanced rule", "How balanced is it?")
+    assert "Measured over" not in advanced and "%" not in advanced
+    measured = section(text, "How balanced is it?", "Special Action cards With")
+    assert "These figures are measurements, not rules. Method:" in measured
+    assert "2,000 two-player games" in measured and "95 % confidence" in measured

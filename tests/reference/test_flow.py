@@ -19,3 +19,44 @@ def test_a_figure_shrinks_to_keep_its_caption_as_printed_on_the_page():
     flow.fit_figure(Scene("s", 100, 100), 80, caption)
     assert len(flow.pages) == 1, "the figure went to a new page instead of shrinking"
     assert flow.ink[0] <= flow.limit
+
+
+def _panels(page):
+    from pnp.draw.shapes import Rect
+    from pnp.reference.flow import BOX_FILL
+
+    return [s for s in page if isinstance(s, Rect) and s.style.fill == BOX_FILL]
+
+
+def test_a_box_is_drawn_behind_its_text_and_round_all_of_it():
+    """@box ... @end-box (issue 25: measured figures set apart from the rules): one panel, under the
+    text it holds (drawn first), from above its first line to below its last."""
+    from pnp.draw.shapes import Text
+
+    flow = Flow(Frame(), "t")
+    flow.paragraph("Before the box.")
+    flow.box_open()
+    flow.paragraph("Inside the box, " * 20)
+    flow.box_close()
+    flow.paragraph("After the box.")
+    page = flow.pages[0]
+    [panel] = _panels(page)
+    inside = [s for s in page if isinstance(s, Text) and "Inside" in "".join(r.text for r in s.runs)]
+    after = [s for s in page if isinstance(s, Text) and "After" in "".join(r.text for r in s.runs)]
+    assert page.index(panel) < page.index(inside[0])
+    assert panel.y < inside[0].y < inside[-1].y < panel.y + panel.h < after[0].y
+    assert panel.x < flow.left and panel.x + panel.w > flow.left + flow.width
+
+
+def test_a_box_over_a_page_break_is_drawn_on_both_pages():
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 30
+    flow.box_open()
+    for _ in range(6):
+        flow.paragraph("A long measured line that goes on and on, " * 4)
+    flow.box_close()
+    assert len(flow.pages) == 2
+    first, second = (_panels(p) for p in flow.pages)
+    assert len(first) == 1 and len(second) == 1
+    assert abs(first[0].y + first[0].h - flow.limit) < 0.01       # open at the foot of the first page
+    assert second[0].y < flow.frame.top

@@ -6,9 +6,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from ...draw.diagram import DiagramSpec, Stack
 from ...draw.shapes import Scene
-from ...draw.tilemap import bounds, tile_map
+from ...draw.tilemap import bounds
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...model import Game
@@ -17,7 +16,9 @@ from ...reference.narration import Narrator
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from . import notation
 from .actions import MoveBushi
+from .cardfigures import card_figures, example_paths
 from .combat import combat
+from .deal import deal_rows
 from .events import (
     Combat,
     Control,
@@ -32,6 +33,7 @@ from .events import (
     ReserveTaken,
     SpecialAction,
 )
+from .maps import draw, spec_of
 from .rules import DaimyoState
 from .state import Options, Rules
 
@@ -40,32 +42,8 @@ def pieces_text(bushi: int, daimyo: bool) -> str:
     """'2 Bushi + Daimyo': the same words in every language the kits use."""
     return " + ".join(([f"{bushi} Bushi"] if bushi else []) + (["Daimyo"] if daimyo else []))
 
-RONIN = "#8a8f96"
 
-
-Snapshot = dict[str, Any]   # `notation.snapshot`: units, Han and owners after a step
-Frame = tuple[float, float, float, float]
-Moved = Sequence[tuple[tuple[int, int], tuple[int, int]]]
 Replay = Replayed[DaimyoState, notation.RoundLog]
-
-
-def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
-    spec = DiagramSpec()
-    for clan, stacks in snap["bushi"].items():
-        colour = game.clans[clan].colour
-        for tile, n in stacks.items():
-            spec.units.setdefault(tile, []).append(Stack("bushi", colour, n))
-        for tile, n in snap["ronin"][clan].items():
-            spec.units.setdefault(tile, []).append(Stack("bushi", RONIN, n))
-        if snap["daimyo"].get(clan):
-            spec.units.setdefault(snap["daimyo"][clan], []).insert(0, Stack("daimyo", colour))
-    return spec
-
-
-def draw(game: Game, snap: Snapshot, spec: DiagramSpec, frame: Frame | None, moved: Moved = (),
-         name: str = "map") -> Scene:
-    tiles = {t: (p, snap["owner"][t]) for t, p in snap["tiles"].items()}
-    return tile_map(game, tiles, spec, frame, moved, name)
 
 
 def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
@@ -160,9 +138,10 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replay, list[Round
     return t, panels_for(game, t, lang)
 
 
-def example_figures(game: Game, lang: str) -> list[tuple[Scene, str]]:
+def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene, str]]:
+    """The rulebook's examples: the files of examples/ named (all of them when none is)."""
     out = []
-    for path in sorted((game.folder / "examples").glob("*.toml")):
+    for path in example_paths(game, names, lang, "examples"):
         t = notation.replay(read_text(path, display(path), "an example"), game, display(path))
         last = t.rounds[-1]
         snap = last.end
@@ -216,7 +195,9 @@ class DaimyoBooklet(BookletAdapter):
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {
             "setup": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang)],
-            "examples": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang)],
+            "examples": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang, arg)],
+            "card-examples": card_figures,
+            "deal-table": lambda game, lang, _arg: deal_rows(game, lang),
             "combat-table": lambda game, lang, _arg: combat_rows(game, lang),
         }
 

@@ -1,0 +1,37 @@
+"""Daimyo's map diagrams: the Han tiles and the units on them, as a notation snapshot records them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...draw.diagram import DiagramSpec, Stack
+from ...draw.shapes import Scene
+from ...draw.tilemap import tile_map
+from ...model import Game
+
+RONIN = "#8a8f96"
+
+
+Snapshot = dict[str, Any]   # `notation.snapshot`: units, Han and owners after a step
+Frame = tuple[float, float, float, float]
+Moved = Sequence[tuple[tuple[int, int], tuple[int, int]]]
+
+
+def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
+    spec = DiagramSpec()
+    for clan, stacks in snap["bushi"].items():
+        colour = game.clans[clan].colour
+        for tile, n in stacks.items():
+            spec.units.setdefault(tile, []).append(Stack("bushi", colour, n))
+        for tile, n in snap["ronin"][clan].items():
+            spec.units.setdefault(tile, []).append(Stack("bushi", RONIN, n))
+        if snap["daimyo"].get(clan):
+            spec.units.setdefault(snap["daimyo"][clan], []).insert(0, Stack("daimyo", colour))
+    return spec
+
+
+def draw(game: Game, snap: Snapshot, spec: DiagramSpec, frame: Frame | None, moved: Moved = (),
+         name: str = "map") -> Scene:
+    tiles = {t: (p, snap["owner"][t]) for t, p in snap["tiles"].items()}
+    return tile_map(game, tiles, spec, frame, moved, name)
