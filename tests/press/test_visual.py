@@ -91,3 +91,57 @@ def test_the_comparison_sees_a_change():
     assert _differing(a, b) == 0
     b.paste((0, 0, 0), (0, 0, 10, 10))      # a 1 % black square
     assert _differing(a, b) > SHARE
+
+
+# Samurai Vassal (issue 24): one front and one back of every card kind (a proposal, a character, the
+# aid card) and the counter sheet, each its own small reference image.
+SV_CARDS = {"proposal": "red-party", "character": "nene"}
+
+
+def _scene_png(scene, dpi: int = 60) -> Image.Image:  # type: ignore[no-untyped-def]
+    from pnp.render.svg import render_svg
+
+    doc = pymupdf.open(stream=render_svg(scene), filetype="svg")
+    pix = doc[0].get_pixmap(dpi=dpi, alpha=False)
+    return Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
+
+
+def _samurai_vassal_images():  # type: ignore[no-untyped-def]
+    from pnp.draw.card import card_back, card_face
+    from pnp.kit.aidcard import aid_card
+
+    game = load_game(cards_dir() / "samurai-vassal")
+    for kind, label in SV_CARDS.items():
+        [card] = [c for c in game.cards if c.label == label]
+        yield f"samurai-vassal-{kind}-front", _scene_png(card_face(game, card, "en"))
+        yield f"samurai-vassal-{kind}-back", _scene_png(card_back(game, card, "en"))
+    front, back, _aid, _where = aid_card(game, "en")
+    yield "samurai-vassal-aid-front", _scene_png(front)
+    yield "samurai-vassal-aid-back", _scene_png(back)
+    for art in build_kit(game, Options(svg=False, only=("pieces",))):
+        if art.name.endswith(".pdf") and "-pieces-" in art.name:
+            pix = pymupdf.open(stream=art.data, filetype="pdf")[0].get_pixmap(dpi=DPI, alpha=False)
+            yield "samurai-vassal-counters", Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
+
+
+@pytest.mark.slow
+def test_samurai_vassal_cards_and_counters_match_their_references():
+    failures, seen = [], []
+    for name, image in _samurai_vassal_images():
+        seen.append(name)
+        ref = REFERENCE / f"{name}.png"
+        if UPDATE:
+            REFERENCE.mkdir(exist_ok=True)
+            image.save(ref, optimize=True)
+            continue
+        if not ref.is_file():
+            failures.append(f"{name}: no reference image (build it with PNP_UPDATE_REFERENCE=1)")
+            continue
+        want = Image.open(ref).convert("RGB")
+        share = _differing(image, want) if want.size == image.size else 1.0
+        if share > SHARE:
+            ACTUAL.mkdir(parents=True, exist_ok=True)
+            image.save(ACTUAL / f"{name}.png")
+            failures.append(f"{name}: {share:.2%} of pixels differ; this build's image: {ACTUAL / name}.png")
+    assert len(seen) == 7
+    assert not failures, "\n".join(failures)

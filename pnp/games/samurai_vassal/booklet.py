@@ -24,6 +24,7 @@ from ...model.load import display, read_text
 from ...reference.narration import Phrasebook
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite
+from .diagram import diagram_face
 from .events import (
     Blocked,
     CardsFlipped,
@@ -41,10 +42,12 @@ Table = list[tuple[str, bool]]
 
 
 class Cards:
-    """The drawn card faces and backs of one game and language, each drawn once."""
+    """The drawn card faces and backs of one game and language, each drawn once: the diagram faces
+    (level, name and emblem large enough to read at a diagram's size), or with `printed` the faces
+    as the kit prints them (the cover)."""
 
-    def __init__(self, game: Game, lang: str):
-        self.game, self.lang = game, lang
+    def __init__(self, game: Game, lang: str, printed: bool = False):
+        self.game, self.lang, self.printed = game, lang, printed
         self.by_key = {(c.type_id, c.clan.id if c.clan else None): c for c in game.cards}
         self.drawn: dict[tuple[str, str | None, bool], Scene] = {}
 
@@ -52,7 +55,13 @@ class Cards:
         key = (card_id, seat if (card_id, seat) in self.by_key else None, up)
         if key not in self.drawn:
             c = self.by_key[(card_id, key[1])]
-            self.drawn[key] = card_face(self.game, c, self.lang) if up else card_back(self.game, c, self.lang)
+            if not up:
+                self.drawn[key] = card_back(self.game, c, self.lang)
+            elif self.printed:
+                self.drawn[key] = card_face(self.game, c, self.lang)
+            else:
+                name = Say(self.game, self.lang)("short-names", card_id) if card_id in CHARACTER_IDS else ""
+                self.drawn[key] = diagram_face(self.game, c, self.lang, name)
         return self.drawn[key]
 
 
@@ -290,7 +299,7 @@ def character_lines(game: Game, lang: str, _arg: str) -> list[str]:
 
 def cover(game: Game, lang: str) -> Scene:
     """The six Proposal cards of the first colour set and a character, fanned."""
-    cards = Cards(game, lang)
+    cards = Cards(game, lang, printed=True)
     first = next(iter(game.clans))
     faces = [cards.card(c, first) for c in ("party", "surveying", "fortressing", "war-drills", "invasion",
                                             "strategising")] + [cards.card("kuroda-kanbei", None)]
