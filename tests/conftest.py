@@ -56,3 +56,11 @@ def game_copy(tmp_path) -> Path:
 def run_pnp(*args, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pnp.cli", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd)
+
+
+def pytest_configure(config):
+    """`-n auto` shares tests out as `--dist loadgroup` does: tests marked `xdist_group` run on one
+    worker, so a costly fixture they share (tests/site builds the web site and opens one browser) is
+    made once; every other test is shared out as with the default `load`."""
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadgroup"

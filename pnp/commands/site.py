@@ -44,7 +44,7 @@ def site(
             games.append(load_game(folder))
         target = Path(out) if out is not None else Path("output") / "site"
         writer = KitWriter(target)        # refuses a bad --out before the pages are made
-        written = writer.write(site_files(games, lang, single_file, say))
+        written = writer.write(site_files(games, lang, single_file, say, every=game == "all"))
     except PnpError as exc:
         fail(exc)
     pages = [w for w in written if w[0].endswith(".html")]

@@ -73,7 +73,14 @@ def render_inline_svg(scene: Scene, live: LiveText, label: str) -> str:
     finally:
         del _IDS[id(dwg)], _LIVE[id(dwg)]
     document: str = dwg.tostring()
-    return document
+    # inside HTML the parser gives <svg> its namespace: the declarations (addresses, never fetched)
+    # and svgwrite's 100 % size go, so the page names no http address and its stylesheet sizes it
+    head, _, rest = document.partition(">")
+    head = _SVG_HEAD.sub("", head)
+    return head + ">" + rest
+
+
+_SVG_HEAD = re.compile(r' (?:xmlns(?::\w+)?|width|height|baseProfile|version)="[^"]*"')
 
 
 def _style(st: Style) -> dict[str, str]:
@@ -106,6 +113,8 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
         href = f"data:image/{s.kind};base64," + base64.b64encode(s.data).decode("ascii")
         img = dwg.image(href, insert=(_n(s.x), _n(s.y)), size=(_n(s.w), _n(s.h)))
         img["preserveAspectRatio"] = "none"
+        if id(dwg) in _LIVE:          # SVG 2's href: an inline SVG declares no xlink namespace
+            img.attribs["href"] = img.attribs.pop("xlink:href")
         if s.name:
             img.set_desc(title=s.name)
         return img
@@ -124,7 +133,8 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
         if s.clip:
             # Clip ids derive from the geometry so that output stays byte-identical.
             live = _LIVE.get(id(dwg))
-            cid = (live.prefix if live else "") + "clip-" + "-".join(_n(v).replace(".", "_").replace("-", "m") for v in s.clip)
+            cid = (live.prefix if live else "") + "clip-" + "-".join(_n(v).replace(".", "_").replace("-", "m")
+                                                                     for v in s.clip)
             clip = dwg.defs.add(dwg.clipPath(id=cid)) if cid not in _defined(dwg) else None
             if clip is not None:
                 _defined(dwg).add(cid)

@@ -89,9 +89,14 @@ def _index_page(entries: list[tuple[Game, list[str]]]) -> _Page:
 
 
 def site_files(games: list[Game], lang: str | None = None, single_file: bool = False,
-               say: Callable[[str], None] = lambda _m: None) -> Iterator[Artifact]:
+               say: Callable[[str], None] = lambda _m: None, every: bool = False) -> Iterator[Artifact]:
     """Every file of the site: index.html, GAME/LANG.html for each game and language, and (unless
-    `single_file`) assets/site.css and assets/site.js."""
+    `single_file`) assets/site.css and assets/site.js. `every` (`pnp site all`): a game whose booklet
+    is not written in `lang` is left out rather than refused."""
+    if every and lang is not None:
+        games = [game for game in games if lang in booklet_languages(game)]
+        if not games:
+            raise UsageError(f"--lang {lang}: no game has a booklet in this language")
     entries = [(game, chosen_languages(game, lang)) for game in games]    # every --lang checked first
     pages = []
     for game, langs in entries:

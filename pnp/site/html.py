@@ -98,7 +98,7 @@ def _view(blocks: list[p.Block], page: PageText, taken: set[str]) -> tuple[dict[
 def _walkthrough(w: p.Walkthrough, page: PageText, taken: set[str], level: int) -> dict[str, Any]:
     lang = page.lang
     wid = _slug(f"{w.id}-walkthrough", taken)
-    steps = []
+    steps: list[dict[str, Any]] = []
     total = sum(len(r.steps) for r in w.rounds)
     for r in w.rounds:
         for i, s in enumerate(r.steps):

@@ -167,7 +167,8 @@ class WebBooklet(Booklet):
         board = self.adapter.cover_scene(g, self.lang) if self.adapter is not None else self.plain_board()
         self.web.blocks.append(Cover(
             g.meta.title, g.meta.subtitle.get(self.lang, ""), g.meta.kanji, say.say("booklet", "tagline"),
-            " · ".join(credits.facts(g.meta, self.lang, say.data)), board, say.say("booklet", "components-board"),
+            " · ".join(credits.facts(g.meta, self.lang, say.data)), board,
+            say.say("booklet", "components-board") or g.meta.title,    # a game may leave the caption out
             credits.byline(g.meta, self.lang, say.data)))
 
     def do_walkthrough(self, arg: str) -> None:
