@@ -1,6 +1,6 @@
 """One site built for all the site tests: `pnp site all` as CI runs it, and a data-only folder made by
-`pnp new`, single-file. The tests of this folder run on one xdist worker (they are marked
-`xdist_group("site")`; see tests/conftest.py), so the site is built once per run."""
+`pnp new`, single-file. Under `-n auto` the tests of this folder run on one worker
+(tests/conftest.py, ONE_WORKER), so the site is built once and one browser started."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from tests.site.test_pages import PAGES
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 INSTALL = "apt-get install chromium chromium-driver (Debian's packages; .ci/run installs them)"
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")

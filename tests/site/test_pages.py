@@ -4,6 +4,7 @@ tests are in test_browser.py)."""
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import re
 from pathlib import Path
@@ -20,8 +21,6 @@ from pnp.site.build import site_files
 from tests.conftest import run_pnp
 from tests.site.conftest import GAMES
 from tests.site.pages import read_page
-
-pytestmark = pytest.mark.xdist_group("site")
 
 PAGES = [(g, "en") for g in GAMES] + [("daimyni", "it")]
 
@@ -53,6 +52,11 @@ def test_nothing_names_an_address_to_fetch(site: Path, data_only_site: Path) -> 
                     assert url.startswith(("data:", "#")), url
 
 
+@functools.cache
+def _ids(page: Path) -> frozenset[str]:
+    return frozenset(read_page(page.read_text()).ids)
+
+
 def _resolves(site: Path, page: Path, link: str) -> str | None:
     """Why a link of `page` does not lead anywhere, or None."""
     if link.startswith("data:"):        # a picture inside a diagram, carried in the page
@@ -61,7 +65,7 @@ def _resolves(site: Path, page: Path, link: str) -> str | None:
     file = (page.parent / target).resolve() if target else page
     if site.resolve() not in file.parents or not file.is_file():
         return f"{link}: no file {file}"
-    if fragment and file.suffix == ".html" and fragment not in read_page(file.read_text()).ids:
+    if fragment and file.suffix == ".html" and fragment not in _ids(file):
         return f"{link}: no id {fragment!r} in {file.name}"
     return None
 
