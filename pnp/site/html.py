@@ -66,14 +66,22 @@ def _view(blocks: list[p.Block], page: PageText, taken: set[str]) -> tuple[dict[
     cover: dict[str, Any] | None = None
     sections: list[dict[str, Any]] = [{"id": "", "title": "", "items": []}]
     depth = 2
+    boxes: list[list[dict[str, Any]]] = []     # the boxes open, innermost last: items go into it
     for b in blocks:
-        items = sections[-1]["items"]
-        if isinstance(b, p.Cover):
+        items = boxes[-1] if boxes else sections[-1]["items"]
+        if isinstance(b, p.Box) and b.opening:
+            items.append({"kind": "box", "items": []})
+            boxes.append(items[-1]["items"])
+        elif isinstance(b, p.Box):
+            if boxes:
+                boxes.pop()
+        elif isinstance(b, p.Cover):
             cover = {"title": b.title, "subtitle": b.subtitle, "kanji": b.kanji, "tagline": b.tagline,
                      "facts": b.facts, "byline": b.byline,
                      "board": page.svg(b.board, b.board_label) if b.board is not None else None}
         elif isinstance(b, p.Heading) and b.level == 1:
             sections.append({"id": _slug(b.text, taken), "title": rich(b.text, lang), "items": []})
+            boxes.clear()       # a section of its own closes any box (as a new page would not)
             depth = 2
         elif isinstance(b, p.Heading):
             items.append({"kind": "h", "level": 3, "id": _slug(b.text, taken), "text": rich(b.text, lang)})

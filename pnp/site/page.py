@@ -94,7 +94,14 @@ class Walkthrough:
     rounds: tuple[Round, ...]
 
 
-Block = Heading | Paragraph | Aside | Figures | Cover | Walkthrough
+@dataclass(frozen=True)
+class Box:
+    """`@box` (opening: True) or `@end-box` (False): the blocks between are set apart."""
+
+    opening: bool
+
+
+Block = Heading | Paragraph | Aside | Figures | Cover | Walkthrough | Box
 
 
 @dataclass
@@ -126,6 +133,12 @@ class WebFlow(Flow):
 
     def add(self, *shapes: Shape) -> None:
         raise AssertionError("a web page is made of blocks, not placed shapes")
+
+    def box_open(self) -> None:
+        self.blocks.append(Box(True))
+
+    def box_close(self) -> None:
+        self.blocks.append(Box(False))
 
     def heading(self, s: str, level: int = 1) -> None:
         self.blocks.append(Heading(level, s))

@@ -206,3 +206,10 @@ def test_all_in_one_language_is_the_games_written_in_it(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in (tmp_path / "out").rglob("*.html")) == ["index.html", "it.html"]
     assert (tmp_path / "out" / "daimyni" / "it.html").is_file()
+
+
+def test_what_the_booklet_sets_apart_in_a_box_is_boxed(site: Path) -> None:
+    """Daimyo's rules.en.md puts its measured balance between @box and @end-box."""
+    source = (site / "daimyo" / "en.html").read_text()
+    box = source.split('<div class="box">', 1)[1].split("</div>", 1)[0]
+    assert "Measured over 2,000 games." in box and "<h2" not in box
