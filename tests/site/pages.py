@@ -16,7 +16,7 @@ class Page:
     landmarks: set[str] = field(default_factory=set)
     svg_text: str = ""        # what the diagrams' <text> elements say
     text: str = ""            # the page's own text, outside the diagrams, scripts and styles
-    paths_in_svg: int = 0     # <path> or <use> glyphs: text drawn as outlines would show here
+    glyphs_in_svg: int = 0    # text drawn as outlines: glyphs defined (<path id="g-...">) and placed (<use>)
     styles: str = ""
     scripts: str = ""
 
@@ -40,8 +40,8 @@ class _Reader(HTMLParser):
                 self.page.links.append(a[key])
         if tag == "svg":
             self.page.svgs.append(a)
-        if tag in ("path", "use") and "svg" in self.stack:
-            self.page.paths_in_svg += 1
+        if "svg" in self.stack and (tag == "use" or (tag == "path" and a.get("id", "").startswith("g-"))):
+            self.page.glyphs_in_svg += 1
         if tag == "li" and "step" in a.get("class", "").split():
             self.page.steps.append(a["id"])
         if tag in ("main", "nav", "header", "footer") or a.get("role"):

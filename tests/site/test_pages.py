@@ -141,7 +141,7 @@ def _faces(css: str) -> dict[str, set[int]]:
 @pytest.mark.parametrize(("game", "lang"), PAGES)
 def test_diagram_text_is_text_set_in_embedded_fonts(site: Path, game: str, lang: str) -> None:
     page = read_page((site / game / f"{lang}.html").read_text())
-    assert page.paths_in_svg == 0, "text drawn as outlines"
+    assert page.glyphs_in_svg == 0, "text drawn as outlines"
     assert len(words(page.svg_text)) > 20
     faces = _faces((site / "assets" / "site.css").read_text())
     assert set(faces) == {"pnp sans normal", "pnp sans bold", "pnp jp normal"}
