@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .commands import build, check, export, listing, new, play, preview, simulate, watch
+from .commands import build, check, export, listing, new, play, preview, simulate, site, watch
 from .errors import PnpError
 
 
@@ -73,6 +73,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("list", listing.list_games),
     ("export", export.export),
     ("simulate", simulate.simulate),
+    ("site", site.site),
     ("preview", preview.preview),
     ("watch", watch.watch),
 )

@@ -56,3 +56,25 @@ def game_copy(tmp_path) -> Path:
 def run_pnp(*args, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pnp.cli", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd)
+
+
+
+# Test folders whose tests all run on one xdist worker, because they share a costly session fixture:
+# tests/site builds the whole web site and starts one browser.
+ONE_WORKER = ("tests/site/",)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under `-n auto` (xdist's `load`), the tests of a ONE_WORKER folder go to one worker as a block;
+    every other test is shared out one by one as before. (xdist's own `xdist_group` marks need
+    `--dist loadgroup`, and pytest 9.2 no longer lets xdist rename a test to carry its group.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((folder for folder in ONE_WORKER if nodeid.startswith(folder)), nodeid)
+
+    return Scheduling(config, log)

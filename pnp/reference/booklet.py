@@ -107,6 +107,14 @@ class Booklet:
         return self.game.folder / "samples" / f"{name}.toml"
 
     def build(self) -> list[list[Shape]]:
+        self.lay_out()
+        # first fit can leave a page half empty before something kept together: move some breaks
+        self.flow = self.flow.balance(least=BALANCED, skip=1)
+        return self.flow.finish()
+
+    def lay_out(self) -> None:
+        """Every block of the text handed to the flow in order: headings, paragraphs and the figures
+        its directives draw (a web page reuses this with a flow of its own: `pnp.site.page`)."""
         blocks = parse(self.source())
         for i, block in enumerate(blocks):
             after = blocks[i + 1] if i + 1 < len(blocks) else None
@@ -135,9 +143,6 @@ class Booklet:
                              "simulation", "box", "end-box", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
-        # first fit can leave a page half empty before something kept together: move some breaks
-        self.flow = self.flow.balance(least=BALANCED, skip=1)
-        return self.flow.finish()
 
     def fit_figure(self, scene: Scene, width: float, caption: str, least: float = 0.7) -> None:
         """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than

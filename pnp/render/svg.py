@@ -2,7 +2,10 @@
 
 SVGs are self-contained: text is drawn as the outlines of pnp's own fonts (each glyph defined once
 and reused), with the words kept in a <title> and an aria-label, so a file shows the same on a
-machine without DejaVu Sans or IPAexGothic and still says what it reads."""
+machine without DejaVu Sans or IPAexGothic and still says what it reads.
+
+A web page's diagrams (`render_inline_svg`) keep their text as text instead: selectable and found by
+the browser's search, in faces the page embeds (`pnp.site.fonts`), each run tagged with its font."""
 
 from __future__ import annotations
 
@@ -43,6 +46,43 @@ def render_svg(scene: Scene) -> bytes:
 _IDS: dict[int, set[str]] = {}
 
 
+class LiveText:
+    """How an inline SVG is drawn: clip ids start with `prefix` (many SVGs share one page), and the
+    characters of each font are noted in `used` (the page embeds a subset of each font)."""
+
+    def __init__(self, prefix: str, used: dict[str, set[str]]):
+        self.prefix, self.used = prefix, used
+
+
+_LIVE: dict[int, LiveText] = {}
+
+
+def render_inline_svg(scene: Scene, live: LiveText, label: str) -> str:
+    """The scene (without its bleed) as an <svg> element for an HTML page: text as <text>, sized by
+    the page (a viewBox and no width), announced as one image with `label` as its name."""
+    dwg = svgwrite.Drawing(profile="full", debug=False)
+    dwg.viewbox(0, 0, scene.width, scene.height)
+    dwg["role"] = "img"
+    dwg["aria-label"] = _XML_ILLEGAL.sub("", label)
+    dwg["class"] = "diagram"
+    _IDS[id(dwg)] = set()
+    _LIVE[id(dwg)] = live
+    try:
+        for shape in for_print(scene.shapes):
+            dwg.add(_element(dwg, shape))
+    finally:
+        del _IDS[id(dwg)], _LIVE[id(dwg)]
+    document: str = dwg.tostring()
+    # inside HTML the parser gives <svg> its namespace: the declarations (addresses, never fetched)
+    # and svgwrite's 100 % size go, so the page names no http address and its stylesheet sizes it
+    head, _, rest = document.partition(">")
+    head = _SVG_HEAD.sub("", head)
+    return head + ">" + rest
+
+
+_SVG_HEAD = re.compile(r' (?:xmlns(?::\w+)?|width|height|baseProfile|version)="[^"]*"')
+
+
 def _style(st: Style) -> dict[str, str]:
     out = {"fill": st.fill or "none"}
     if st.stroke:
@@ -73,6 +113,8 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
         href = f"data:image/{s.kind};base64," + base64.b64encode(s.data).decode("ascii")
         img = dwg.image(href, insert=(_n(s.x), _n(s.y)), size=(_n(s.w), _n(s.h)))
         img["preserveAspectRatio"] = "none"
+        if id(dwg) in _LIVE:          # SVG 2's href: an inline SVG declares no xlink namespace
+            img.attribs["href"] = img.attribs.pop("xlink:href")
         if s.name:
             img.set_desc(title=s.name)
         return img
@@ -90,7 +132,9 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
         parent = g
         if s.clip:
             # Clip ids derive from the geometry so that output stays byte-identical.
-            cid = "clip-" + "-".join(_n(v).replace(".", "_").replace("-", "m") for v in s.clip)
+            live = _LIVE.get(id(dwg))
+            cid = (live.prefix if live else "") + "clip-" + "-".join(_n(v).replace(".", "_").replace("-", "m")
+                                                                     for v in s.clip)
             clip = dwg.defs.add(dwg.clipPath(id=cid)) if cid not in _defined(dwg) else None
             if clip is not None:
                 _defined(dwg).add(cid)
@@ -128,6 +172,9 @@ _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
     x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    live = _LIVE.get(id(dwg))
+    if live is not None:
+        return _live_text(dwg, t, x, live)
     g = dwg.g(fill=t.fill)
     said = _XML_ILLEGAL.sub("", t.string)   # a control character would make the file not XML at all
     g["aria-label"] = said
@@ -150,6 +197,22 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
                 g.add(dwg.use(f"#{gid}", transform=place))
             cursor += glyph.advance * scale
     return g
+
+
+def _live_text(dwg: svgwrite.Drawing, t: Text, x: float, live: LiveText) -> BaseElement:
+    """One line as <text>, placed where the outlines would start (the page turns kerning off, so the
+    browser advances each glyph as far as the outlines do); a run in another font is a <tspan>."""
+    el = dwg.text("", insert=(_n(x), _n(t.y)), fill=t.fill, font_size=_n(t.size * PT))
+    runs = [(run.font, _XML_ILLEGAL.sub("", run.text)) for run in t.runs if run.text]
+    if len(runs) == 1:
+        el["class"] = f"f-{runs[0][0]}"
+        el.text = runs[0][1]
+    else:
+        for font, said in runs:
+            el.add(dwg.tspan(said, class_=f"f-{font}"))
+    for font, said in runs:
+        live.used.setdefault(font, set()).update(said)
+    return el
 
 
 def _s(v: float) -> str:

@@ -1,0 +1,1 @@
+"""Rules pages for the web, made from the booklet's sources (`pnp site`)."""
