@@ -229,15 +229,22 @@ def _path(c: Canvas, s: Path) -> None:
 
 
 def _text(c: Canvas, t: Text) -> None:
-    x = t.x - {"start": 0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    x = t.x - (0 if t.anchor == "start" else t.width / 2 if t.anchor == "middle" else t.width)
     c.saveState()
-    c.translate(x, t.y)
-    c.scale(PT, -PT)  # text space in points, upright
+    # Moved to (x, y), then text space in points, upright: the one matrix ReportLab would merge
+    # translate() and scale() into.
+    c.transform(PT, 0, 0, -PT, x, t.y)
     c.setFillColorRGB(*rgb(t.fill))
     cursor = 0.0
-    for run in t.runs:
+    last = len(t.runs) - 1
+    for i, run in enumerate(t.runs):
         fonts.ttfont(run.font)
         c.setFont(fonts.PDF_NAMES[run.font], t.size)
-        c.drawString(cursor, 0, run.text)
-        cursor += fonts.advance(run.text, run.font, t.size)
+        # What drawString() does, less its measuring of the string (for right-to-left text and
+        # shaping, neither of which pnp asks for): thousands of lines in a kit.
+        line = c.beginText(cursor, 0)
+        line.textLine(run.text)
+        c.drawText(line)
+        if i < last:
+            cursor += fonts.advance(run.text, run.font, t.size)
     c.restoreState()
