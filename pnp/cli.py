@@ -111,6 +111,12 @@ def main() -> None:
             raise
         typer.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)", err=True)
         sys.exit(70)
+    finally:
+        # The process ends here. Python's shutdown clears every module and runs the cyclic
+        # collector over all that is left, several times: after a kit build that is a fifth of the
+        # whole run's CPU time, spent freeing memory the exit frees anyway. Frozen objects are
+        # never examined by a collection; the exit itself (atexit, flushing, closing) is unchanged.
+        gc.freeze()
 
 
 if __name__ == "__main__":
