@@ -48,6 +48,11 @@ def page(run: dict[str, Any], accepted: dict[str, Any]) -> str:
         rates = skipped
     walls = ", ".join(f"{k} {v:.2f}" for k, v in run.get("walls", {}).items()) or skipped
     measured_parts = "" if len(parts) == 3 else f" (parts measured: {', '.join(parts)})"
+    said = [f"{run['rounds']} interleaved rounds of the kit commands"] if "kits" in parts else []
+    said += [f"{run['engine_rounds']} of the engines"] if "engines" in parts else []
+    said += [f"{run['engine_rounds']} of `pnp simulate`"] if "simulate" in parts else []
+    rounds = ", ".join(said)
+    when = "when the simulation was measured" if "simulate" in parts else "after the kits were measured"
     return f"""# Benchmarks
 
 <!-- Written by benchmarks/write_docs.py from a run of benchmarks/guard.py: do not edit by hand. -->
@@ -69,9 +74,7 @@ commit).
 
 ## Last run: {run['date']}, {run['cores']} cores, Python {run['python']}{measured_parts}
 
-{run['rounds']} interleaved rounds of the kit commands, {run['engine_rounds']} of the engines and of
-`pnp simulate`; the whole run took {run['seconds']} s; load average {run.get('load', 0):.1f} when the
-simulation was measured.
+{rounds}; the whole run took {run['seconds']} s; load average {run.get('load', 0):.1f} {when}.
 
 | figure | value | target (issue 22) | accepted | command | floor |
 |---|---|---|---|---|---|
