@@ -1,7 +1,7 @@
 """The guarded benchmark: every figure a ratio against a floor measured in the same run, compared
 with the last accepted ratios (benchmarks/accepted.json); exit 1 on a regression.
 
-    python benchmarks/guard.py [--rounds 7] [--results FILE.json] [--accept]
+    python benchmarks/guard.py [--rounds 7] [--parts kits,engines,simulate] [--results FILE.json] [--accept]
 
 The machine is shared and noisy, so nothing here is an absolute time: each command runs once per
 round, the commands of a round one after the other (A B C A B C ...), so that a busy spell slows
@@ -22,7 +22,9 @@ speed-up of `pnp simulate --workers 2` over `--workers 1` is the one figure read
 
 `--accept` writes this run's figures as the new accepted ones (do it when a change is meant to
 cost time, and say why in the commit). `--results` keeps the run as JSON for
-benchmarks/write_docs.py, which regenerates docs/benchmarks.md.
+benchmarks/write_docs.py, which regenerates docs/benchmarks.md. `--parts` measures only some
+parts (a change to kit building need not wait for the engines); `--accept` then replaces only the
+figures measured.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ HERE = Path(__file__).resolve().parent
 ACCEPTED = HERE / "accepted.json"
 FLOOR_IMPORTS = "import reportlab.pdfgen.canvas, svgwrite, jinja2, pydantic, typer"
 GAMES = ("daimyni", "daimyo", "samurai-vassal", "dojima", "shogun-solitaire")
+PARTS = ("kits", "engines", "simulate")
 TOLERANCE = 0.2      # a figure may be this much worse than the accepted one (noise on a shared machine)
 
 
@@ -212,15 +215,29 @@ def main() -> int:
     ap.add_argument("--simulate-games", type=int, default=600)
     ap.add_argument("--results", type=Path, help="write this run as JSON (for benchmarks/write_docs.py)")
     ap.add_argument("--accept", action="store_true", help="record this run's figures as the accepted ones")
+    ap.add_argument("--parts", default=",".join(PARTS),
+                    help=f"the parts to measure, comma-separated (default: {','.join(PARTS)})")
     args = ap.parse_args()
+    parts = set(args.parts.split(","))
+    if not parts or parts - set(PARTS):
+        ap.error(f"--parts: choose from {', '.join(PARTS)}")
     start = time.monotonic()
-    print(f"kit builds, {args.rounds} interleaved rounds (CPU seconds of each process):", file=sys.stderr)
-    kits, kit_cpu = kit_figures(args.rounds)
-    print(f"engines, {args.engine_rounds} interleaved rounds:", file=sys.stderr)
-    engines, rates = engine_figures(args.engine_rounds, args.engine_seconds)
+    kits: list[Figure] = []
+    engines: list[Figure] = []
+    sims: list[Figure] = []
+    kit_cpu: dict[str, float] = {}
+    rates: dict[str, float] = {}
+    walls: dict[str, float] = {}
+    if "kits" in parts:
+        print(f"kit builds, {args.rounds} interleaved rounds (CPU seconds of each process):", file=sys.stderr)
+        kits, kit_cpu = kit_figures(args.rounds)
+    if "engines" in parts:
+        print(f"engines, {args.engine_rounds} interleaved rounds:", file=sys.stderr)
+        engines, rates = engine_figures(args.engine_rounds, args.engine_seconds)
     load = os.getloadavg()[0]
-    print(f"simulate, {args.engine_rounds} interleaved rounds (load average {load:.1f}):", file=sys.stderr)
-    sims, walls = simulate_figures(args.engine_rounds, args.simulate_games)
+    if "simulate" in parts:
+        print(f"simulate, {args.engine_rounds} interleaved rounds (load average {load:.1f}):", file=sys.stderr)
+        sims, walls = simulate_figures(args.engine_rounds, args.simulate_games)
     figures = kits + engines + sims
     accepted = json.loads(ACCEPTED.read_text()) if ACCEPTED.is_file() else {}
     print(f"\n{'figure':<62} {'value':>9}  {'target':>7}  {'accepted':>8}")
@@ -232,7 +249,8 @@ def main() -> int:
     print("\nmedian CPU seconds: " + ", ".join(f"{k} {v:.3f}" for k, v in kit_cpu.items()))
     if rates:
         print("median random games/s: " + ", ".join(f"{k} {v:.0f}" for k, v in rates.items()))
-    print("median " + ", ".join(f"{k} {v:.2f}" for k, v in walls.items()) + f"; load average {load:.1f}")
+    if walls:
+        print("median " + ", ".join(f"{k} {v:.2f}" for k, v in walls.items()) + f"; load average {load:.1f}")
     for missing, why in (("protograf", "no cards/protograf figure"), ("chess", "no engine figures")):
         if not installed(missing):
             print(f"({missing} is not installed: {why})")
@@ -241,13 +259,14 @@ def main() -> int:
     if args.results:
         args.results.write_text(json.dumps({
             "date": time.strftime("%Y-%m-%d", time.gmtime()), "python": platform.python_version(),
+            "parts": [p for p in PARTS if p in parts],
             "cores": len(os.sched_getaffinity(0)), "rounds": args.rounds, "engine_rounds": args.engine_rounds,
             "seconds": round(elapsed), "figures": [asdict(f) for f in figures],
             "cpu": kit_cpu, "rates": rates, "walls": walls, "load": load,
             "regressions": worse}, indent=1) + "\n")
-    if args.accept:
-        ACCEPTED.write_text(json.dumps({f.name: {"value": round(f.value, 4), "tolerance": f.tolerance}
-                                        for f in figures}, indent=1) + "\n")
+    if args.accept:     # the figures of the parts not measured stay as they were
+        ACCEPTED.write_text(json.dumps({**accepted, **{f.name: {"value": round(f.value, 4), "tolerance": f.tolerance}
+                                                      for f in figures}}, indent=1) + "\n")
         print(f"accepted: wrote {ACCEPTED}")
         return 0
     for line in worse:

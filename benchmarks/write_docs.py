@@ -31,14 +31,28 @@ def _value(f: dict[str, Any]) -> str:
 
 
 def page(run: dict[str, Any], accepted: dict[str, Any]) -> str:
+    measured = {f["name"] for f in run["figures"]}
     rows = "\n".join(
         f"| {f['name']} | {_value(f)} | {_target(f)} | "
         f"{'' if f['name'] not in accepted else _value({**f, 'value': accepted[f['name']]['value']})} | "
         f"`{f['command']}` | {'`' + f['floor'] + '`' if f['floor'] else ''} |"
         for f in run["figures"])
-    cpu = ", ".join(f"{k} {v:.3f} s" for k, v in run["cpu"].items())
+    # A run of some parts only (guard.py --parts): the other figures are shown as accepted.
+    rows += "".join(f"\n| {name} | not measured in this run |  | {a['value']:.3g} |  |  |"
+                    for name, a in accepted.items() if name not in measured)
+    parts = run.get("parts", ["kits", "engines", "simulate"])
+    skipped = "not measured in this run"
+    cpu = ", ".join(f"{k} {v:.3f} s" for k, v in run["cpu"].items()) or skipped
     rates = ", ".join(f"{k} {v:.0f}" for k, v in run.get("rates", {}).items())
-    walls = ", ".join(f"{k} {v:.2f}" for k, v in run.get("walls", {}).items())
+    if "engines" not in parts:
+        rates = skipped
+    walls = ", ".join(f"{k} {v:.2f}" for k, v in run.get("walls", {}).items()) or skipped
+    measured_parts = "" if len(parts) == 3 else f" (parts measured: {', '.join(parts)})"
+    said = [f"{run['rounds']} interleaved rounds of the kit commands"] if "kits" in parts else []
+    said += [f"{run['engine_rounds']} of the engines"] if "engines" in parts else []
+    said += [f"{run['engine_rounds']} of `pnp simulate`"] if "simulate" in parts else []
+    rounds = ", ".join(said)
+    when = "when the simulation was measured" if "simulate" in parts else "after the kits were measured"
     return f"""# Benchmarks
 
 <!-- Written by benchmarks/write_docs.py from a run of benchmarks/guard.py: do not edit by hand. -->
@@ -58,11 +72,9 @@ wall clock. The session fails when a figure is worse than the accepted one in
 records a run as the new accepted figures (when a change is meant to cost time: say why in the
 commit).
 
-## Last run: {run['date']}, {run['cores']} cores, Python {run['python']}
+## Last run: {run['date']}, {run['cores']} cores, Python {run['python']}{measured_parts}
 
-{run['rounds']} interleaved rounds of the kit commands, {run['engine_rounds']} of the engines and of
-`pnp simulate`; the whole run took {run['seconds']} s; load average {run.get('load', 0):.1f} when the
-simulation was measured.
+{rounds}; the whole run took {run['seconds']} s; load average {run.get('load', 0):.1f} {when}.
 
 | figure | value | target (issue 22) | accepted | command | floor |
 |---|---|---|---|---|---|

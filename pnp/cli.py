@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
-import typer
-from typer.core import TyperCommand, TyperGroup
+# A command is a short process that makes a great many small objects and frees nearly all of them
+# by reference counting; the cyclic collector's default thresholds (a pass every 700 allocations,
+# a full pass over every object alive, modules and classes included, every 100 of those) cost a
+# kit build about a seventh of its time and find almost nothing. Passes still run, just rarely.
+gc.set_threshold(100_000, 50, 100)
 
-from .commands import build, check, export, listing, new, play, preview, simulate, site, watch
-from .errors import PnpError
+import typer  # noqa: E402
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+
+from .commands import build, check, export, listing, new, play, preview, simulate, site, watch  # noqa: E402
+from .errors import PnpError  # noqa: E402
 
 
 # (click's types, which typer has vendored since 0.24: Any keeps this true of either)
@@ -105,6 +112,12 @@ def main() -> None:
             raise
         typer.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)", err=True)
         sys.exit(70)
+    finally:
+        # The process ends here. Python's shutdown clears every module and runs the cyclic
+        # collector over all that is left, several times: after a kit build that is a fifth of the
+        # whole run's CPU time, spent freeing memory the exit frees anyway. Frozen objects are
+        # never examined by a collection; the exit itself (atexit, flushing, closing) is unchanged.
+        gc.freeze()
 
 
 if __name__ == "__main__":

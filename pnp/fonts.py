@@ -194,6 +194,8 @@ def _post_names(data: bytes, post: int, num_glyphs: int) -> list[str] | None:
     names = [standardGlyphOrder[i] if i < 258 else extra[i - 258] if i - 258 < len(extra) else "" for i in indices]
     names += [""] * (num_glyphs - count)
     taken = set(names)
+    if len(taken) == len(names) and "" not in taken:     # nothing to make unique (DejaVu's names)
+        return names
     seen: dict[str, int] = {}
     for gid, name in enumerate(names):
         if not name:

@@ -19,8 +19,6 @@ which is followed; ``-`` is standard output.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import os
 import secrets
 import shutil
@@ -217,6 +215,9 @@ def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders atomically (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here, not at the top: only a kit replacing another loads it
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         renameat2 = libc.renameat2

@@ -11,7 +11,7 @@ from ..errors import DefinitionError
 from ..model import Game
 from ..output import Artifact
 from ..press.board import split_board, whole_board
-from ..render.pdf import render_pdf
+from ..render.pdf import Drawn, render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
 
@@ -38,14 +38,16 @@ def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> li
     say = sheet_words(game, lang)
     named = say(name, title=title)       # the title placed by the words: "<title> board" in English
     page = whole_board(scene, *a3.size, a3.margin, where, a3.name, f"{named} · {say('print_at_100')}")
-    out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)"), 1, "board")]
+    drawn: Drawn = {}      # the same board again on each half
+    out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)", drawn=drawn), 1,
+                    "board")]
     if ctx.paper_key == "letter":
         out += _tabloid(game, ctx, scene, name, where, f"{named} · {say('print_at_100')}")
     ctx.progress(f"board: splitting over two {paper.name} sheets")
     words = {k: say(k) for k in ("overlap", "cut_here")}
     halves = split_board(scene, *paper.size, paper.margin, where, paper.name, OVERLAP, words, named, say)
     out.append(Artifact(f"{gid}-{name}-2x{ctx.paper_key}{ctx.suffix}.pdf",
-                        render_pdf(halves, f"{title}: {name} on two {paper.name} sheets"), 2, "board"))
+                        render_pdf(halves, f"{title}: {name} on two {paper.name} sheets", drawn=drawn), 2, "board"))
     if ctx.svg:
         out.append(Artifact(f"{ctx.svg_dir}/{name}.svg", render_svg(scene), None, "svg"))
     return out

@@ -9,7 +9,7 @@ from ..press.booklet import impose_saddle
 from ..reference.backcover import for_print
 from ..reference.booklet import build_booklet, pdf_metadata
 from ..reference.flow import A5, INK
-from ..render.pdf import Page, render_pdf
+from ..render.pdf import Drawn, Page, render_pdf
 from .context import Context, sheet_words
 
 
@@ -21,7 +21,8 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     meta = pdf_metadata(game, ctx.lang)      # title and subject in the build's language
     rules_title = meta["title"]
     a5 = [Page(A5[0], A5[1], p) for p in pages]
-    a5_pdf = render_pdf(a5, rules_title, meta["subject"], meta["author"])
+    drawn: Drawn = {}      # the imposed booklet draws the same pages again
+    a5_pdf = render_pdf(a5, rules_title, meta["subject"], meta["author"], drawn)
     out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf", a5_pdf, len(pages), "booklet")]
     ctx.progress(f"booklet: imposing for saddle-stitch on {paper.name}")
     long, short = max(paper.size), min(paper.size)
@@ -29,5 +30,6 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     printed = for_print(pages, game, ctx.lang, first.colour if first else INK)   # no blank sides: notes, back cover
     sides = impose_saddle(printed, A5[0], A5[1], long, short, say("rules", title=title), paper.margin, say)
     out.append(Artifact(f"{gid}-rules-{ctx.paper_key}-booklet{ctx.suffix}.pdf",
-                        render_pdf(sides, rules_title, meta["subject"], meta["author"]), len(sides), "booklet"))
+                        render_pdf(sides, rules_title, meta["subject"], meta["author"], drawn), len(sides),
+                        "booklet"))
     return out

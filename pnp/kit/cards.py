@@ -14,7 +14,7 @@ from ..output import Artifact
 from ..press.calibration import calibration_sheets
 from ..press.cards import Duplex, impose_sheet
 from ..press.fold import impose_fold
-from ..render.pdf import Page, PdfDocument, render_pdf
+from ..render.pdf import Drawn, Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
 from .dielines import fold_cuts, sheet_cuts
@@ -31,6 +31,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     flip = ctx.duplex_suffix
     say = sheet_words(game, lang)
     backs: dict[tuple[str, str], Scene] = {}     # one drawing per back: every card of a deck shares it
+    outlines: Drawn = {}                           # and its outlines are drawn once into the PDF
 
     def back_of(card: Card) -> Scene:
         key = (card.back_key, card.deck)
@@ -71,7 +72,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
                     later.append(backs_page)
                 else:
-                    doc.add(backs_page)
+                    doc.add(backs_page, outlines)
             if ctx.svg:
                 for card, face in zip(chunk, fronts):
                     if isinstance(card, AidOnSheets) or card.copy > 1:   # copies draw the same face: one
@@ -80,7 +81,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             if total > 20 and sheet % 20 == 0:
                 ctx.progress(f"cards: {sheet} of {total} sheets")
         for page in later:
-            doc.add(page)
+            doc.add(page, outlines)
         decks = "" if len(groups) == 1 else "-" + "-".join(dict.fromkeys(c.deck for c in cards))
         yield Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf", doc.finish(), doc.pages,
                        "cards")

@@ -41,7 +41,7 @@ class AidCard(Strict):
 class Aid(Strict):
     title: Text
     section: Annotated[list[AidSection], Field(min_length=1)]
-    card: AidCard = AidCard()
+    card: AidCard = Field(default_factory=AidCard)
 
     def rendered(self, fill: Callable[[str, str], str]) -> Aid:
         """The aid with every text passed through `fill(text, key)` (a template renderer); `key`

@@ -264,7 +264,7 @@ class BoardFile(Strict):
     sides: list[Side]
     start: list[StartMark] = []
     legend: list[str] = []                # piece ids explained under the map (default: those in `start`)
-    panel: SidePanel = SidePanel()
+    panel: SidePanel = Field(default_factory=SidePanel)
 
 
 class TilesFile(Strict):

@@ -6,6 +6,7 @@ without a text falls back to English, then to the key itself."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,15 @@ from ..sandbox.formats import AnyName, FormatProblem, fill, problem
 
 
 def _read(path: Path) -> dict[str, dict[str, str]]:
+    """The file's texts, read and checked once while it is unchanged: a kit's builders each load
+    the sheet words (the built-in file and the game's), and `pnp watch` sees a file that changed.
+    The caller copies what it keeps."""
+    stat = path.stat()
+    return _read_as_of(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_as_of(path: Path, _mtime_ns: int, _size: int) -> dict[str, dict[str, str]]:
     raw = read_toml(path)
     out: dict[str, dict[str, str]] = {}
     for key, table in raw.items():
@@ -43,9 +53,10 @@ class SheetWords:
         origins: dict[str, tuple[str, str]] = {}
         for path in (layouts_dir() / "words.toml", *([folder / "layouts" / "words.toml"] if folder else [])):
             if path.is_file():
+                where = display(path)
                 for key, texts in _read(path).items():
                     table.setdefault(key, {}).update(texts)
-                    origins[key] = (display(path), key)
+                    origins[key] = (where, key)
         for key, given in (game_words or {}).items():
             table.setdefault(key, {}).update(given)
             origins[key] = (display(folder / "game.toml") if folder else "game.toml", f"words.{key}")

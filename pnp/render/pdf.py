@@ -33,6 +33,14 @@ FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1     # reportlab.pdfgen.canvas's fill modes (
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
 
+# What drawing a shape wrote, kept by the caller for shapes it draws again: a booklet's pages
+# are drawn twice (A5, then imposed two-up), a board three times (A3, then on two sheets), a
+# card back on every backs sheet. Only outlines (rectangles, circles, lines, polygons) are kept:
+# their operators are the same wherever they are drawn, as ReportLab writes each colour, width
+# and dash in full every time. Text is drawn again (its characters are numbered per document),
+# and so are images (each document holds its own).
+Drawn = dict[int, tuple["Shape", list[str]]]
+
 
 @dataclass
 class Page:
@@ -48,8 +56,9 @@ class PdfDocument:
     """A PDF made a page at a time, so a builder can draw a sheet, add it and let its shapes go
     (a deck of thousands of cards never holds every card's drawing at once)."""
 
-    def __init__(self, title: str, subject: str = "", author: str = "pnp"):
+    def __init__(self, title: str, subject: str = "", author: str = "pnp", drawn: Drawn | None = None):
         self._buf = io.BytesIO()
+        self._drawn = drawn
         # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
         # every page without being embedded.
         fonts.ttfont("sans")
@@ -66,7 +75,9 @@ class PdfDocument:
         self.pages = 0
         self._cuts: list[tuple[CutPath, ...]] = []
 
-    def add(self, page: Page) -> None:
+    def add(self, page: Page, drawn: Drawn | None = None) -> None:
+        """Draw a page; `drawn`, for this page only, instead of the document's own (see `Drawn`)."""
+        drawn = self._drawn if drawn is None else drawn
         c = self._canvas
         c.setPageSize((page.width * mm, page.height * mm))
         c.setTrimBox(_pdf_box(page.trim, page.height) if page.trim else None)
@@ -76,7 +87,7 @@ class PdfDocument:
         c.scale(mm, -mm)
         c.setLineCap(0)
         for shape in for_print(page.shapes):
-            _draw(c, shape)
+            _draw(c, shape, drawn)
         c.restoreState()
         c.showPage()
         _encode_now(c._doc.Pages.pages[-1])   # type: ignore[attr-defined]  # ReportLab's own, unlisted
@@ -112,9 +123,11 @@ def _encode_now(page: pdfdoc.PDFPage) -> None:
     page.Contents, page.stream = stream, None
 
 
-def render_pdf(pages: Iterable[Page], title: str, subject: str = "", author: str = "pnp") -> bytes:
-    """The PDF as bytes, byte-identical for the same pages."""
-    doc = PdfDocument(title, subject, author)
+def render_pdf(pages: Iterable[Page], title: str, subject: str = "", author: str = "pnp",
+               drawn: Drawn | None = None) -> bytes:
+    """The PDF as bytes, byte-identical for the same pages. `drawn` (see `Drawn`) is shared by
+    the documents that draw the same shapes, for as long as they are being made."""
+    doc = PdfDocument(title, subject, author, drawn)
     for page in pages:
         doc.add(page)
     return doc.finish()
@@ -151,7 +164,26 @@ def _reader(data: bytes) -> ImageReader:
     return reader
 
 
-def _draw(c: Canvas, s: Shape) -> None:
+def _draw(c: Canvas, s: Shape, drawn: Drawn | None = None) -> None:
+    if drawn is not None and isinstance(s, OUTLINES):
+        code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+        seen = drawn.get(id(s))
+        if seen is not None and seen[0] is s:
+            code.extend(seen[1])
+            return
+        start = len(code)
+        _draw_one(c, s, drawn)
+        if len(drawn) < DRAWN_KEPT:
+            drawn[id(s)] = (s, code[start:])     # the shape is kept, so its id is not reused
+        return
+    _draw_one(c, s, drawn)
+
+
+OUTLINES = (Rect, Circle, Line, Polygon)
+DRAWN_KEPT = 20_000      # outlines kept at most: a deck of thousands of sheets keeps a bounded few
+
+
+def _draw_one(c: Canvas, s: Shape, drawn: Drawn | None) -> None:
     if isinstance(s, Rect):
         stroke, fill = _style(c, s.style)
         if s.radius:
@@ -197,7 +229,7 @@ def _draw(c: Canvas, s: Shape) -> None:
             p.rect(*s.clip)
             c.clipPath(p, stroke=0, fill=0)
         for child in s.shapes:
-            _draw(c, child)
+            _draw(c, child, drawn)
         c.restoreState()
     else:  # pragma: no cover - a new shape type without a renderer is a programming error
         raise TypeError(f"cannot render {type(s).__name__}")
@@ -229,15 +261,22 @@ def _path(c: Canvas, s: Path) -> None:
 
 
 def _text(c: Canvas, t: Text) -> None:
-    x = t.x - {"start": 0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    x = t.x - (0 if t.anchor == "start" else t.width / 2 if t.anchor == "middle" else t.width)
     c.saveState()
-    c.translate(x, t.y)
-    c.scale(PT, -PT)  # text space in points, upright
+    # Moved to (x, y), then text space in points, upright: the one matrix ReportLab would merge
+    # translate() and scale() into.
+    c.transform(PT, 0, 0, -PT, x, t.y)
     c.setFillColorRGB(*rgb(t.fill))
     cursor = 0.0
-    for run in t.runs:
+    last = len(t.runs) - 1
+    for i, run in enumerate(t.runs):
         fonts.ttfont(run.font)
         c.setFont(fonts.PDF_NAMES[run.font], t.size)
-        c.drawString(cursor, 0, run.text)
-        cursor += fonts.advance(run.text, run.font, t.size)
+        # What drawString() does, less its measuring of the string (for right-to-left text and
+        # shaping, neither of which pnp asks for): thousands of lines in a kit.
+        line = c.beginText(cursor, 0)
+        line.textLine(run.text)
+        c.drawText(line)
+        if i < last:
+            cursor += fonts.advance(run.text, run.font, t.size)
     c.restoreState()

@@ -14,6 +14,8 @@ import re
 
 import svgwrite
 from svgwrite.base import BaseElement
+from svgwrite.container import Use
+from svgwrite.etree import etree
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -39,8 +41,11 @@ def render_svg(scene: Scene) -> bytes:
             dwg.add(_element(dwg, shape))
     finally:
         del _IDS[id(dwg)]
-    document: str = dwg.tostring()
-    return document.encode("utf-8")
+    # What dwg.tostring() gives, serialised once: it has ElementTree write UTF-8 bytes through a text
+    # wrapper (a codec call per write, thousands per file) and decodes them again for us to encode.
+    # The errors rule is the one ElementTree's UTF-8 writer uses.
+    document: str = etree.tostring(dwg.get_xml(), encoding="unicode")
+    return document.encode("utf-8", "xmlcharrefreplace")
 
 
 _IDS: dict[int, set[str]] = {}
@@ -183,9 +188,12 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
     defined = _defined(dwg)
     k = t.size * PT  # mm per em
     cursor = x
+    y = _n(t.y)
+    glyphs = g.elements      # add() would look up the drawing's debug setting (off) for every glyph
     for run in t.runs:
         outline = fonts.outlines(run.font)
         scale = k / outline.units_per_em
+        sized = f") scale({_s(scale)} {_s(-scale)})"
         for ch in run.text:
             glyph = outline.glyph(ch)
             if glyph.path:
@@ -193,8 +201,7 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
                 if gid not in defined:
                     dwg.defs.add(dwg.path(d=glyph.path, id=gid))
                     defined.add(gid)
-                place = f"translate({_n(cursor)} {_n(t.y)}) scale({_s(scale)} {_s(-scale)})"
-                g.add(dwg.use(f"#{gid}", transform=place))
+                glyphs.append(_GlyphUse(f"#{gid}", f"translate({_n(cursor)} {y}{sized}", dwg))
             cursor += glyph.advance * scale
     return g
 
@@ -213,6 +220,22 @@ def _live_text(dwg: svgwrite.Drawing, t: Text, x: float, live: LiveText) -> Base
     for font, said in runs:
         live.used.setdefault(font, set()).update(said)
     return el
+
+
+class _GlyphUse(Use):  # type: ignore[misc]  # svgwrite has no type information
+    """A <use> of a glyph: svgwrite's own element, with the two attributes it always has set
+    directly, in the order svgwrite would write them (it sorts them), already as text: a page of
+    text is thousands of these, and the generic path (keyword names turned into attribute names,
+    each value checked and converted, sorted again when written) was most of an SVG's cost."""
+
+    def __init__(self, href: str, transform: str, dwg: svgwrite.Drawing):
+        self._parameter = dwg._parameter
+        self.href = href
+        self.attribs = {"transform": transform, "xlink:href": href}
+        self.elements: list[BaseElement] = []
+
+    def get_xml(self) -> etree.Element:
+        return etree.Element(self.elementname, self.attribs)
 
 
 def _s(v: float) -> str:

@@ -365,6 +365,24 @@ def _compiled(source: str) -> jinja2.Template:
     return _ENV.from_string(_Guards().visit(tree))
 
 
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def plain_text(source: str) -> str:
+    r"""What Jinja renders from a source with no tag, expression or comment in it (no "{"): the
+    text with its line breaks made "\n" and one final line break dropped, as its lexer does. Most
+    of a booklet's sentences are plain, and compiling each was a third of the booklet's template
+    time; nothing is evaluated, so nothing needs the sandbox.
+
+    >>> plain_text("Both players act.\r\nThen the round ends.\n")
+    'Both players act.\nThen the round ends.'
+    """
+    lines = _NEWLINE.split(source)
+    if lines[-1] == "":
+        del lines[-1]
+    return "\n".join(lines)
+
+
 def render_template(source: str, where: str, key: str | None, **values: Any) -> str:
     """Render one template from a game folder in the sandbox; `where` and `key` name it in errors.
 
@@ -377,6 +395,8 @@ def render_template(source: str, where: str, key: str | None, **values: Any) -> 
 
     if len(source) > MAX_SOURCE:
         raise fail(None, f"the template is longer than {MAX_SOURCE:,} characters")
+    if "{" not in source:
+        return plain_text(source)
     token = _BUDGET.set(Budget()) if _BUDGET.get() is None else None
     try:
         try:

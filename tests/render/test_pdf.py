@@ -69,3 +69,31 @@ def test_no_glyph_is_missing(kit):
                         ours = next(k for k, v in fonts.PDF_NAMES.items() if span["font"].endswith(v))
                         for ch in span["chars"]:
                             assert fonts.covers(ours, ch["c"]), (name, span["font"], ch["c"])
+
+
+def test_outlines_drawn_again_from_what_was_kept_make_the_same_pdf():
+    """A booklet's pages go into two documents and a card back onto every backs sheet: the second
+    time, their rectangles, circles, lines and polygons are written from what the first drawing
+    wrote (`Drawn`). The documents must be the ones drawing everything afresh makes: in another
+    document whose text numbers its characters differently, in a group turned and scaled, with
+    text, an image and clipped groups between the outlines."""
+    import pymupdf
+
+    from pnp.draw.shapes import Circle, Group, Image, Line, Polygon, Rect, Run, Style, Text
+    from pnp.render.pdf import Page, render_pdf
+
+    png = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 2, 2), False).tobytes("png")
+    red, ink = Style(fill="#b8262f", stroke="#231f1a", width=0.4, dash=(1.0, 0.5)), Style(stroke="#231f1a", width=0.2)
+    page = [Rect(5, 5, 100, 50, red, radius=3), Text(10, 20, (Run("Move Bushi", "sans-bold"),), 11, "#ffffff"),
+            Circle(30, 30, 4.5, red), Line(5, 60, 105, 60, ink), Image(60, 62, 10, 10, png, "png"),
+            Polygon(((10, 70), (20, 80), (5, 85)), Style(fill="#2b261f")), Polygon(((40, 70), (50, 75)), ink, False),
+            Group((Rect(0, 0, 10, 10, red), Text(1, 5, (Run("武士 ok", "jp"),), 8)), 70, 20, 0, (0, 0, 8, 8))]
+    other = [Text(5, 10, (Run("Zebra quiz", "sans"),), 9), *page[2:4]]     # other characters first
+    pages = [Page(148, 210, page), Page(148, 210, other)]
+    imposed = [Page(297, 210, [Group(tuple(other), 10, 0, 90, None, 0.5), Group(tuple(page), 150, 0, 0, None, 0.7)])]
+
+    fresh = [render_pdf(pages, "a"), render_pdf(imposed, "b")]
+    drawn: dict = {}
+    kept = [render_pdf(pages, "a", drawn=drawn), render_pdf(imposed, "b", drawn=drawn)]
+    assert kept == fresh
+    assert len(drawn) == 5 + 1       # the page's five outlines and the group's rectangle; no text, no image

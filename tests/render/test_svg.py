@@ -100,3 +100,36 @@ def test_a_control_character_never_reaches_the_file():
     root = ET.fromstring(render_svg(scene))
     titles = [el.text for el in root.iter() if el.tag.endswith("title")]
     assert titles == ["abc"]
+
+
+def test_text_glyphs_are_written_exactly_as_svgwrite_writes_them():
+    """pnp.render.svg makes each glyph's <use> and serialises the drawing without svgwrite's generic
+    paths (they were most of an SVG's cost): the file must be the one svgwrite's own use() and
+    tostring() give, for Latin and Japanese runs, an anchored line and words XML must escape."""
+    import svgwrite
+
+    from pnp.draw.shapes import Rect, Run, Scene, Style, Text
+    from pnp.render import svg
+
+    scene = Scene("t", 60, 30, 3.0)
+    scene.add(Rect(0, 0, 60, 30, Style(fill="#fbf7ee")),
+              Text(2, 8, (Run("Move <Bushi> & \"go\" é", "sans-bold"),), 9.5, "#b8262f"),
+              Text(30, 20, (Run("武士 ", "jp"), Run("x2", "sans")), 12, anchor="middle", width=17.25))
+    made = svg.render_svg(scene)
+
+    def use(href: str, transform: str, dwg: svgwrite.Drawing) -> svgwrite.container.Use:
+        return dwg.use(href, transform=transform)
+
+    original = svg._GlyphUse
+    try:     # the same drawing with svgwrite's own <use>, written by svgwrite's own tostring()
+        svg._GlyphUse = use
+        drawn = svgwrite.Drawing(size=("66mm", "36mm"), profile="full", debug=False)
+        drawn.viewbox(-3.0, -3.0, 66.0, 36.0)
+        svg._IDS[id(drawn)] = set()
+        for shape in scene.shapes:
+            drawn.add(svg._element(drawn, shape))
+        del svg._IDS[id(drawn)]
+    finally:
+        svg._GlyphUse = original
+    assert made == drawn.tostring().encode("utf-8")
+    assert made.count(b"<use ") == len("Move<Bushi>&\"go\"é") + len("武士x2")     # a glyph each, spaces none

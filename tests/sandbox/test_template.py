@@ -139,3 +139,16 @@ def test_an_aid_line_cannot_run_code_in_a_build(game_copy, tmp_path):
     assert res.returncode == 2, res.stderr
     assert "booklet/aid.en.toml" in res.stderr and "Traceback" not in res.stderr
     assert not marker.exists()
+
+
+@pytest.mark.parametrize("source", [
+    "", "\n", "\n\n", "Both players act.", "Both players act.\n", "two\r\nlines\r\n", "old\rmac\r",
+    "mixed\n\r\n\rbreaks\n\n", "  spaces kept  \n", "武士 – «guillemets» & <angles> }", "% not a tag #",
+])
+def test_a_plain_sentence_renders_as_jinja_renders_it(source):
+    """A source without "{" is given back without compiling it: the text Jinja itself makes of it."""
+    import jinja2
+
+    assert "{" not in source
+    assert render_template(source, "booklet/narration.en.toml", "x", clan="red") == \
+        jinja2.Environment().from_string(source).render()
