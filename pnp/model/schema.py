@@ -121,6 +121,7 @@ class Clan(Strict):
     short: Localized = {}      # "Red", for sentences; defaults to the name
     colour: Colour
     tint: Colour = "#ffffff"
+    emblem: str | None = None  # the clan's mon (art file in the game folder): on its cards, backs, counters, board side
 
 
 class GameFile(Strict):

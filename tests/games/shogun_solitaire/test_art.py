@@ -1,0 +1,79 @@
+"""Issue 24 for Shogun Solitaire: clans are told apart by their mon as well as their colour, every
+clan card carries its mon (small beside the name, large behind the rules text), and no card shows
+a type index that reads as a strength."""
+
+import pytest
+
+from pnp.draw.card import card_face
+from pnp.draw.colourblind import confusable
+from pnp.draw.shapes import Group, Path, Text
+from pnp.model import load_game
+from pnp.paths import cards_dir
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(cards_dir() / "shogun-solitaire")
+
+
+def test_clans_differ_by_their_mon_not_by_colour_alone(game):
+    markers = {c.id: (c.colour, c.emblem or "") for c in game.meta.clans}
+    assert all(sign for _, sign in markers.values())
+    assert confusable(markers) == []
+    # with one sign for all, the four colours alone fail the check (red and green for a deuteranope)
+    assert confusable({k: (colour, "disc") for k, (colour, _) in markers.items()})
+
+
+def test_each_mon_is_its_own_drawing(game):
+    files = [(game.folder / c.emblem).read_bytes() for c in game.meta.clans]
+    assert len(set(files)) == len(files)
+
+
+def _mons(shapes, box):
+    return [s for s in shapes if isinstance(s, Group) and s.clip == pytest.approx(box)
+            and s.shapes and all(isinstance(p, Path) for p in s.shapes)]
+
+
+def _box(layout, name, w, h):
+    x, y, bw, bh = layout.elements[name].box
+    return (x * w, y * h, bw * w, bh * h)
+
+
+def test_every_clan_card_carries_its_mon_beside_the_name_and_behind_the_text(game):
+    clan_cards = [c for c in game.cards if c.clan is not None]
+    assert len(clan_cards) == 80
+    for card in clan_cards:
+        layout = game.face_layout_of(card)
+        w, h = game.size_of(card).size
+        shapes = card_face(game, card, "en").shapes
+        small = _mons(shapes, _box(layout, "emblem", w, h))
+        large = _mons(shapes, _box(layout, "ground", w, h))
+        assert len(small) == 1 and len(large) == 1, card.label
+        assert {p.style.fill for p in small[0].shapes} == {card.clan.colour}
+        # the background mon is pale: the clan's tint, drawn before any text
+        assert {p.style.fill for p in large[0].shapes} == {card.clan.tint}
+        first_text = next(i for i, s in enumerate(shapes) if isinstance(s, Text))
+        assert shapes.index(large[0]) < first_text
+    for card in game.cards:
+        if card.clan is None:
+            layout = game.face_layout_of(card)
+            w, h = game.size_of(card).size
+            assert not _mons(card_face(game, card, "en").shapes, _box(layout, "emblem", w, h)), card.label
+
+
+def test_no_card_prints_its_type_index_large(game):
+    """The old face printed the card's number (1-25) at 24 pt in a ring: it read as a strength."""
+    for card in game.cards:
+        texts = [s for s in card_face(game, card, "en").shapes if isinstance(s, Text)]
+        numbers = [t for t in texts if t.string.strip("#") == card.label]
+        assert numbers and all(t.size <= 8 for t in numbers), card.label
+
+
+def test_rules_text_on_cards_is_7_pt_or_more(game):
+    for card in game.cards:
+        layout = game.face_layout_of(card)
+        w, h = game.size_of(card).size
+        x, y, bw, bh = _box(layout, "text", w, h)
+        texts = [s for s in card_face(game, card, "en").shapes if isinstance(s, Text) and x <= s.x <= x + bw
+                 and y <= s.y <= y + bh]
+        assert texts and min(t.size for t in texts) >= 7.0, card.label
