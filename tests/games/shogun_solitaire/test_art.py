@@ -2,6 +2,9 @@
 clan card carries its mon (small beside the name, large behind the rules text), and no card shows
 a type index that reads as a strength."""
 
+from collections import Counter
+
+import pymupdf
 import pytest
 
 from pnp.draw.card import card_face
@@ -9,6 +12,7 @@ from pnp.draw.colourblind import confusable
 from pnp.draw.shapes import Group, Path, Text
 from pnp.model import load_game
 from pnp.paths import cards_dir
+from pnp.render.pdf import Page, render_pdf
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +81,25 @@ def test_rules_text_on_cards_is_7_pt_or_more(game):
         texts = [s for s in card_face(game, card, "en").shapes if isinstance(s, Text) and x <= s.x <= x + bw
                  and y <= s.y <= y + bh]
         assert texts and min(t.size for t in texts) >= 7.0, card.label
+
+
+def test_each_card_type_has_its_own_picture_in_place_of_the_index(game):
+    arts = {t: ty.image for t, ty in game.deck.types.items()}
+    assert len(arts) == 10 and all(arts.values()) and len(set(arts.values())) == 10
+    for card in game.cards:
+        layout = game.face_layout_of(card)
+        w, h = game.size_of(card).size
+        assert _mons(card_face(game, card, "en").shapes, _box(layout, "art", w, h)), card.label
+
+
+def test_no_card_front_is_mostly_one_flat_colour(game):
+    """One front of each card type and clan, rendered: its commonest colour covers under half of it."""
+    seen = {}
+    for card in game.cards:
+        seen.setdefault((card.clan.id if card.clan else "", card.type_id), card)
+    for card in seen.values():
+        scene = card_face(game, card, "en")
+        pix = pymupdf.open(stream=render_pdf([Page(scene.width, scene.height, scene.shapes)], "t"),
+                           filetype="pdf")[0].get_pixmap(dpi=40)
+        counts = Counter(bytes(pix.samples[i:i + 3]) for i in range(0, len(pix.samples), 3))
+        assert counts.most_common(1)[0][1] / sum(counts.values()) < 0.5, card.label
