@@ -368,3 +368,10 @@ def _check_trackboard(game: Game, bd: TrackBoardFile) -> None:
     for i, p in enumerate(bd.panels):
         if p.at[0] < 0 or p.at[1] < 0 or p.at[0] + p.size[0] > w or p.at[1] + p.size[1] > h:
             raise DefinitionError(where, f"panels[{i}]", f"the panel runs off the {w:g} x {h:g} mm board")
+    for i, art in enumerate(bd.art):
+        image_path(game.folder, art.image, where, f"art[{i}].image")
+        if art.clan is not None and art.clan not in game.clans:
+            raise DefinitionError(where, f"art[{i}].clan",
+                                  f"unknown clan {art.clan!r} (known: {', '.join(game.clans) or 'none'})")
+    for i, label in enumerate(bd.labels):
+        check_langs(where, f"labels[{i}].text", label.text, langs)

@@ -103,3 +103,53 @@ def test_no_card_front_is_mostly_one_flat_colour(game):
                            filetype="pdf")[0].get_pixmap(dpi=40)
         counts = Counter(bytes(pix.samples[i:i + 3]) for i in range(0, len(pix.samples), 3))
         assert counts.most_common(1)[0][1] / sum(counts.values()) < 0.5, card.label
+
+
+def test_each_clan_has_a_two_sided_objective_board_with_its_mon_on_both_sides(game):
+    """Rulebook: "Each clan board shows its objectives in order: 1st Port, 2nd Village, 3rd Castle.
+    Then flip over to reveal the Unified side." Each board is printed as a fold-over pair."""
+    bd = game.trackboard
+    for clan in game.meta.clans:
+        arts = {a.image: a for a in bd.art if a.clan == clan.id}
+        front, back = arts["art/board-objectives.svg"], arts["art/board-unified.svg"]
+        assert front.box[2:] == back.box[2:] and front.box[1] == back.box[1]
+        assert back.box[0] == pytest.approx(front.box[0] + front.box[2])      # side by side: fold between
+        mons = [a.box for a in bd.art if a.clan == clan.id and a.image == clan.emblem]
+        for side in (front, back):
+            x, y, w, h = side.box
+            assert any(x <= m[0] and m[0] + m[2] <= x + w and y <= m[1] and m[1] + m[3] <= y + h for m in mons)
+
+
+def _words_within(labels, box):
+    x, y, w, h = box
+    return {lab.text["en"]: lab.at for lab in labels if x <= lab.at[0] <= x + w and y <= lab.at[1] <= y + h}
+
+
+def test_objectives_stack_port_village_castle_from_bottom_to_top(game):
+    bd = game.trackboard
+    for clan in game.meta.clans:
+        front = next(a for a in bd.art if a.clan == clan.id and a.image == "art/board-objectives.svg")
+        words = _words_within(bd.labels, front.box)
+        port, village, castle = (words[w][1] for w in ("Port 港", "Village 里", "Castle 館"))
+        assert port > village > castle                   # larger y is lower on the sheet
+        back = next(a for a in bd.art if a.clan == clan.id and a.image == "art/board-unified.svg")
+        assert any("Unified" in w for w in _words_within(bd.labels, back.box))
+
+
+def test_every_word_on_the_objective_boards_is_7_pt_or_more(game):
+    from pnp.draw.trackboard import trackboard_scene
+    texts = [s for s in trackboard_scene(game, "en").shapes if isinstance(s, Text)]
+    assert len(texts) > 40 and min(t.size for t in texts) >= 7.0
+
+
+def test_a_board_label_under_7_pt_is_refused(tmp_path):
+    import shutil
+
+    from pnp.errors import DefinitionError
+    folder = tmp_path / "shogun-solitaire"
+    shutil.copytree(cards_dir() / "shogun-solitaire", folder)
+    tracks = folder / "tracks.toml"
+    tracks.write_text(tracks.read_text(encoding="utf-8").replace("size = 8.0\n", "size = 6.5\n", 1), encoding="utf-8")
+    with pytest.raises(DefinitionError) as err:
+        load_game(folder)
+    assert "tracks.toml" in str(err.value) and "labels[" in str(err.value)
