@@ -153,3 +153,21 @@ def test_a_board_label_under_7_pt_is_refused(tmp_path):
     with pytest.raises(DefinitionError) as err:
         load_game(folder)
     assert "tracks.toml" in str(err.value) and "labels[" in str(err.value)
+
+
+def test_the_back_is_light_and_shows_the_four_mons(game):
+    """13 sheets of backs were #3b3b3b to the bleed. The back is now light parchment: at least 60 %
+    relative luminance over most of it (the ink saver keeps such a fill as it is)."""
+    from pnp.draw.card import card_back
+    from pnp.draw.contrast import luminance
+
+    card = game.cards[0]
+    assert {c.back_key for c in game.cards} == {"shogun"}
+    scene = card_back(game, card, "en")
+    pix = pymupdf.open(stream=render_pdf([Page(scene.width, scene.height, scene.shapes)], "t"),
+                       filetype="pdf")[0].get_pixmap(dpi=40)
+    pixels = [pix.samples[i:i + 3] for i in range(0, len(pix.samples), 3)]
+    light = sum(luminance("#" + bytes(p).hex()) >= 0.6 for p in pixels)
+    assert light / len(pixels) > 0.8
+    fills = {p.style.fill for s in scene.shapes if isinstance(s, Group) for p in s.shapes if isinstance(p, Path)}
+    assert {c.colour for c in game.meta.clans} <= fills
