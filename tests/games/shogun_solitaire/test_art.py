@@ -171,3 +171,13 @@ def test_the_back_is_light_and_shows_the_four_mons(game):
     assert light / len(pixels) > 0.8
     fills = {p.style.fill for s in scene.shapes if isinstance(s, Group) for p in s.shapes if isinstance(p, Path)}
     assert {c.colour for c in game.meta.clans} <= fills
+
+
+def test_enemy_cards_stay_dark_grey_with_a_light_back(game):
+    """Rulebook: "The Enemy cards are black/gray." They took their colour from the dark back; the
+    back is light now, so they carry their own."""
+    enemies = [c for c in game.cards if c.deck == "enemy"]
+    assert len(enemies) == 9
+    for card in enemies:
+        r, g, b = (int(card.colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert max(r, g, b) - min(r, g, b) < 8 and max(r, g, b) < 96, card.label
