@@ -76,6 +76,29 @@ def _images(game: Game, layout: CardLayout, w: float, h: float, colour: str) -> 
     return out
 
 
+def _emblem(game: Game, card: Card, layout: CardLayout, w: float, h: float, colour: str) -> list[Shape]:
+    """The card's clan emblem (its mon) in the layout's `emblem` box, in the clan's colour: a clan
+    is then told by shape as well as by colour."""
+    clan = card.clan
+    if "emblem" not in layout.elements or clan is None or clan.emblem is None:
+        return []
+    i = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+    return image.placed(game.folder / clan.emblem, _box(layout.elements["emblem"], w, h), game.files["game"],
+                        f"clans[{i}].emblem", colour)
+
+
+def _ground(game: Game, card: Card, layout: CardLayout, w: float, h: float) -> list[Shape]:
+    """The clan's mon large and pale in the layout's `ground` box, under everything else on the face
+    (a card's background symbol): a shade between the paper and the clan's tint, so text over it
+    keeps its contrast."""
+    clan = card.clan
+    if "ground" not in layout.elements or clan is None or clan.emblem is None:
+        return []
+    i = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+    return image.placed(game.folder / clan.emblem, _box(layout.elements["ground"], w, h), game.files["game"],
+                        f"clans[{i}].emblem", card.tint)
+
+
 def card_face(game: Game, card: Card, lang: str) -> Scene:
     layout = game.face_layout_of(card)
     w, h = game.size_of(card).size
@@ -88,6 +111,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=colour)),
         Rect(frame, frame, w - 2 * frame, h - 2 * frame, Style(fill=PAPER), radius=layout.corner_radius),
     )
+    scene.add(*_ground(game, card, layout, w, h))
     if "number" in els:
         x, y, bw, bh = _box(els["number"], w, h)
         r = min(bw, bh) / 2
@@ -134,7 +158,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         # a card of no clan whose back is titled with the game's name says that name once
         words = game.meta.title if owner in ("", game.meta.title) else f"{game.meta.title} · {owner}"
         scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
-    scene.add(*_images(game, layout, w, h, colour))
+    scene.add(*_images(game, layout, w, h, colour), *_emblem(game, card, layout, w, h, colour))
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
         shown = card.field(el.field, lang) if el.field else None
         if shown:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model import Game
 from ..model.schema import Panel, Track
-from . import text
+from . import image, text
 from .shapes import Line, Rect, Scene, Shape, Style
 
 INK = "#2b261f"
@@ -55,10 +55,17 @@ def trackboard_scene(game: Game, lang: str) -> Scene:
     b = bd.bleed
     scene = Scene("trackboard", w, h, b)
     scene.add(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=bd.background)))
+    for i, art in enumerate(bd.art):
+        colour = game.clans[art.clan].colour if art.clan else INK
+        scene.add(*image.placed(game.folder / art.image, art.box, game.files["tracks"], f"art[{i}].image", colour))
     kanji = f" · {game.meta.kanji}" if game.meta.kanji else ""
     scene.add(text.line(w / 2, 13, f"{game.meta.title}{kanji}", "sans-bold", 20, INK, "middle"))
     for t in bd.tracks:
         scene.add(*_track(t, lang))
     for p in bd.panels:
         scene.add(*_panel(p, lang))
+    anchors = {"left": "start", "center": "middle", "right": "end"}
+    for label in bd.labels:
+        scene.add(text.line(*label.at, label.text.get(lang, ""), label.font, label.size, label.colour,
+                            anchors[label.align]))
     return scene

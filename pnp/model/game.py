@@ -206,6 +206,17 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
 
     meta, files = game.meta, game.files
     langs = meta.languages
+
+    def art(value: str | None, where: str, key: str) -> None:
+        """A picture a definition names (a clan's emblem, a mat's or a tile's art), if any, is in the folder."""
+        if value is None:
+            return
+        path = value
+
+        def check() -> None:
+            image_path(game.folder, path, where, key)
+        run(check)
+
     if meta.players.min > meta.players.max:
         problems.append(DefinitionError(files["game"], "players.min",
                                         f"expected at most players.max ({meta.players.max}), got {meta.players.min}"))
@@ -214,6 +225,7 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
             problems.append(DefinitionError(files["game"], f"clans[{i}].id", f"clan {clan.id!r} is defined twice"))
             continue
         run(lambda: check_langs(files["game"], f"clans[{i}].name", clan.name, langs))  # noqa: B023
+        art(clan.emblem, files["game"], f"clans[{i}].emblem")
         game.clans[clan.id] = clan
     listed = check_cards(game, game.cards_file, problems) if game.cards_file is not None else []
     pieces_read = "pieces" not in failed
@@ -356,3 +368,10 @@ def _check_trackboard(game: Game, bd: TrackBoardFile) -> None:
     for i, p in enumerate(bd.panels):
         if p.at[0] < 0 or p.at[1] < 0 or p.at[0] + p.size[0] > w or p.at[1] + p.size[1] > h:
             raise DefinitionError(where, f"panels[{i}]", f"the panel runs off the {w:g} x {h:g} mm board")
+    for i, art in enumerate(bd.art):
+        image_path(game.folder, art.image, where, f"art[{i}].image")
+        if art.clan is not None and art.clan not in game.clans:
+            raise DefinitionError(where, f"art[{i}].clan",
+                                  f"unknown clan {art.clan!r} (known: {', '.join(game.clans) or 'none'})")
+    for i, label in enumerate(bd.labels):
+        check_langs(where, f"labels[{i}].text", label.text, langs)

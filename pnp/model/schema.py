@@ -121,6 +121,7 @@ class Clan(Strict):
     short: Localized = {}      # "Red", for sentences; defaults to the name
     colour: Colour
     tint: Colour = "#ffffff"
+    emblem: str | None = None  # the clan's mon (art file in the game folder): on its cards, backs, counters, board side
 
 
 class GameFile(Strict):
@@ -335,12 +336,35 @@ class Panel(Strict):
     colour: Colour = "#444444"
 
 
+class BoardArt(Strict):
+    """A picture on a board: `image` (a game folder path) in the box [x, y, w, h], mm from the trim's
+    top-left; SVG art's currentColor is `clan`'s colour (default: the map's line colour)."""
+
+    image: str
+    box: tuple[Annotated[float, Field(ge=0, le=MAX_MM)], Annotated[float, Field(ge=0, le=MAX_MM)], Mm, Mm]
+    clan: str | None = None
+
+
+class BoardLabel(Strict):
+    """A line of words on a track board, at [x, y] mm (the baseline; `align` says which end or the
+    middle). Never under 7 pt: a board is read from across the table."""
+
+    text: Localized
+    at: tuple[Annotated[float, Field(ge=0, le=MAX_MM)], Annotated[float, Field(ge=0, le=MAX_MM)]]
+    size: Annotated[float, Field(ge=7, le=60)] = 9.0
+    font: Literal["sans", "sans-bold", "jp"] = "sans"
+    align: Literal["left", "center", "right"] = "left"
+    colour: Colour = "#2b261f"
+
+
 class TrackBoardFile(Strict):
     size: Size
     bleed: Annotated[float, Field(ge=0, le=20)] = 3.0
     background: Colour = "#ffffff"
     tracks: list[Track] = []
     panels: list[Panel] = []
+    art: list[BoardArt] = []              # pictures, drawn first, in order (a later one lies on an earlier)
+    labels: list[BoardLabel] = []         # words, drawn last
 
 
 # ---- dice (dice.toml) -----------------------------------------------------------------
