@@ -209,6 +209,20 @@ class Rules:
         return f"{clan} {int(n)}"
 
 
+_LAST_RULES: list[tuple[Game, Rules]] = []
+
+
+def rules_of(game: Game) -> Rules:
+    """The `Rules` of a game's definitions, built once for the last `Game` object asked about: a sweep
+    starts thousands of games from one loaded Game, and building the tables is a fifth of a short
+    game's time. Rules never change during a game (what it caches are immutable actions and tables
+    that are functions of the board), so games share them; another Game object (definitions loaded
+    again, say after an edit) builds its own."""
+    if not _LAST_RULES or _LAST_RULES[0][0] is not game:
+        _LAST_RULES[:] = [(game, Rules(game))]
+    return _LAST_RULES[0][1]
+
+
 def _starting_clan(card: Card) -> str:
     if card.clan is None:
         raise ValueError(f"Daimyni card {card.number} starts in no clan's hand (give it a clan in cards.toml)")
@@ -575,6 +589,12 @@ class DaimyniState:
                 return Pass()
             return MoveTanbo(self.tanbo[rng.choice(free)], rng.choice(empty))
         return rng.choice(self._effects(player, kind) or [Pass()])
+
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the loop of `sample_action` + `apply_action` plays from `rng`, fast: the decisions
+        taken and the cards laid (see `random_game.random_game`; `pnp simulate --policy random`)."""
+        from .random_game import random_game
+        return random_game(self, rng, max_steps)
 
     def random_playout(self, rng: random.Random, max_steps: int = 100_000) -> int:
         """Play uniformly random legal actions to the end (or `max_steps` decisions); the number of

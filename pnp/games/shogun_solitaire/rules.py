@@ -73,6 +73,11 @@ RULES = {
 
 ANSWERING = {"play": "turn", "discard": "turn", "raid:": "raid", "assassin:": "assassin", "ronin:": "ronin",
              "ninja:": "ninja"}     # an action's first word -> the decision it answers
+_ANSWER = {"turn": "_turn", "raid": "_raid", "assassin": "_assassin", "ronin": "_ronin",
+           "ninja": "_ninja"}       # the decision `pending` names -> the method that carries out its answer
+# Decisions by (pending, round, striking enemy): a Decision is frozen and a function of these alone,
+# so one object serves every game (never invalidated; a few hundred keys at most).
+_DECISIONS: dict[tuple[str, int, str | None], Decision] = {}
 RANKS = ((12, "Supreme Shogun"), (10, "Shogun"), (9, "Weak Shogun"), (0, "Total Defeat"))
 
 
@@ -219,7 +224,11 @@ class ShogunState:
     def decision(self) -> Decision | None:
         if self.ended or self.pending is None:
             return None
-        return Decision(PLAYER, self.pending, self.round, card=self.striking)
+        key = (self.pending, self.round, self.striking)
+        found = _DECISIONS.get(key)
+        if found is None:
+            found = _DECISIONS[key] = Decision(PLAYER, self.pending, self.round, card=self.striking)
+        return found
 
     def is_terminal(self) -> bool:
         return self.ended
@@ -315,7 +324,7 @@ class ShogunState:
             self.turns.append([])
         self.turns[-1].append(action)
         try:
-            out = self._answers()[want](rest.strip())
+            out: list[GameEvent] = getattr(self, _ANSWER[want])(rest.strip())
         except Illegal:
             self.turns[-1].pop()
             if not self.turns[-1]:
@@ -323,11 +332,6 @@ class ShogunState:
             raise
         self.events += out
         return out
-
-    def _answers(self) -> dict[str, Callable[[str], list[GameEvent]]]:
-        """What carries out each decision `pending` names."""
-        return {"turn": self._turn, "raid": self._raid, "assassin": self._assassin, "ronin": self._ronin,
-                "ninja": self._ninja}
 
     def _turn(self, rest: str) -> list[GameEvent]:
         action = self.turns[-1][-1]
