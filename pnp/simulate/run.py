@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..model.load import display, read_bytes
-from .policies import DEFAULT_BUDGET, Policy, policies_for, random_policy
+from .policies import DEFAULT_BUDGET, Policy, policies_for
 
 Progress = Callable[[int, int], None]
 
@@ -128,8 +128,9 @@ def play_game(spec: Spec, index: int) -> GameRecord:
     only = known[names[0]] if len(set(names)) == 1 else None
     rng = random.Random(seed)
     fast = getattr(state, "random_game", None)
-    if fast is not None and all(policy is random_policy for policy in by_seat.values()):
-        # The same game as the loop below, played by the state's own fast loop (`pnp.engine`).
+    if fast is not None and all(name == "random" for name in names):
+        # The same game as the loop below, played by the state's own fast loop (`pnp.engine`: it
+        # plays as the module's `random` policy does, which is `random_policy` unless it has its own).
         steps, plays = fast(rng, spec.max_steps)
     else:
         steps, plays = _play(state, rng, by_seat, only, spec.max_steps)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .actions import MoveBushi, MoveDaimyo, MoveTanbo, PlayCards
-from .rules import CARDS_PLAYED, PASS, RECRUIT, RoundRecord
+from .actions import CARDS_PLAYED, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
 
-ONE = (None,)      # a choice among one action: `sample_action` still draws it from the generator
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
     from .rules import DaimyniState
+
+PASS, RECRUIT = Pass(), Recruit()
+ONE = (None,)      # a choice among one action: `sample_action` still draws it from the generator
 
 
 def random_game(state: DaimyniState, rng: random.Random, max_steps: int) -> tuple[int, list[tuple[str, str]]]:
@@ -145,4 +145,4 @@ def _end_round(state: DaimyniState) -> None:
         return
     state.round += 1
     state.phase = "play"
-    state.history.append(RoundRecord(state.round))
+    state.history.append(state._new_round_record())

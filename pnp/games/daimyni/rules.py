@@ -28,7 +28,7 @@ from typing import Any
 from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
 from ...engine.notation import NotationError
 from ...model import Card, Game
-from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
+from .actions import CARDS_PLAYED, Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
 from .events import (
     Combat,
     DaimyoRemoved,
@@ -43,7 +43,6 @@ from .events import (
 )
 from .heuristic import evaluate
 
-CARDS_PLAYED = 2
 RECRUIT, PASS = Recruit(), Pass()
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
 _OPEN_BY_BOARD: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
