@@ -241,6 +241,9 @@ class Board:
         self.daimyo_entry_hooks = _overriding(hooks, "daimyo_entry_refusal")
         self.combat_hooks = _overriding(hooks, "combat_bonus")
         self.variant_hooks = _overriding(hooks, "variants")
+        # The action `sample_action` last drew, legal by construction: `apply_action` skips checking
+        # that very object. Every change of the position (apply_action, start_from, clone) forgets it.
+        self._sampled: Action | None = None
         opt = rules.options
         self.chance = Chance(opt.seed)
         self.round = 1
@@ -404,6 +407,7 @@ class Board:
     def start_from(self, p: Position) -> None:
         """Start the round `p.round` from `p` (checked already: Han, cards, counts)."""
         rules = self.rules
+        self._sampled = None
         self.round = p.round
         self.tile_pos = dict(p.han)
         self.tile_at = {pos: t for t, pos in self.tile_pos.items()}
@@ -547,6 +551,7 @@ class Board:
 
     def clone(self) -> Self:
         other = copy.copy(self)
+        other._sampled = None
         for name in ("bushi", "ronin"):
             setattr(other, name, {c: dict(v) for c, v in getattr(self, name).items()})
         other.daimyo = dict(self.daimyo)
