@@ -16,7 +16,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...hexgrid import Pos, _around, border, connected_without
+from ...hexgrid import Pos, around, connected_without
 from .actions import Action, MoveBushi, MoveHan, Pass, PlaceHan, PlayCards
 
 if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
@@ -40,7 +40,7 @@ def sample(state: DaimyoState, rng: random.Random) -> Action:
         if kind == "han-move":
             return _han_move(state, rng)
         if kind == "new-han":
-            spots = border(frozenset(state.tile_pos.values()))
+            spots = _border_facts(frozenset(state.tile_pos.values()))[0]
             if not spots:
                 rng.choice(ONE)
                 return Pass()
@@ -65,11 +65,14 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
     bushi, ronin = state.bushi[clan], state.ronin[clan]
     slots: list[tuple[str, str, int]] = []
     total = 0
+    # Without teams no ally holds a Han, and without an entry rule nothing else bars one: every
+    # neighbour may be entered (`Board.can_enter`).
+    open_all = not state.entry_hooks and not state.rules.options.teams
     for tile in sorted(set(bushi) | set(ronin)):
         n, m = bushi.get(tile, 0), ronin.get(tile, 0)
         per = (n + 1) * (m + 1) - 1
         for dst in state.adjacent_tiles(tile):
-            if state.can_enter(clan, dst):
+            if open_all or state.can_enter(clan, dst):
                 slots.append((tile, dst, m))
                 total += per
     if not total:
@@ -88,7 +91,8 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
 def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     """`HanMove.options`: each Han (sorted) that may move, to each free spot of the map without it."""
     cells = frozenset(state.tile_pos.values())
-    spots, lonely = _border_facts(cells)
+    spots, only = _border_facts(cells)
+    lonely = Counter(only.values())
     movable: list[tuple[str, Pos, int]] = []
     total = 0
     if len(state.tile_pos) > 1:
@@ -105,27 +109,22 @@ def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     k = rng.choice(range(total))
     for tile, pos, room in movable:
         if k < room:
-            return MoveHan(tile, [s for s in spots if _only_touches(s, cells) != pos][k])
+            return MoveHan(tile, [s for s in spots if only.get(s) != pos][k])
         k -= room
     raise AssertionError("a draw below the total falls in a Han's spots")
 
 
-# The free spots of a map and, for each Han, how many of them touch it alone (they are no longer
-# free once it is lifted): functions of the map's cells alone, so an entry is never invalidated (a
-# changed map is another key); bounded, as the maps of many games go by.
+# The free spots of a map (sorted, as `hexgrid.border` lists them) and, for those touching one Han
+# alone, that Han's position (they are no longer free once it is lifted): functions of the map's
+# cells alone, so an entry is never invalidated (a changed map is another key); bounded, as the
+# maps of many games go by. One pass over the cells' neighbours finds both.
 @lru_cache(maxsize=4096)
-def _border_facts(cells: frozenset[Pos]) -> tuple[tuple[Pos, ...], dict[Pos, int]]:
-    spots = border(cells)
-    lonely: Counter[Pos] = Counter()
-    for s in spots:
-        only = _only_touches(s, cells)
-        if only is not None:
-            lonely[only] += 1
-    return spots, dict(lonely)
-
-
-def _only_touches(spot: Pos, cells: frozenset[Pos]) -> Pos | None:
-    """The one cell of `cells` that `spot` touches, if it touches exactly one."""
-    touching = [nb for nb in _around(spot) if nb in cells]
-    return touching[0] if len(touching) == 1 else None
-
+def _border_facts(cells: frozenset[Pos]) -> tuple[tuple[Pos, ...], dict[Pos, Pos]]:
+    touching: dict[Pos, int] = {}
+    last: dict[Pos, Pos] = {}
+    for cell in cells:
+        for nb in around(cell):
+            if nb not in cells:
+                touching[nb] = touching.get(nb, 0) + 1
+                last[nb] = cell
+    return tuple(sorted(touching)), {s: last[s] for s, n in touching.items() if n == 1}
