@@ -164,7 +164,7 @@ class DaimyoState(Board):
     def sample_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action, drawn as `rng.choice(legal_actions())` draws it, without
         listing them all (`sampling`); `apply_action` does not check that very object again."""
-        action = sample(self, rng)
+        action = sample(self, rng, self.decision())
         self._sampled = action
         return action
 
@@ -174,9 +174,33 @@ class DaimyoState(Board):
 
     # -- applying ------------------------------------------------------------------------
 
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the loop of `sample_action` + `apply_action` plays from `rng` (`pnp simulate
+        --policy random`), asking each decision once: the decisions taken and the (player, label) of
+        every labelled choice, as `pnp.simulate.run.labels` names them."""
+        plays: list[tuple[str, str]] = []
+        steps = 0
+        while self.phase != "over" and steps < max_steps:
+            d = self.decision()
+            assert d is not None        # a game that is not over has a decision
+            action = sample(self, rng, d)
+            cards = getattr(action, "cards", None)
+            if isinstance(cards, (tuple, list)):
+                plays.extend((d.player, str(c)) for c in cards)
+            elif d.card is None:        # carrying out a laid card is not counted again
+                label = str(action) if isinstance(action, (str, int)) else f"{d.kind} {type(action).__name__}"
+                plays.append((d.player, label))
+            self._sampled = None
+            self._apply(d, action, sampled=True)
+            steps += 1
+        return steps, plays
+
     def apply_action(self, action: Action) -> list[GameEvent]:
         sampled, self._sampled = action is self._sampled, None
-        d = self.decision()
+        return self._apply(self.decision(), action, sampled)
+
+    def _apply(self, d: Decision | None, action: Action, sampled: bool) -> list[GameEvent]:
+        """`apply_action` at decision `d` (this state's `decision()`); a `sampled` action is legal."""
         if d is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
         if d.kind == "play":
