@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...engine import Decision
-from ...hexgrid import Pos, around, connected_without, is_connected
+from ...hexgrid import Pos, around, connected_without
 from .actions import Action, MoveBushi, MoveHan, Pass, PlaceHan, PlayCards
 
 if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
@@ -99,7 +99,7 @@ def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     if len(state.tile_pos) > 1:
         for tile in sorted(state.tile_pos):
             pos = state.tile_pos[tile]
-            if state.occupant(tile) is None and tile not in state.touched and _lift_keeps(cells, pos):
+            if state.occupant(tile) is None and tile not in state.touched and connected_without(cells, pos):
                 # Board.free_spots(without=tile): the free spots less those touching this Han alone.
                 room = len(spots) - lonely.get(pos, 0)
                 movable.append((tile, pos, room))
@@ -113,17 +113,6 @@ def _han_move(state: DaimyoState, rng: random.Random) -> Action:
             return MoveHan(tile, [s for s in spots if only.get(s) != pos][k])
         k -= room
     raise AssertionError("a draw below the total falls in a Han's spots")
-
-
-def _lift_keeps(cells: frozenset[Pos], pos: Pos) -> bool:
-    """`hexgrid.connected_without(cells, pos)`, most often without searching the map: on a map of
-    one group, a cell whose neighbours on the map make one unbroken arc around it (neighbours in
-    turn touch each other) is no cut cell, since every path through it can go round it instead."""
-    ring = [nb in cells for nb in around(pos)]
-    arcs = sum(1 for i in range(6) if ring[i] and not ring[i - 1])
-    if arcs <= 1 and is_connected(cells):
-        return True
-    return connected_without(cells, pos)
 
 
 # The free spots of a map (sorted, as `hexgrid.border` lists them) and, for those touching one Han

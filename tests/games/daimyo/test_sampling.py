@@ -1,6 +1,5 @@
 """`DaimyoState.sample_action` draws what `rng.choice(legal_actions())` draws (the same game for the
-same seed, and a legal action), in basic and advanced games of 2-4 players; the shortcut it takes
-for a Han's lift agrees with searching the map."""
+same seed, and a legal action), in basic and advanced games of 2-4 players."""
 
 import random
 from dataclasses import replace
@@ -8,9 +7,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.games.daimyo.rules import DaimyoState
-from pnp.games.daimyo.sampling import _lift_keeps
 from pnp.games.daimyo.state import Options, Rules
-from pnp.hexgrid import connected_without
 from pnp.model import load_game
 from pnp.paths import cards_dir
 
@@ -40,15 +37,3 @@ def test_a_sampled_action_is_the_one_a_choice_among_the_legal_actions_gives(play
             state.apply_action(drawn)
     assert {"play", "bushi-move", "han-move"} <= kinds
 
-
-def test_lifting_a_han_keeps_the_map_whole_exactly_when_a_search_says_so() -> None:
-    rng = random.Random(7)
-    for _ in range(300):
-        cells = {(0, 0)}
-        for _ in range(rng.randrange(2, 25)):      # a grown blob, so a connected map with arms and holes
-            q, r = rng.choice(sorted(cells))
-            dq, dr = rng.choice([(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)])
-            cells.add((q + dq, r + dr))
-        frozen = frozenset(cells)
-        for pos in cells:
-            assert _lift_keeps(frozen, pos) == connected_without(frozen, pos), (sorted(cells), pos)
