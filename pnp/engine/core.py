@@ -113,6 +113,24 @@ def playout(state: State, rng: random.Random, choose: Chooser = random_choice, m
     return state
 
 
+def _shuffle(rng: random.Random, deck: list[Any]) -> None:
+    """`rng.shuffle(deck)`, the same swaps from the same bits: random.Random.shuffle swaps each place
+    from the last down with one below it drawn by `_randbelow`, which takes `bit_length` bits until
+    they fall below the bound. Written out here because the call per card was most of a shuffle's
+    time in games that shuffle a deck often (tests/engine/test_core.py holds the two equal)."""
+    if type(rng) is not random.Random:        # a generator of another kind draws its own way
+        rng.shuffle(deck)
+        return
+    bits = rng.getrandbits
+    for i in reversed(range(1, len(deck))):
+        bound = i + 1
+        k = bound.bit_length()
+        j = bits(k)
+        while j >= bound:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 class Chance:
     """Seeded randomness that leaves a trace: every die rolled and deck shuffled is an event, so
     a game replays from its seed and a booklet can narrate the luck.
@@ -138,14 +156,17 @@ class Chance:
         # randint(1, sides) is 1 + _randbelow(sides) (random.Random.randrange): the very same draws
         # without the argument checks, which were most of a roll's time (tests/engine/test_core.py
         # holds the two equal).
-        below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
-        values = tuple([1 + below(sides) for _ in range(dice)])
+        if type(self.rng) is not random.Random:    # a generator of another kind draws its own way
+            values = tuple(self.rng.randint(1, sides) for _ in range(dice))
+        else:
+            below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
+            values = tuple([1 + below(sides) for _ in range(dice)])
         self.events.append(Rolled(dice, sides, values))
         return values
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         deck = list(items)
-        self.rng.shuffle(deck)
+        _shuffle(self.rng, deck)
         self.events.append(Shuffled(tuple(deck)))
         return deck
 

@@ -90,3 +90,13 @@ def test_a_roll_draws_what_randint_draws():
             rng = random.Random(seed)
             expected = tuple(rng.randint(1, sides) for _ in range(4))
             assert Chance(seed).roll(4, sides) == expected
+
+
+def test_a_shuffle_orders_the_deck_as_random_shuffle_does():
+    # Chance.shuffle writes random.Random.shuffle's swaps out (the same bits, the same order): every
+    # seed keeps its decks (a Python whose shuffle drew otherwise would change games).
+    for seed in range(60):
+        for size in (0, 1, 2, 3, 7, 16, 33, 64, 100):
+            expected = list(range(size))
+            random.Random(seed).shuffle(expected)
+            assert Chance(seed).shuffle(range(size)) == expected

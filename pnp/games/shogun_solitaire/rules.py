@@ -29,6 +29,7 @@ Rulings from RULINGS.md ("Shogun Solitaire") are marked ``Ruling:`` where they a
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -292,6 +293,20 @@ class ShogunState:
         if self.pending == "ninja":
             return ninja_answers(self.revealed)
         return []
+
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the module's `random` policy plays from `rng` (`pnp simulate --policy random`):
+        the same draw among the same legal actions, without asking for a `Decision` each time; the
+        decisions taken and (player, card) for every card an action puts to use (`action_labels`)."""
+        plays: list[tuple[str, str]] = []
+        steps = 0
+        choice = rng.choice
+        while not self.ended and self.pending is not None and steps < max_steps:
+            action = choice(self.legal_actions())
+            plays.extend((PLAYER, label) for label in self.action_labels(action))
+            self.apply_action(action)
+            steps += 1
+        return steps, plays
 
     def action_labels(self, action: str) -> list[str]:
         """The card an action puts to use, for `pnp simulate`'s card table: the card played (a wild
