@@ -318,11 +318,18 @@ class SamuraiVassalState:
         plays: list[tuple[str, str]] = []
         steps = 0
         while not self.over and steps < max_steps:
-            d = self.decision()
-            assert d is not None        # a game that is not over has a decision
-            card = rng.choice(self.legal_actions())
-            plays.append((d.player, card))
-            self.play(d.player, card)
+            # decision().player and legal_actions(), without building the Decision
+            player = self.commit.next_waiting()
+            assert player is not None   # a game that is not over waits for someone
+            if self.phase == "character":
+                legal = list(dict.fromkeys(self.dealt[player]))
+            else:
+                legal = list(dict.fromkeys(self.hands[player]))
+                if player in self.must and STRATEGISING in legal:
+                    legal = [STRATEGISING]
+            card = rng.choice(legal)
+            plays.append((player, card))
+            self.play(player, card)
             steps += 1
         return steps, plays
 
