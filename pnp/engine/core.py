@@ -99,11 +99,17 @@ def playout(state: State, rng: random.Random, choose: Chooser = random_choice, m
 
     Random playouts with nothing to check after each step go through the state's own
     ``random_playout(rng, max_steps)`` where it offers one: the same uniformly random legal choices
-    and the same record, without checking or narrating each one (the speed of random sweeps)."""
-    fast = getattr(state, "random_playout", None)
-    if fast is not None and choose is random_choice and after_step is None:
-        fast(rng, max_steps)
-        return state
+    and the same record, without checking or narrating each one (the speed of random sweeps); else
+    through its ``random_game(rng, max_steps)``, which plays the very game of the loop below."""
+    if choose is random_choice and after_step is None:
+        fast = getattr(state, "random_playout", None)
+        if fast is not None:
+            fast(rng, max_steps)
+            return state
+        whole = getattr(state, "random_game", None)      # the same game as the loop below, faster
+        if whole is not None:
+            whole(rng, max_steps)
+            return state
     steps = 0
     while not state.is_terminal() and steps < max_steps:
         state.apply_action(choose(state, rng))
