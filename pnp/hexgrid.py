@@ -48,6 +48,9 @@ def _around(pos: Pos) -> tuple[Pos, ...]:
     return tuple(neighbours(pos))
 
 
+around = _around      # the public name of `_around`, for the engines' own searches
+
+
 def distance(a: Pos, b: Pos) -> int:
     """Number of steps from hex to hex between two positions."""
     dq, dr = a[0] - b[0], a[1] - b[1]
@@ -96,15 +99,24 @@ def connected_without(cells: frozenset[Pos], pos: Pos) -> bool:
     """Whether `cells` less `pos` form one group: for a connected map, whether `pos` is not one of its
     cut cells (`cut_cells`), so that asking it of every tile costs one search of the map, not one
     per tile."""
-    if _connected(cells):
-        return pos not in cut_cells(cells)
+    one_group, cuts = _articulation(cells)
+    if one_group:
+        return pos not in cuts
     return _connected(cells - {pos})
 
 
-@lru_cache(maxsize=4096)
 def cut_cells(cells: frozenset[Pos]) -> frozenset[Pos]:
     """The cells whose removal splits the group they belong to (articulation points, found by one
     depth-first search per group keeping each cell's lowest reachable discovery time)."""
+    return _articulation(cells)[1]
+
+
+@lru_cache(maxsize=4096)
+def _articulation(cells: frozenset[Pos]) -> tuple[bool, frozenset[Pos]]:
+    """(whether `cells` form one group, their cut cells): the search that finds the cut cells
+    reaches every cell from the first one exactly when they are one group, so one search answers
+    both (a changing map asks both of every new map; remembered, as `_connected` is)."""
+    one_group: bool | None = None       # known once the first search ends
     order: dict[Pos, int] = {}
     low: dict[Pos, int] = {}
     cuts: set[Pos] = set()
@@ -135,7 +147,9 @@ def cut_cells(cells: frozenset[Pos]) -> frozenset[Pos]:
                         cuts.add(parent)
         if children > 1:
             cuts.add(root)
-    return frozenset(cuts)
+        if one_group is None:
+            one_group = len(order) == len(cells)
+    return one_group is not False, frozenset(cuts)
 
 
 @lru_cache(maxsize=4096)

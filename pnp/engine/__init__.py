@@ -25,7 +25,11 @@ has positions, ``position()`` and ``set_position(table, where)``.
 Optional state methods that tools use where a state offers them (none is required):
 ``sample_action(rng)`` (a uniformly random legal action without listing them all),
 ``random_playout(rng, max_steps)`` (a whole random game without per-choice checks or events, which
-`playout` uses for random sweeps), and, for `pnp simulate`'s policies (`pnp.simulate.policies`),
+`playout` uses for random sweeps), ``random_game(rng, max_steps)`` (the very game the loop of
+`core.random_choice` and ``apply_action`` plays from `rng`, as the module's ``random`` policy must
+too, returning the decisions taken and the ``(player, label)`` of every labelled choice; `pnp
+simulate --policy random` uses it, and `playout` where there is no ``random_playout``), and, for
+`pnp simulate`'s policies (`pnp.simulate.policies`),
 ``determinize(player, rng)`` (a copy with what `player` cannot see drawn again at random),
 ``heuristic(player)`` (how good the position is for `player`, for greedy look-ahead and cut-short
 rollouts) and ``action_labels(action)`` (what a choice plays, for the card table).

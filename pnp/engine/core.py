@@ -99,11 +99,17 @@ def playout(state: State, rng: random.Random, choose: Chooser = random_choice, m
 
     Random playouts with nothing to check after each step go through the state's own
     ``random_playout(rng, max_steps)`` where it offers one: the same uniformly random legal choices
-    and the same record, without checking or narrating each one (the speed of random sweeps)."""
-    fast = getattr(state, "random_playout", None)
-    if fast is not None and choose is random_choice and after_step is None:
-        fast(rng, max_steps)
-        return state
+    and the same record, without checking or narrating each one (the speed of random sweeps); else
+    through its ``random_game(rng, max_steps)``, which plays the very game of the loop below."""
+    if choose is random_choice and after_step is None:
+        fast = getattr(state, "random_playout", None)
+        if fast is not None:
+            fast(rng, max_steps)
+            return state
+        whole = getattr(state, "random_game", None)      # the same game as the loop below, faster
+        if whole is not None:
+            whole(rng, max_steps)
+            return state
     steps = 0
     while not state.is_terminal() and steps < max_steps:
         state.apply_action(choose(state, rng))
@@ -111,6 +117,24 @@ def playout(state: State, rng: random.Random, choose: Chooser = random_choice, m
             after_step(state)
         steps += 1
     return state
+
+
+def _shuffle(rng: random.Random, deck: list[Any]) -> None:
+    """`rng.shuffle(deck)`, the same swaps from the same bits: random.Random.shuffle swaps each place
+    from the last down with one below it drawn by `_randbelow`, which takes `bit_length` bits until
+    they fall below the bound. Written out here because the call per card was most of a shuffle's
+    time in games that shuffle a deck often (tests/engine/test_core.py holds the two equal)."""
+    if type(rng) is not random.Random:        # a generator of another kind draws its own way
+        rng.shuffle(deck)
+        return
+    bits = rng.getrandbits
+    for i in reversed(range(1, len(deck))):
+        bound = i + 1
+        k = bound.bit_length()
+        j = bits(k)
+        while j >= bound:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 class Chance:
@@ -135,13 +159,20 @@ class Chance:
         self.events: list[GameEvent] = []
 
     def roll(self, dice: int, sides: int) -> tuple[int, ...]:
-        values = tuple(self.rng.randint(1, sides) for _ in range(dice))
+        # randint(1, sides) is 1 + _randbelow(sides) (random.Random.randrange): the very same draws
+        # without the argument checks, which were most of a roll's time (tests/engine/test_core.py
+        # holds the two equal).
+        if type(self.rng) is not random.Random:    # a generator of another kind draws its own way
+            values = tuple(self.rng.randint(1, sides) for _ in range(dice))
+        else:
+            below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
+            values = tuple([1 + below(sides) for _ in range(dice)])
         self.events.append(Rolled(dice, sides, values))
         return values
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         deck = list(items)
-        self.rng.shuffle(deck)
+        _shuffle(self.rng, deck)
         self.events.append(Shuffled(tuple(deck)))
         return deck
 

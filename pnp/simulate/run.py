@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..model.load import display, read_bytes
-from .policies import DEFAULT_BUDGET, policies_for
+from .policies import DEFAULT_BUDGET, Policy, policies_for
 
 Progress = Callable[[int, int], None]
 
@@ -99,6 +99,11 @@ def labels(state: Any, decision: Any, action: Any) -> list[str]:
     hook = getattr(state, "action_labels", None)
     if hook is not None:
         return [str(x) for x in hook(action)]
+    return _plain_labels(decision, action)
+
+
+def _plain_labels(decision: Any, action: Any) -> list[str]:
+    """`labels` for a state without ``action_labels``."""
     cards = getattr(action, "cards", None)
     if isinstance(cards, (tuple, list)):
         return [str(c) for c in cards]
@@ -111,7 +116,6 @@ def labels(state: Any, decision: Any, action: Any) -> list[str]:
 
 def play_game(spec: Spec, index: int) -> GameRecord:
     """Game `index` of the spec, played by its policy from seed `spec.seed + index`."""
-    from dataclasses import replace
     game, module, settings = load(spec)
     seed = spec.seed + index
     settings = replace(settings, seed=seed)
@@ -119,20 +123,40 @@ def play_game(spec: Spec, index: int) -> GameRecord:
     names = spec.policy.split(",")
     state = module.new_state(game, settings)
     by_seat = {str(p): known[names[i] if len(names) > 1 else names[0]] for i, p in enumerate(state.players)}
+    # The loop runs once per decision of every simulated game: what does not change during a game
+    # (one policy for every seat) is looked up once, before it.
+    only = known[names[0]] if len(set(names)) == 1 else None
     rng = random.Random(seed)
-    plays: list[tuple[str, str]] = []
-    steps = 0
-    while not state.is_terminal() and steps < spec.max_steps:
-        decision = state.decision()
-        action = by_seat[str(decision.player)](state, rng)
-        for label in labels(state, decision, action):
-            plays.append((str(decision.player), label))
-        state.apply_action(action)
-        steps += 1
+    fast = getattr(state, "random_game", None)
+    if fast is not None and all(name == "random" for name in names):
+        # The same game as the loop below, played by the state's own fast loop (`pnp.engine`: it
+        # plays as the module's `random` policy does, which is `random_policy` unless it has its own).
+        steps, plays = fast(rng, spec.max_steps)
+    else:
+        steps, plays = _play(state, rng, by_seat, only, spec.max_steps)
     returns = {str(p): float(v) for p, v in state.returns().items()}
     outcome = module.outcome(state) if state.is_terminal() else None
     return GameRecord(index, seed, tuple(str(p) for p in state.players), returns, outcome,
                       int(getattr(state, "round", 0)), steps, bool(state.is_terminal()), plays)
+
+
+def _play(state: Any, rng: random.Random, by_seat: dict[str, Policy], only: Policy | None,
+          max_steps: int) -> tuple[int, list[tuple[str, str]]]:
+    """A game to its end (or `max_steps` decisions), each seat choosing by its policy: the decisions
+    taken and the (player, label) of every labelled choice."""
+    hook = getattr(state, "action_labels", None)
+    plays: list[tuple[str, str]] = []
+    add = plays.append
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        decision = state.decision()
+        player = str(decision.player)
+        action = (only or by_seat[player])(state, rng)
+        for label in (hook(action) if hook is not None else _plain_labels(decision, action)):
+            add((player, str(label)))
+        state.apply_action(action)
+        steps += 1
+    return steps, plays
 
 
 def play_chunk(spec: Spec, start: int, stop: int) -> list[GameRecord]:

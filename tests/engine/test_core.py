@@ -80,3 +80,23 @@ def test_random_playouts_end():
     for seed in range(200):
         g = playout(BidAndRoll(seed), random.Random(seed), max_steps=1000)
         assert g.is_terminal() and max(g.score.values()) >= 10
+
+
+def test_a_roll_draws_what_randint_draws():
+    # Chance.roll draws 1 + _randbelow(sides), randint's own draw without its checks: the dice of
+    # every seed stay those of randint (a Python whose randint drew otherwise would change games).
+    for seed in range(50):
+        for sides in (2, 6, 10, 20):
+            rng = random.Random(seed)
+            expected = tuple(rng.randint(1, sides) for _ in range(4))
+            assert Chance(seed).roll(4, sides) == expected
+
+
+def test_a_shuffle_orders_the_deck_as_random_shuffle_does():
+    # Chance.shuffle writes random.Random.shuffle's swaps out (the same bits, the same order): every
+    # seed keeps its decks (a Python whose shuffle drew otherwise would change games).
+    for seed in range(60):
+        for size in (0, 1, 2, 3, 7, 16, 33, 64, 100):
+            expected = list(range(size))
+            random.Random(seed).shuffle(expected)
+            assert Chance(seed).shuffle(range(size)) == expected

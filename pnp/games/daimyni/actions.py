@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+CARDS_PLAYED = 2       # each clan lays two cards a round
+
 
 @dataclass(frozen=True)
 class PlayCards:

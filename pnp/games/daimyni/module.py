@@ -12,14 +12,14 @@ from ..interface import BookletAdapter, GameModule, Settings
 from . import bot
 from . import notation as game_notation
 from .actions import Action
-from .rules import DaimyniState, Rules
+from .rules import DaimyniState, rules_of
 
 
 class Daimyni(GameModule[DaimyniState, Action]):
     id = "daimyni"
 
     def new_state(self, game: Game, settings: Settings) -> DaimyniState:
-        return DaimyniState(Rules(game), settings.round_cap)
+        return DaimyniState(rules_of(game), settings.round_cap)
 
     def bot_action(self, state: DaimyniState, rng: random.Random) -> Action:
         return bot.choose(state, rng)

@@ -28,7 +28,7 @@ from typing import Any
 from ...engine import Commitments, Decision, GameEvent, Hidden, Illegal, priority_order, win_loss
 from ...engine.notation import NotationError
 from ...model import Card, Game
-from .actions import Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
+from .actions import CARDS_PLAYED, Action, MoveBushi, MoveDaimyo, MoveTanbo, Pass, PlayCards, Recruit
 from .events import (
     Combat,
     DaimyoRemoved,
@@ -43,7 +43,6 @@ from .events import (
 )
 from .heuristic import evaluate
 
-CARDS_PLAYED = 2
 RECRUIT, PASS = Recruit(), Pass()
 KINDS = ("move-bushi", "recruit-bushi", "move-daimyo", "move-tanbo")
 _OPEN_BY_BOARD: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
@@ -207,6 +206,20 @@ class Rules:
         if d:
             return f"{clan} D" + (f"+{int(plus)}" if plus and int(plus) else "")
         return f"{clan} {int(n)}"
+
+
+_LAST_RULES: list[tuple[Game, Rules]] = []
+
+
+def rules_of(game: Game) -> Rules:
+    """The `Rules` of a game's definitions, built once for the last `Game` object asked about: a sweep
+    starts thousands of games from one loaded Game, and building the tables is a fifth of a short
+    game's time. Rules never change during a game (what it caches are immutable actions and tables
+    that are functions of the board), so games share them; another Game object (definitions loaded
+    again, say after an edit) builds its own."""
+    if not _LAST_RULES or _LAST_RULES[0][0] is not game:
+        _LAST_RULES[:] = [(game, Rules(game))]
+    return _LAST_RULES[0][1]
 
 
 def _starting_clan(card: Card) -> str:
@@ -575,6 +588,12 @@ class DaimyniState:
                 return Pass()
             return MoveTanbo(self.tanbo[rng.choice(free)], rng.choice(empty))
         return rng.choice(self._effects(player, kind) or [Pass()])
+
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the loop of `sample_action` + `apply_action` plays from `rng`, fast: the decisions
+        taken and the cards laid (see `random_game.random_game`; `pnp simulate --policy random`)."""
+        from .random_game import random_game
+        return random_game(self, rng, max_steps)
 
     def random_playout(self, rng: random.Random, max_steps: int = 100_000) -> int:
         """Play uniformly random legal actions to the end (or `max_steps` decisions); the number of

@@ -15,6 +15,7 @@ as hooks at fixed points of the round (see `pnp.games.daimyo.advanced`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
@@ -27,6 +28,7 @@ from .advanced import hooks_for
 from .effects import BASIC_EFFECTS, Effect, whole_unit
 from .events import Control, ControlTie, NoEffect, PassedToReserves, ReserveTaken, ToReserve
 from .position import position_table, read_position
+from .sampling import sample
 from .specials import SPECIAL_EFFECTS
 from .state import Board, Options, Position, RoundRecord, Rules
 
@@ -159,14 +161,46 @@ class DaimyoState(Board):
         assert d.card is not None
         return self.effects(d.player, d.card) or [Pass()]
 
+    def sample_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action, drawn as `rng.choice(legal_actions())` draws it, without
+        listing them all (`sampling`); `apply_action` does not check that very object again."""
+        action = sample(self, rng, self.decision())
+        self._sampled = action
+        return action
+
     def effects(self, clan: str, card: str) -> list[Action]:
         """The decisions `clan`'s card allows now (none: the card passes)."""
         return EFFECTS[self.kind(card, clan)].options(self, clan)
 
     # -- applying ------------------------------------------------------------------------
 
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the loop of `sample_action` + `apply_action` plays from `rng` (`pnp simulate
+        --policy random`), asking each decision once: the decisions taken and the (player, label) of
+        every labelled choice, as `pnp.simulate.run.labels` names them."""
+        plays: list[tuple[str, str]] = []
+        steps = 0
+        while self.phase != "over" and steps < max_steps:
+            d = self.decision()
+            assert d is not None        # a game that is not over has a decision
+            action = sample(self, rng, d)
+            cards = getattr(action, "cards", None)
+            if isinstance(cards, (tuple, list)):
+                plays.extend((d.player, str(c)) for c in cards)
+            elif d.card is None:        # carrying out a laid card is not counted again
+                label = str(action) if isinstance(action, (str, int)) else f"{d.kind} {type(action).__name__}"
+                plays.append((d.player, label))
+            self._sampled = None
+            self._apply(d, action, sampled=True)
+            steps += 1
+        return steps, plays
+
     def apply_action(self, action: Action) -> list[GameEvent]:
-        d = self.decision()
+        sampled, self._sampled = action is self._sampled, None
+        return self._apply(self.decision(), action, sampled)
+
+    def _apply(self, d: Decision | None, action: Action, sampled: bool) -> list[GameEvent]:
+        """`apply_action` at decision `d` (this state's `decision()`); a `sampled` action is legal."""
         if d is None:
             raise Illegal(self.round, "nobody", None, "game-over", "the game is over")
         if d.kind == "play":
@@ -190,7 +224,7 @@ class DaimyoState(Board):
                 self._start_round()
             return events
         assert d.card is not None
-        return self._resolve(d.player, d.card, action)
+        return self._resolve(d.player, d.card, action, checked=sampled)
 
     def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
         cards = tuple(action.cards)
@@ -223,11 +257,12 @@ class DaimyoState(Board):
         """A played (card, clan) pair's place in the resolution order."""
         return self.rules.cards[played[0]].priority
 
-    def _resolve(self, clan: str, card: str, action: Action) -> list[GameEvent]:
+    def _resolve(self, clan: str, card: str, action: Action, checked: bool = False) -> list[GameEvent]:
         kind = self.kind(card, clan)
         effect = EFFECTS[kind]
         action = whole_unit(self, clan, action)
-        self.check(clan, card, kind, action)
+        if not checked:
+            self.check(clan, card, kind, action)
         self.history[-1].decisions.append((card, clan, effect.written(self, clan, action)))
         self.queue.pop(0)
         base: dict[str, Any] = {"clan": clan, "card": card, "round": self.round}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from ...engine import Chance, Commitments, Decision, GameEvent, Hidden, win_loss
-from ...hexgrid import Pos, border, connected_without, is_connected, neighbours
+from ...hexgrid import Pos, around, border, connected_without, is_connected
 from ...model import Game
 from .actions import Action, PassCards, PlayCards
 from .events import Dealt, GameOver, HandDealt
@@ -241,6 +241,9 @@ class Board:
         self.daimyo_entry_hooks = _overriding(hooks, "daimyo_entry_refusal")
         self.combat_hooks = _overriding(hooks, "combat_bonus")
         self.variant_hooks = _overriding(hooks, "variants")
+        # The action `sample_action` last drew, legal by construction: `apply_action` skips checking
+        # that very object. Every change of the position (apply_action, start_from, clone) forgets it.
+        self._sampled: Action | None = None
         opt = rules.options
         self.chance = Chance(opt.seed)
         self.round = 1
@@ -267,6 +270,10 @@ class Board:
                 self.bushi[clan][tid] = 1
             self.daimyo[clan] = ids[-1]
         self.tile_at: dict[Pos, str] = {p: t for t, p in self.tile_pos.items()}
+        # Each Han's neighbouring Han (`adjacent_tiles`), as asked: a function of where the Han lie
+        # alone, so `place_han` (every move or placing of a Han ends there), `start_from` and `clone`
+        # empty it.
+        self._adjacent: dict[str, list[str]] = {}
         per_clan = rules.game.tiles.per_clan if rules.game.tiles else 3
         # Han of clans that are not playing leave the game
         self.out_of_game = [f"{rules.prefix[c]}{i}" for c in rules.game.clans if c not in rules.clans
@@ -404,9 +411,11 @@ class Board:
     def start_from(self, p: Position) -> None:
         """Start the round `p.round` from `p` (checked already: Han, cards, counts)."""
         rules = self.rules
+        self._sampled = None
         self.round = p.round
         self.tile_pos = dict(p.han)
         self.tile_at = {pos: t for t, pos in self.tile_pos.items()}
+        self._adjacent = {}
         self.han_reserve = [t for t, owner in self.tile_owner.items() if owner is None and t not in self.tile_pos]
         self.bushi = {c: dict(p.bushi.get(c, {})) for c in rules.clans}
         self.ronin = {c: dict(p.ronin.get(c, {})) for c in rules.clans}
@@ -440,7 +449,10 @@ class Board:
         return self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0) + (1 if self.daimyo[clan] == tile else 0)
 
     def adjacent_tiles(self, tile: str) -> list[str]:
-        return [self.tile_at[p] for p in neighbours(self.tile_pos[tile]) if p in self.tile_at]
+        found = self._adjacent.get(tile)
+        if found is None:
+            found = self._adjacent[tile] = [self.tile_at[p] for p in around(self.tile_pos[tile]) if p in self.tile_at]
+        return list(found)
 
     def kind(self, card: str, clan: str) -> str:
         """What the card does now: its own effect, or the basic rules' fallback when it cannot."""
@@ -535,6 +547,7 @@ class Board:
     def place_han(self, tile: str, at: Pos) -> None:
         self.tile_pos[tile] = at
         self.tile_at[at] = tile
+        self._adjacent = {}
         self.touched.add(tile)
 
     def finish(self, winner: str | None, reason: str) -> GameOver:
@@ -547,6 +560,7 @@ class Board:
 
     def clone(self) -> Self:
         other = copy.copy(self)
+        other._sampled = None
         for name in ("bushi", "ronin"):
             setattr(other, name, {c: dict(v) for c, v in getattr(self, name).items()})
         other.daimyo = dict(self.daimyo)
@@ -554,6 +568,7 @@ class Board:
         other.tile_owner = dict(self.tile_owner)
         other.tile_pos = dict(self.tile_pos)
         other.tile_at = dict(self.tile_at)
+        other._adjacent = {}
         other.han_reserve = list(self.han_reserve)
         other.touched = set(self.touched)
         other.hand = {c: set(v) for c, v in self.hand.items()}

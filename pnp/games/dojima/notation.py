@@ -189,11 +189,23 @@ class DojimaNotation(GameNotation[DojimaState, RoundLog, DojimaHeader, DojimaEnd
         return check_end(state, end, where)
 
 
+_LAST_RULES: list[tuple[Any, Rules]] = []
+
+
+def _rules_of(game: Any) -> Rules:
+    """`Rules.of(game)`, read once for the last `Game` object asked about: a sweep starts thousands of
+    games from one loaded Game. Rules are frozen and never change during a game; another Game object
+    (definitions loaded again) reads its own."""
+    if not _LAST_RULES or _LAST_RULES[0][0] is not game:
+        _LAST_RULES[:] = [(game, Rules.of(game))]
+    return _LAST_RULES[0][1]
+
+
 def new_state(game: Any, settings: Settings) -> DojimaState:
     """A game set up for `settings` and started. The rulebook draws the first player at random; the
     seats are the draw: the first seat starts (so `pnp simulate` reads its first-player advantage
     from seat 1, as for every game)."""
-    rules = Rules.of(game)
+    rules = _rules_of(game)
     seats = rules.colours[:settings.players]
     state = DojimaState(rules, seats, seats[0], Dice(settings.seed), settings.options, settings.round_cap)
     state.begin()

@@ -33,6 +33,7 @@ import copy
 import dataclasses
 import functools
 import itertools
+import random
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -546,6 +547,19 @@ class DojimaState:
         out = self._emit(out)
         return pending + out + self._advance()
 
+    def _carried(self, events: list[GameEvent]) -> None:
+        """After a choice drawn from the legal ones was carried out (by `random_game`): what
+        `apply_action` does after its own checks (log the events, run on to the next decision)."""
+        self._emit(events)
+        self._advance()
+        self._asked = None
+
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the module's `random` policy plays from `rng`, fast: the decisions taken and the
+        labelled choices (see `random_game.random_game`; `pnp simulate --policy random`)."""
+        from .random_game import random_game
+        return random_game(self, rng, max_steps)
+
     def _emit(self, events: list[GameEvent]) -> list[GameEvent]:
         """Log events in the game and in the round they belong to."""
         self.events += events
@@ -857,7 +871,11 @@ class DojimaState:
         return out
 
     def _assign(self, p: str, text: str) -> list[GameEvent]:
-        placed = self.parse_assign(p, text)
+        return self._lay(p, self.parse_assign(p, text))
+
+    def _lay(self, p: str, placed: dict[str, int]) -> list[GameEvent]:
+        """`p` lays its cards on its dice as `placed` says (checked by `parse_assign`, or drawn from
+        the legal orders)."""
         assert self.record is not None
         self.record.assign[p] = assign_text(placed)
         return [self.laid.commit(p, placed)]
@@ -882,6 +900,12 @@ class DojimaState:
         if self.pyramid_dice[slot] is not None:
             raise Illegal(self.round, p, None, "pick-face-up", f"{card} already has a die "
                           f"({self.pyramid_dice[slot]})")
+        return self._pick_die(p, value, card)
+
+    def _pick_die(self, p: str, value: int, card: str) -> list[GameEvent]:
+        """`p` puts a free advisor die showing `value` on the face-up, dieless `card` (checked by
+        `_pick`, or drawn from the legal picks)."""
+        slot = self.pyramid.index(card)
         self.free_dice.remove(value)
         self.pyramid_dice[slot] = value
         self.picker += 1
@@ -1052,6 +1076,12 @@ class DojimaState:
                               "only")
             if self.rice[p] < units:
                 raise Illegal(self.round, p, "merchant", "sell-rice", f"{p} has {self.rice[p]} rice, not {units}")
+        return self._sold(p, units)
+
+    def _sold(self, p: str, units: int) -> list[GameEvent]:
+        """`p`'s merchant sells `units` rice (0: no sale; checked by `_sell`, or one of `_sales`)."""
+        value = self.workers[p]["merchant"]
+        eff = self.effect("merchant", value)
         self.sell_queue.pop(0)
         ryo = {0: 0, 1: 1, 3: 2}[units]
         self.rice[p] -= units

@@ -41,6 +41,7 @@ rejects); it never gains or loses trust, and its Strategising simply loses.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -309,6 +310,29 @@ class SamuraiVassalState:
             return [STRATEGISING]
         return hand
 
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the loop of `random_choice` + `apply_action` plays from `rng` (`pnp simulate --policy
+        random`): the same draw among the same legal cards, laid by `play` (which checks only what
+        costs nothing); the decisions taken and (player, card) for every choice, as
+        `pnp.simulate.run.labels` names them."""
+        plays: list[tuple[str, str]] = []
+        steps = 0
+        while not self.over and steps < max_steps:
+            # decision().player and legal_actions(), without building the Decision
+            player = self.commit.next_waiting()
+            assert player is not None   # a game that is not over waits for someone
+            if self.phase == "character":
+                legal = list(dict.fromkeys(self.dealt[player]))
+            else:
+                legal = list(dict.fromkeys(self.hands[player]))
+                if player in self.must and STRATEGISING in legal:
+                    legal = [STRATEGISING]
+            card = rng.choice(legal)
+            plays.append((player, card))
+            self.play(player, card)
+            steps += 1
+        return steps, plays
+
     def apply_action(self, card: str) -> list[GameEvent]:
         d = self.decision()
         if d is None:
@@ -560,6 +584,9 @@ def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
     for who in plays:
         p = profiled[who]
         table = state.tables[who]
+        if not p.effects:           # most cards: nothing happens when played
+            table.append([p.card, True])
+            continue
         if p.strategise:
             back = [c for c, _ in table]
             state.hands[who] += back + [p.card]
@@ -597,9 +624,10 @@ def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
         p = profiled[who]
         if who in winners:
             g = sum(CARDS[c].trust for c, up in table if up)
-            g += sum(b.points for b in p.has(Bonus))
-            if p.has(PerFaceDown):
-                g += sum(1 for _, up in table if not up)
+            if p.effects:
+                g += sum(b.points for b in p.has(Bonus))
+                if p.has(PerFaceDown):
+                    g += sum(1 for _, up in table if not up)
             delta[who] += g
             gained[who] += g
         elif any(up for _, up in table):
@@ -608,6 +636,8 @@ def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
                 slot[1] = False
             res.events.append(CardsFlipped(who, flipped, "lost"))
     for who, p in profiled.items():
+        if not p.effects:
+            continue
         if who in winners:
             for pen in p.has(Penalty):
                 for q in players:
@@ -618,7 +648,7 @@ def resolve(state: SamuraiVassalState, plays: Mapping[str, str]) -> Resolution:
                 for q in players:
                     if q != who:
                         hit(q, sp.points)
-    state.must = {w for w in plays if profiled[w].has(MustStrategise)}
+    state.must = {w for w in plays if profiled[w].effects and profiled[w].has(MustStrategise)}
     for who in players:
         before = state.trust[who]
         after = max(0, before + delta[who])

@@ -10,7 +10,7 @@ from ...engine.replay import Transcript
 from ...model import Game
 from ..interface import BookletAdapter, GameModule, Settings
 from . import notation as game_notation
-from .bot import heuristic_policy, random_policy
+from .bot import heuristic_policy
 from .rules import PLAYER, ShogunState, rank
 
 Policy = Callable[[ShogunState, random.Random], str]
@@ -21,6 +21,12 @@ def _as_policy(choose: Callable[[Any, list[str], random.Random], Any]) -> Policy
     def act(state: ShogunState, rng: random.Random) -> str:
         return str(choose(state.view(PLAYER), state.legal_actions(), rng))
     return act
+
+
+def _random_action(state: ShogunState, rng: random.Random) -> str:
+    """`random_policy` as a policy of the whole state: the same draw among the same legal actions,
+    without building the `View` it never reads (a fifth of a random game's time)."""
+    return rng.choice(state.legal_actions())
 
 
 class ShogunSolitaire(GameModule[ShogunState, str]):
@@ -36,7 +42,7 @@ class ShogunSolitaire(GameModule[ShogunState, str]):
     def policies(self) -> dict[str, Policy]:
         """`heuristic` (the default) plays like a careful beginner; `random` plays any legal action,
         the baseline for the difficulty table."""
-        return {"heuristic": self.bot_action, "random": _as_policy(random_policy)}
+        return {"heuristic": self.bot_action, "random": _random_action}
 
     def outcome(self, state: ShogunState) -> str | None:
         """The rulebook's rank of a finished game (Total Defeat, Weak Shogun, Shogun, Supreme Shogun)."""

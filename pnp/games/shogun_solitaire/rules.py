@@ -29,6 +29,7 @@ Rulings from RULINGS.md ("Shogun Solitaire") are marked ``Ruling:`` where they a
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,11 @@ RULES = {
 
 ANSWERING = {"play": "turn", "discard": "turn", "raid:": "raid", "assassin:": "assassin", "ronin:": "ronin",
              "ninja:": "ninja"}     # an action's first word -> the decision it answers
+_ANSWER = {"turn": "_turn", "raid": "_raid", "assassin": "_assassin", "ronin": "_ronin",
+           "ninja": "_ninja"}       # the decision `pending` names -> the method that carries out its answer
+# Decisions by (pending, round, striking enemy): a Decision is frozen and a function of these alone,
+# so one object serves every game (never invalidated; a few hundred keys at most).
+_DECISIONS: dict[tuple[str, int, str | None], Decision] = {}
 RANKS = ((12, "Supreme Shogun"), (10, "Shogun"), (9, "Weak Shogun"), (0, "Total Defeat"))
 
 
@@ -219,7 +225,11 @@ class ShogunState:
     def decision(self) -> Decision | None:
         if self.ended or self.pending is None:
             return None
-        return Decision(PLAYER, self.pending, self.round, card=self.striking)
+        key = (self.pending, self.round, self.striking)
+        found = _DECISIONS.get(key)
+        if found is None:
+            found = _DECISIONS[key] = Decision(PLAYER, self.pending, self.round, card=self.striking)
+        return found
 
     def is_terminal(self) -> bool:
         return self.ended
@@ -284,6 +294,20 @@ class ShogunState:
             return ninja_answers(self.revealed)
         return []
 
+    def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
+        """The game the module's `random` policy plays from `rng` (`pnp simulate --policy random`):
+        the same draw among the same legal actions, without asking for a `Decision` each time; the
+        decisions taken and (player, card) for every card an action puts to use (`action_labels`)."""
+        plays: list[tuple[str, str]] = []
+        steps = 0
+        choice = rng.choice
+        while not self.ended and self.pending is not None and steps < max_steps:
+            action = choice(self.legal_actions())
+            plays.extend((PLAYER, label) for label in self.action_labels(action))
+            self.apply_action(action)
+            steps += 1
+        return steps, plays
+
     def action_labels(self, action: str) -> list[str]:
         """The card an action puts to use, for `pnp simulate`'s card table: the card played (a wild
         under its own name) or the Samurai that stops a Raid; nothing for discards and answers."""
@@ -315,7 +339,7 @@ class ShogunState:
             self.turns.append([])
         self.turns[-1].append(action)
         try:
-            out = self._answers()[want](rest.strip())
+            out: list[GameEvent] = getattr(self, _ANSWER[want])(rest.strip())
         except Illegal:
             self.turns[-1].pop()
             if not self.turns[-1]:
@@ -323,11 +347,6 @@ class ShogunState:
             raise
         self.events += out
         return out
-
-    def _answers(self) -> dict[str, Callable[[str], list[GameEvent]]]:
-        """What carries out each decision `pending` names."""
-        return {"turn": self._turn, "raid": self._raid, "assassin": self._assassin, "ronin": self._ronin,
-                "ninja": self._ninja}
 
     def _turn(self, rest: str) -> list[GameEvent]:
         action = self.turns[-1][-1]

@@ -1,0 +1,131 @@
+"""A uniformly random legal Daimyo action without listing them all (`DaimyoState.sample_action`).
+
+Each draw here is the draw `rng.choice(state.legal_actions())` makes: the same number of choices,
+the same place in the same order, so a seed plays the same game either way (random policies,
+`pnp.engine.playout`, MCTS rollouts; pinned by tests/simulate/test_random_game_digests.py). What
+it saves is building every choice as an object to keep one: a Bushi Move lists every count of every
+unit to every open neighbour, a Han Move every free spot of every movable Han, asked a hundred
+times a game. Decisions it does not count (setup, interludes, Special Action cards, moves a Mastery
+card adds) are drawn from the listed legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...engine import Decision
+from ...hexgrid import Pos, around, connected_without
+from .actions import Action, MoveBushi, MoveHan, Pass, PlaceHan, PlayCards
+
+if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
+    from .rules import DaimyoState
+
+ONE = (None,)       # a choice among one action (a lone Pass) still takes bits from the generator
+
+
+def sample(state: DaimyoState, rng: random.Random, d: Decision | None) -> Action:
+    """A uniformly random legal action at `d`, the state's `decision()`."""
+    if d is not None and d.kind == "play":
+        cards = state.sorted_cards(state.hand[d.player])
+        n = len(cards)
+        if n >= 2:
+            return PlayCards(_pair(cards, rng.choice(range(n * (n - 1) // 2))))
+    if d is not None and d.kind == "resolve":
+        assert d.card is not None        # a resolve decision names its card
+        kind = state.kind(d.card, d.player)
+        if kind == "bushi-move" and not state.variant_hooks:
+            return _bushi_move(state, d.player, rng)
+        if kind == "han-move":
+            return _han_move(state, rng)
+        if kind == "new-han":
+            spots = _border_facts(frozenset(state.tile_pos.values()))[0]
+            if not spots:
+                rng.choice(ONE)
+                return Pass()
+            return PlaceHan(state.han_reserve[0], spots[rng.choice(range(len(spots)))])
+    return rng.choice(state.legal_actions())
+
+
+def _pair(cards: list[str], k: int) -> tuple[str, str]:
+    """The `k`-th pair of `itertools.combinations(cards, 2)`."""
+    n = len(cards)
+    for i in range(n - 1):
+        row = n - 1 - i
+        if k < row:
+            return cards[i], cards[i + 1 + k]
+        k -= row
+    raise IndexError(k)
+
+
+def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
+    """`BushiMove.options`: from each tile (sorted) to each neighbour the clan may enter, every
+    (Bushi, Rōnin) count but (0, 0), Bushi counts outermost."""
+    bushi, ronin = state.bushi[clan], state.ronin[clan]
+    slots: list[tuple[str, str, int]] = []
+    total = 0
+    # Without teams no ally holds a Han, and without an entry rule nothing else bars one: every
+    # neighbour may be entered (`Board.can_enter`).
+    open_all = not state.entry_hooks and not state.rules.options.teams
+    for tile in sorted(set(bushi) | set(ronin)):
+        n, m = bushi.get(tile, 0), ronin.get(tile, 0)
+        per = (n + 1) * (m + 1) - 1
+        for dst in state.adjacent_tiles(tile):
+            if open_all or state.can_enter(clan, dst):
+                slots.append((tile, dst, m))
+                total += per
+    if not total:
+        rng.choice(ONE)
+        return Pass()
+    k = rng.choice(range(total))
+    for tile, dst, m in slots:
+        per = (bushi.get(tile, 0) + 1) * (m + 1) - 1
+        if k < per:
+            count, hired = divmod(k + 1, m + 1)       # (0, 0) is left out: the first move is index 1
+            return MoveBushi(tile, dst, count, None, False, hired)
+        k -= per
+    raise AssertionError("a draw below the total falls in a slot")
+
+
+def _han_move(state: DaimyoState, rng: random.Random) -> Action:
+    """`HanMove.options`: each Han (sorted) that may move, to each free spot of the map without it."""
+    cells = frozenset(state.tile_pos.values())
+    spots, only = _border_facts(cells)
+    lonely = Counter(only.values())
+    movable: list[tuple[str, Pos, int]] = []
+    total = 0
+    if len(state.tile_pos) > 1:
+        for tile in sorted(state.tile_pos):
+            pos = state.tile_pos[tile]
+            if state.occupant(tile) is None and tile not in state.touched and connected_without(cells, pos):
+                # Board.free_spots(without=tile): the free spots less those touching this Han alone.
+                room = len(spots) - lonely.get(pos, 0)
+                movable.append((tile, pos, room))
+                total += room
+    if not total:
+        rng.choice(ONE)
+        return Pass()
+    k = rng.choice(range(total))
+    for tile, pos, room in movable:
+        if k < room:
+            return MoveHan(tile, [s for s in spots if only.get(s) != pos][k])
+        k -= room
+    raise AssertionError("a draw below the total falls in a Han's spots")
+
+
+# The free spots of a map (sorted, as `hexgrid.border` lists them) and, for those touching one Han
+# alone, that Han's position (they are no longer free once it is lifted): functions of the map's
+# cells alone, so an entry is never invalidated (a changed map is another key); bounded, as the
+# maps of many games go by. One pass over the cells' neighbours finds both.
+@lru_cache(maxsize=4096)
+def _border_facts(cells: frozenset[Pos]) -> tuple[tuple[Pos, ...], dict[Pos, Pos]]:
+    touching: dict[Pos, int] = {}
+    last: dict[Pos, Pos] = {}
+    for cell in cells:
+        for nb in around(cell):
+            if nb not in cells:
+                touching[nb] = touching.get(nb, 0) + 1
+                last[nb] = cell
+    return tuple(sorted(touching)), {s: last[s] for s, n in touching.items() if n == 1}
