@@ -76,6 +76,17 @@ def _images(game: Game, layout: CardLayout, w: float, h: float, colour: str) -> 
     return out
 
 
+def _emblem(game: Game, card: Card, layout: CardLayout, w: float, h: float, colour: str) -> list[Shape]:
+    """The card's clan emblem (its mon) in the layout's `emblem` box, in the clan's colour: a clan
+    is then told by shape as well as by colour."""
+    clan = card.clan
+    if "emblem" not in layout.elements or clan is None or clan.emblem is None:
+        return []
+    i = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+    return image.placed(game.folder / clan.emblem, _box(layout.elements["emblem"], w, h), game.files["game"],
+                        f"clans[{i}].emblem", colour)
+
+
 def card_face(game: Game, card: Card, lang: str) -> Scene:
     layout = game.face_layout_of(card)
     w, h = game.size_of(card).size
@@ -105,6 +116,9 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(Rect(x, y, bw, bh, Style(fill=tint), radius=2 * k),
                   *image.placed(game.folder / card.type.image, (x, y, bw, bh), art_file, art_key or "", colour),
                   Rect(x, y, bw, bh, Style(stroke=colour, width=0.35 * k), radius=2 * k))
+        if card.type.kanji:     # the type's glyph stays, small in the picture's lower right corner
+            scene.add(*_set(game, card, layout, "art", (x + bw * 0.5, y + bh * 0.8, bw * 0.47, bh * 0.17),
+                            card.type.kanji, k, "right", colour, on=tint, size=bh * 0.13 / PT))
     elif "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
@@ -134,7 +148,7 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         # a card of no clan whose back is titled with the game's name says that name once
         words = game.meta.title if owner in ("", game.meta.title) else f"{game.meta.title} · {owner}"
         scene.add(*_set(game, card, layout, "footer", _box(els["footer"], w, h), words, k, "left", colour))
-    scene.add(*_images(game, layout, w, h, colour))
+    scene.add(*_images(game, layout, w, h, colour), *_emblem(game, card, layout, w, h, colour))
     for key, el in els.items():   # fields the data defines: trust, cost, a character's power...
         shown = card.field(el.field, lang) if el.field else None
         if shown:
@@ -160,6 +174,8 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
         Circle(w / 2, h / 2, w * 0.3, Style(fill=tint)),
     )
     scene.add(*_images(game, layout, w, h, colour))
+    if card.clan is not None and card.back_key == card.clan.id:    # the clan's own back shows its mon
+        scene.add(*_emblem(game, card, layout, w, h, colour))
     for key, value, ink, on in (("title", back.title.get(lang, ""), "#ffffff", colour),
                                 ("art", back.kanji, colour, tint),
                                 ("text", back.text.get(lang, ""), "#ffffff", colour)):

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 PT = 25.4 / 72           # one point in mm
 # What a face layout's elements print (pnp/draw/card.py); a back prints the first three.
-FACE = ("number", "title", "subtitle", "art", "text", "players", "deal", "footer", "corner")
-BACK = ("title", "art", "text")
+FACE = ("number", "title", "subtitle", "art", "emblem", "text", "players", "deal", "footer", "corner")
+BACK = ("title", "art", "emblem", "text")
+PICTURES = ("art", "emblem")   # elements that print a picture, not text
 
 
 def _hint(name: str, known: Iterable[str]) -> str:
@@ -148,7 +149,7 @@ def _boxes(game: Game, name: str, layout: CardLayout, back: bool, w: float, h: f
     for key, el in layout.elements.items():
         at = f"{name}.elements.{key}"
         x, y, bw, bh = el.box
-        prints_text = key in roles and key != "art" or (el.field is not None and not back)
+        prints_text = key in roles and key not in PICTURES or (el.field is not None and not back)
         if key not in roles and el.field is None and el.image is None:
             out.append(DefinitionError(where, at, f"prints nothing: an element prints what its name says "
                                                   f"({', '.join(roles)}), or a `field` or an `image`"
