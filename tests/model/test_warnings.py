@@ -81,8 +81,8 @@ def test_text_over_the_art(lantern):
 def test_an_element_whose_name_prints_nothing(lantern):
     own_layout(lantern, '[mine.elements.tilte]\nbox = [0.25, 0.055, 0.5, 0.09]\n')
     assert any(w.endswith("mine.elements.tilte: prints nothing: an element prints what its name says (number, title, "
-                          "subtitle, art, emblem, text, players, deal, footer, corner), or a `field` or an `image`; did you "
-                          "mean 'title'?") for w in warned(lantern))
+                          "subtitle, art, emblem, text, players, deal, footer, corner), or a `field` or an `image`; "
+                          "did you mean 'title'?") for w in warned(lantern))
 
 
 def test_two_cards_with_one_number(lantern):
