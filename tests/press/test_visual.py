@@ -20,8 +20,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from pnp.build import Options, build_kit
+from pnp.draw.card import card_back, card_face
+from pnp.draw.piece import counter_scene
+from pnp.draw.shapes import Group
+from pnp.draw.tile import mat_scene, tile_scene
 from pnp.model import load_game
 from pnp.paths import cards_dir
+from pnp.render.pdf import Page, render_pdf
 
 REFERENCE = Path(__file__).parent / "reference"
 DPI = 30
@@ -47,6 +52,78 @@ def _pages(game_id):
             for label, page in chosen:
                 pix = page.get_pixmap(dpi=DPI, alpha=False)
                 yield label, Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
+
+
+COMPONENTS = REFERENCE / "components"
+COMPONENT_DPI = 60
+
+
+def _scene_image(scene) -> Image.Image:
+    """A component drawn alone, with its bleed, at COMPONENT_DPI."""
+    b = scene.bleed
+    page = Page(scene.width + 2 * b, scene.height + 2 * b, [Group(tuple(scene.shapes), b, b)])
+    pix = pymupdf.open(stream=render_pdf([page], scene.name), filetype="pdf")[0].get_pixmap(dpi=COMPONENT_DPI,
+                                                                                             alpha=False)
+    return Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")
+
+
+def _components(game_id):
+    """(name, image) of one front and back of every card kind, every kind of counter, tile and mat."""
+    game = load_game(cards_dir() / game_id)
+    lang = game.meta.languages[0]
+    kinds: dict[str, object] = {}
+    for card in game.cards:
+        kinds.setdefault(card.type_id, card)
+    for type_id, card in kinds.items():
+        yield f"{game_id}-card-{type_id}-front", _scene_image(card_face(game, card, lang))
+        yield f"{game_id}-card-{type_id}-back", _scene_image(card_back(game, card, lang))
+    for slug in dict.fromkeys(c.slug for c in game.counters):
+        counter = next(c for c in game.counters if c.slug == slug)
+        yield f"{game_id}-piece-{slug}", _scene_image(counter_scene(counter, lang, game=game))
+    if game.tiles is not None:
+        for clan in [None, *game.meta.clans]:
+            yield f"{game_id}-tile-{clan.id if clan else 'neutral'}", _scene_image(tile_scene(game, clan, lang))
+    if game.mats is not None:
+        for clan in game.meta.clans:
+            yield f"{game_id}-mat-{clan.id}", _scene_image(mat_scene(game, clan, lang))
+
+
+def _compare(pairs, folder: Path, prefix: str) -> list[str]:
+    seen, failures = [], []
+    if UPDATE:
+        folder.mkdir(exist_ok=True)
+    for name, image in pairs:
+        seen.append(name)
+        ref = folder / f"{name}.png"
+        if UPDATE:
+            image.save(ref, optimize=True)
+            continue
+        if not ref.is_file():
+            failures.append(f"{name}: no reference image (build it with PNP_UPDATE_REFERENCE=1)")
+            continue
+        want = Image.open(ref).convert("RGB")
+        if want.size != image.size:
+            failures.append(f"{name}: size {image.size} px, reference {want.size} px")
+            continue
+        share = _differing(image, want)
+        if share > SHARE:
+            ACTUAL.mkdir(parents=True, exist_ok=True)
+            image.save(ACTUAL / f"{name}.png")
+            failures.append(f"{name}: {share:.2%} of pixels differ (tolerance {SHARE:.2%}); "
+                            f"this build's image: {ACTUAL / name}.png")
+    assert seen
+    stale = sorted(p.stem for p in folder.glob(f"{prefix}-*.png") if p.stem not in seen)
+    if stale and not UPDATE:
+        failures.append(f"reference images for what the kit no longer has: {stale}")
+    return failures
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
+def test_every_card_kind_counter_tile_and_mat_matches_its_reference(game_id):
+    """Issue 24, item 7: each kind of component alone, so a change to one card's art shows by name."""
+    failures = _compare(_components(game_id), COMPONENTS, game_id)
+    assert not failures, "\n".join(failures)
 
 
 def _differing(a: Image.Image, b: Image.Image) -> float:
