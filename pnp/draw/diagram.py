@@ -173,7 +173,7 @@ def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
     if style.diagram == "terrain":
         return [Circle(x, y, r * 1.1, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.12)),
                 *_waves(x, y, r * 0.7, "#9cc3e6")]
-    # A white piece (Daimyo's Rōnin) stays white, as on the table: outlined and numbered in dark ink.
+    # A white piece stays white, as on the table: outlined and numbered in dark ink.
     ink = DARK_TEXT if luminance(stack.colour) >= PALE else "#ffffff"
     edge = Style(fill=stack.colour, stroke=ink, width=r * (0.1 if ink == DARK_TEXT else 0.14))
     shapes: list[Shape] = [Circle(x, y, r, edge)]
