@@ -264,13 +264,13 @@ def test_a_control_character_is_refused_naming_the_place(game_copy, tmp_path, fi
     ("booklet/rules.it.md", "\n", "\n\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}"
                                   "{% endfor %}\n",
      "booklet/rules.it.md: line 3: template error: the templates do too much work"),
-    ("cards.toml", "[types.move-daimyo]\n", '[types.move-daimyo]\nimage = "art/broken.png"\n',
+    ("cards.toml", 'image = "art/move-daimyo.svg"\n', 'image = "art/broken.png"\n',
      "cards.toml: types.move-daimyo.image: image 'broken.png': not a readable PNG"),
 ])
 def test_check_reads_what_build_reads(game_copy, file, old, new, words):
     """`pnp check` said "definitions ok" for folders `pnp build` refuses: it never read the aid,
     rendered the booklet's templates (in every language) or opened the images."""
-    (game_copy / "art").mkdir()
+    (game_copy / "art").mkdir(exist_ok=True)
     (game_copy / "art" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 200)
     edit(game_copy / file, old, new)
     err = fails(run_pnp("check", game_copy), 2, words)

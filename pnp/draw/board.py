@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..hexgrid import SQRT3
 from ..model import Game
 from ..model.schema import Clan
-from . import text
+from . import image, text
 from .contrast import readable
 from .shapes import PT, Circle, Group, Polygon, Rect, Scene, Shape, Style
 
@@ -74,6 +74,10 @@ def board_scene(game: Game, lang: str) -> Scene:
         kanji = f" · {game.meta.kanji}" if game.meta.kanji else ""
         scene.add(text.line(w / 2, 19.5, f"{subtitle}{kanji}", "sans", 9, INK, "middle"))
 
+    for i, art in enumerate(bd.art):
+        colour = game.clans[art.clan].colour if art.clan else bd.map.line
+        scene.add(*image.placed(game.folder / art.image, art.box, game.files["board"], f"art[{i}].image", colour))
+
     ox, oy = map_origin(game)
     cells = map_shapes(game)
     pieces = {p.id: p for p in game.pieces_file.pieces}
@@ -82,7 +86,9 @@ def board_scene(game: Game, lang: str) -> Scene:
         colour = game.clans[mark.clan].colour if mark.clan else (pieces[mark.piece].colour or INK)
         cells += start_mark(pieces[mark.piece].mark, colour, x, y + 1.5, grid.radius * 0.42)
     scene.add(Group(tuple(cells), ox, oy))
-    scene.add(*_legend(game, lang, w / 2, h - 9))
+    scene.add(*_legend(game, lang, w / 2, h - 9 - (4 if bd.note else 0)))
+    if bd.note:
+        scene.add(text.line(w / 2, h - 5.5, game.word(bd.note, lang), "sans", 8, INK, "middle"))
 
     for side in bd.sides:
         clan = game.clans[side.clan]
@@ -118,6 +124,10 @@ def _side_panel(game: Game, clan: Clan, lang: str, pw: float, ph: float) -> list
     out: list[Shape] = [Rect(0, 0, pw, ph, Style(fill=clan.tint, stroke=clan.colour, width=0.8), radius=3)]
     on_tint = readable(clan.colour, clan.tint)    # clan colours as text: 4.5:1 on what is under them
     out.append(text.line(pw / 2, 11, clan.name[lang], "sans-bold", 14, on_tint, "middle"))
+    if clan.emblem is not None:    # the clan's mon: by the name, and large where the panel is empty
+        i = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+        for box in ((4.0, 3.5, 11.0, 11.0), (pw - 15.0, 3.5, 11.0, 11.0), (pw / 2 - 17, ph - 42, 34.0, 34.0)):
+            out += image.placed(game.folder / clan.emblem, box, game.files["game"], f"clans[{i}].emblem", clan.colour)
     # Reserve: a card-sized place for the cards the opponent passes on.
     rx, ry = (pw - cw) / 2, 22
     out.append(Rect(rx, ry, cw, ch, Style(fill="#ffffff", stroke=clan.colour, width=0.6, dash=(3, 2)), radius=3))

@@ -129,6 +129,9 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(Rect(x, y, bw, bh, Style(fill=tint), radius=2 * k),
                   *image.placed(game.folder / card.type.image, (x, y, bw, bh), art_file, art_key or "", colour),
                   Rect(x, y, bw, bh, Style(stroke=colour, width=0.35 * k), radius=2 * k))
+        if card.type.kanji:     # the type's glyph stays, small in the picture's lower right corner
+            scene.add(*_set(game, card, layout, "art", (x + bw * 0.5, y + bh * 0.8, bw * 0.47, bh * 0.17),
+                            card.type.kanji, k, "right", colour, on=tint, size=bh * 0.13 / PT))
     elif "art" in els:
         x, y, bw, bh = _box(els["art"], w, h)
         scene.add(Rect(x, y, bw, bh, Style(fill=tint, stroke=colour, width=0.35 * k), radius=2 * k))
@@ -184,6 +187,8 @@ def card_back(game: Game, card: Card, lang: str) -> Scene:
         Circle(w / 2, h / 2, w * 0.3, Style(fill=tint)),
     )
     scene.add(*_images(game, layout, w, h, colour))
+    if card.clan is not None and card.back_key == card.clan.id:    # the clan's own back shows its mon
+        scene.add(*_emblem(game, card, layout, w, h, colour))
     for key, value, ink, on in (("title", back.title.get(lang, ""), "#ffffff", colour),
                                 ("art", back.kanji, colour, tint),
                                 ("text", back.text.get(lang, ""), "#ffffff", colour)):

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from ..model import Game
 from . import text
 from .board import map_shapes
+from .contrast import luminance
+from .ink import DARK_TEXT, PALE
 from .shapes import PT, Circle, Group, Polygon, Scene, Shape, Style, Text
 
 INK = "#2b261f"
@@ -171,13 +173,16 @@ def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
     if style.diagram == "terrain":
         return [Circle(x, y, r * 1.1, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.12)),
                 *_waves(x, y, r * 0.7, "#9cc3e6")]
-    shapes: list[Shape] = [Circle(x, y, r, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
+    # A white piece stays white, as on the table: outlined and numbered in dark ink.
+    ink = DARK_TEXT if luminance(stack.colour) >= PALE else "#ffffff"
+    edge = Style(fill=stack.colour, stroke=ink, width=r * (0.1 if ink == DARK_TEXT else 0.14))
+    shapes: list[Shape] = [Circle(x, y, r, edge)]
     if style.diagram == "leader":
-        shapes = [Circle(x, y, r * 1.15, Style(fill=stack.colour, stroke="#ffffff", width=r * 0.14))]
-        shapes.append(Circle(x, y, r * 0.7, Style(stroke="#ffffff", width=r * 0.12)))
-        shapes.append(text.line(x, y + pt * 0.127, style.letter, "sans-bold", pt, "#ffffff", "middle"))
+        shapes = [Circle(x, y, r * 1.15, edge)]
+        shapes.append(Circle(x, y, r * 0.7, Style(stroke=ink, width=r * 0.12)))
+        shapes.append(text.line(x, y + pt * 0.127, style.letter, "sans-bold", pt, ink, "middle"))
     else:
-        shapes.append(text.line(x, y + pt * 0.127, str(stack.count), "sans-bold", pt, "#ffffff", "middle"))
+        shapes.append(text.line(x, y + pt * 0.127, str(stack.count), "sans-bold", pt, ink, "middle"))
     return shapes
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..model import Counter
-from . import text
+from ..model import Counter, Game
+from . import image, text
 from .contrast import luminance, readable
 from .ink import DARK_TEXT, PALE
-from .shapes import Circle, Scene, Style
+from .shapes import Circle, Scene, Shape, Style
 
 CUT = Style(stroke="#000000", width=0.25)
 BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
@@ -20,16 +20,47 @@ def counter_ink(fill: str) -> str:
     return DARK_TEXT if luminance(fill) >= PALE else readable("#ffffff", fill)
 
 
-def counter_scene(counter: Counter, lang: str, bleed: bool = True) -> Scene:
+PAPER = "#fbf7ee"
+FACE = 0.8        # the paper face of a counter with art, a share of its radius: the rest is its colour
+
+
+def _pictured(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
+    """A counter with art: a paper face inside a ring of the piece's colour, the figure drawn in
+    that colour, the name under it and the clan's mon beside it (so a clan shows by shape too)."""
+    piece, colour = counter.piece, counter.colour
+    assert piece.image is not None
+    i = game.pieces_file.pieces.index(piece)
+    out: list[Shape] = [Circle(r, r, r * FACE, Style(fill=PAPER))]
+    out += image.placed(game.folder / piece.image, (r * 0.42, r * 0.3, r * 1.16, r * 1.0), game.files["pieces"],
+                        f"pieces[{i}].image", colour)
+    clan = counter.clan
+    if clan is not None and clan.emblem is not None:
+        k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+        out += image.placed(game.folder / clan.emblem, (r * 0.3, r * 0.5, r * 0.46, r * 0.46), game.files["game"],
+                            f"clans[{k}].emblem", colour)
+    out += text.box(r * 0.4, r * 1.3, r * 1.2, r * 0.38, piece.name[lang], "sans-bold", max(NAME_PT, r * 0.5),
+                    "center", readable(colour, PAPER) if luminance(colour) < PALE else DARK_TEXT,
+                    valign="middle", min_size=NAME_PT)
+    return out
+
+
+def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | None = None) -> Scene:
     """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
     thin circle on the edge and the colour running `BLEED` mm beyond it (without `bleed`: the
-    counter as it looks once cut, for pictures of it)."""
+    counter as it looks once cut, for pictures of it). A piece with `image` (given its `game`)
+    shows its art on a paper face instead of its glyph."""
     d = counter.piece.diameter
     r = d / 2
     b = BLEED if bleed else 0.0
     scene = Scene(f"piece-{counter.slug}", d, d, b)
     ink = counter_ink(counter.colour)
     scene.add(Circle(r, r, r + b, Style(fill=counter.colour)))
+    if counter.piece.image is not None and game is not None:
+        scene.add(*_pictured(game, counter, lang, r))
+        if luminance(counter.colour) >= PALE:      # a white piece: its paper face needs an edge
+            scene.add(Circle(r, r, r * FACE, Style(stroke=ink, width=0.3)))
+        scene.add(Circle(r, r, r - CUT.width / 2, CUT))
+        return scene
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
     kanji = counter.piece.kanji
     if kanji:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..hexgrid import SQRT3, corners
 from ..model import Game
 from ..model.schema import Clan
-from . import text
+from . import image, text
 from .contrast import readable
 from .shapes import Polygon, Rect, Scene, Style
 
@@ -26,7 +26,19 @@ def tile_scene(game: Game, clan: Clan | None, lang: str, index: int = 0, bleed: 
     cx, cy = w / 2, h / 2
     scene.add(Polygon(corners((cx, cy), r + b * 2 / SQRT3), Style(fill=fill)))
     scene.add(Polygon(corners((cx, cy), r * 0.86), Style(stroke=ink, width=0.4)))
-    if t.kanji:
+    if t.image is not None:
+        if clan is not None:     # a paper face, so the castle and the mon read on a clan's tile
+            scene.add(Polygon(corners((cx, cy), r * 0.8), Style(fill="#fbf7ee")))
+        scene.add(*image.placed(game.folder / t.image, (cx - r * 0.5, cy - r * 0.66, r, r * 0.86), game.files["tiles"],
+                                "image", fill if clan else ink))
+        if clan is not None and clan.emblem is not None:
+            k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+            for side in (-1, 1):
+                scene.add(*image.placed(game.folder / clan.emblem, (cx + side * r * 0.5 - r * 0.13, cy + r * 0.3,
+                                                                    r * 0.26, r * 0.26),
+                                        game.files["game"], f"clans[{k}].emblem", fill))
+        ink = readable(fill, "#fbf7ee") if clan else ink
+    elif t.kanji:
         scene.add(*text.box(cx - r * 0.5, cy - r * 0.45, r, r * 0.7, t.kanji, "jp", r * 1.1, "center", ink,
                             valign="middle"))
     label = clan.name[lang] if clan else t.title
@@ -73,4 +85,14 @@ def mat_scene(game: Game, clan: Clan, lang: str) -> Scene:
         hx = area_x + r + col * r * 2.15
         hy = 38 + r * SQRT3 / 2 + row * r * SQRT3 * 1.08
         scene.add(Polygon(corners((hx, hy), r), Style(fill="#ffffff", stroke=clan.colour, width=0.6)))
+        if m.pool_art is not None:
+            scene.add(*image.placed(game.folder / m.pool_art, (hx - r * 0.55, hy - r * 0.55, r * 1.1, r * 1.1),
+                                    game.files["mats"], "pool_art", clan.colour))
+    for i, art in enumerate(m.art):
+        scene.add(*image.placed(game.folder / art.image, art.box, game.files["mats"], f"art[{i}].image", clan.colour))
+    if clan.emblem is not None:     # the clan's mon by the title and under the card slot: known by shape too
+        k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+        for box in ((w - 26.0, 9.0, 14.0, 14.0), (cx + cw / 2 - 16, cy + ch + 12, 36.0, 36.0)):
+            scene.add(*image.placed(game.folder / clan.emblem, box, game.files["game"], f"clans[{k}].emblem",
+                                    clan.colour))
     return scene

@@ -8,7 +8,7 @@ ReportLab draws in RGB. This pass rewrites the finished file rather than drawing
   tints of a card's panel included, by naive separation with under-colour removal, which leaves a
   tint its C, M and Y (docs/exports.md gives the formula);
 - pictures become DeviceCMYK by the same rule, flattened on white (PDF/X-1a allows no
-  transparency, so no soft mask survives);
+  transparency, so no soft mask survives), and vector art's opacity is dropped (it prints solid);
 - the document gets the PDF/X keys: an output intent for a registered characterization
   (CGATS TR 001, U.S. Web Coated (SWOP) v2; with an ICC profile the user supplies, embedded),
   ``GTS_PDFXVersion (PDF/X-1a:2003)``, ``Trapped``, a fixed ID, PDF 1.4 without object streams
@@ -138,6 +138,15 @@ def _convert_images(doc: pikepdf.Pdf, resources: Any) -> None:
                 del xobj[drop]
 
 
+def _opaque(resources: Any) -> None:
+    """Vector art's opacity (an ExtGState's ca and CA) set to 1: PDF/X-1a allows no transparency,
+    so a see-through shape prints solid (docs/definitions.md says so)."""
+    for state in resources.get("/ExtGState", {}).values():
+        for key in ("/ca", "/CA"):
+            if key in state and float(state[key]) < 1:
+                state[key] = 1
+
+
 def to_pdfx(pdf: bytes, title: str, profile: bytes | None = None) -> bytes:
     """The CMYK, PDF/X-1a:2003-keyed version of a pnp PDF, byte-identical for the same input.
     `profile`: an ICC output profile (CMYK, for the SWOP condition) to embed in the output intent."""
@@ -146,6 +155,7 @@ def to_pdfx(pdf: bytes, title: str, profile: bytes | None = None) -> bytes:
             page.Contents = doc.make_stream(_page_content(doc, page))
             if "/Resources" in page.obj:
                 _convert_images(doc, page.obj.Resources)
+                _opaque(page.obj.Resources)
             if "/Group" in page.obj:           # a transparency group: none in PDF/X-1a
                 del page.obj["/Group"]
         retag_subsets(doc)

@@ -49,6 +49,11 @@ def _heading_pt(size: float) -> float:
     return size + 0.8
 
 
+def _bold(heading: str) -> str:
+    """A heading as the wrapper must measure it: it is set in bold."""
+    return f"**{heading}**"
+
+
 class _Heights:
     """Blocks' heights for one plan, each line wrapped once per size: the planner tries every split
     at every size, and would otherwise wrap the same lines again for each (most of a kit's wrapping)."""
@@ -76,7 +81,7 @@ class _Heights:
 
 def _block_height(block: Block, size: float, width: float, rows: Callable[[str, float, float], int]) -> float:
     step = size * PT * LEADING
-    h = rows(block.heading, _heading_pt(size), width) * _heading_pt(size) * PT * 1.3 + size * PT * 0.2
+    h = rows(_bold(block.heading), _heading_pt(size), width) * _heading_pt(size) * PT * 1.3 + size * PT * 0.2
     for line in block.lines:
         h += rows(line, size, width - BULLET) * step + size * PT * 0.3
     return h + size * PT * 0.5
@@ -138,7 +143,7 @@ def _side(name: str, title: str, mark: str, blocks: list[Block], size: float, w:
     shapes: list[Shape] = []
     for block in blocks:
         hp = _heading_pt(size)
-        for row in rich_wrap(block.heading, hp, width):
+        for row in rich_wrap(_bold(block.heading), hp, width):
             shapes.append(text.line(x, y + hp * PT * 0.85, "".join(t for t, _ in row), "sans-bold", hp, accent))
             y += hp * PT * 1.3
         y += size * PT * 0.2

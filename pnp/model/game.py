@@ -239,6 +239,12 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
         run(lambda: _check_trackboard(game, game.trackboard))   # type: ignore[arg-type]
     if game.dice is not None:
         run(lambda: _check_dice(game, game.dice))   # type: ignore[arg-type]
+    if game.tiles is not None:
+        art(game.tiles.image, files["tiles"], "image")
+    if game.mats is not None:
+        for i, placed in enumerate(game.mats.art):
+            art(placed.image, files["mats"], f"art[{i}].image")
+        art(game.mats.pool_art, files["mats"], "pool_art")
     if game.mats is not None and game.mats.pool is not None and pieces_read:
         ids = {p.id for p in game.pieces_file.pieces}
         if game.mats.pool not in ids:
@@ -270,6 +276,8 @@ def _check_pieces(game: Game) -> None:
             raise DefinitionError(pw, f"pieces[{i}].id", f"piece {piece.id!r} is defined twice")
         ids.add(piece.id)
         check_langs(pw, f"pieces[{i}].name", piece.name, langs)
+        if piece.image is not None:
+            image_path(game.folder, piece.image, pw, f"pieces[{i}].image")
         if (piece.per_clan is None) == (piece.count is None):
             raise DefinitionError(pw, f"pieces[{i}]", "expected exactly one of `per_clan` (pieces of each clan's "
                                                       "colour) or `count` (neutral pieces)")
@@ -303,6 +311,10 @@ def _check_board(game: Game, board: BoardFile) -> None:
     for i, side in enumerate(board.sides):
         if side.clan not in game.clans:
             raise DefinitionError(bw, f"sides[{i}].clan", f"unknown clan {side.clan!r} (known: {known_clans})")
+    for i, art in enumerate(board.art):
+        image_path(game.folder, art.image, bw, f"art[{i}].image")
+        if art.clan is not None and art.clan not in game.clans:
+            raise DefinitionError(bw, f"art[{i}].clan", f"unknown clan {art.clan!r} (known: {known_clans})")
     for i, pid in enumerate(board.legend):
         if pid not in ids:
             raise DefinitionError(bw, f"legend[{i}]", f"unknown piece {pid!r} (known: {', '.join(sorted(ids))})")

@@ -222,6 +222,7 @@ class Piece(Strict):
     diagram: Literal["count", "leader", "terrain"] = "count"  # in booklet diagrams: numbered disc, lettered disc, waves
     letter: Annotated[str, Field(max_length=2)] = ""          # printed on a leader's disc
     back: PieceBack | None = None                             # two-sided: printed on a duplex backs sheet
+    image: str | None = None      # art (game folder path) drawn on the counter, currentColor in the piece's colour
 
 
 class PiecesFile(Strict):
@@ -257,6 +258,15 @@ class SidePanel(Strict):
     area_word: str = "area"               # word key printed over the pool
 
 
+class BoardArt(Strict):
+    """A picture on a board: `image` (a game folder path) in the box [x, y, w, h], mm from the trim's
+    top-left; SVG art's currentColor is `clan`'s colour (default: the map's line colour)."""
+
+    image: str
+    box: tuple[Annotated[float, Field(ge=0, le=MAX_MM)], Annotated[float, Field(ge=0, le=MAX_MM)], Mm, Mm]
+    clan: str | None = None
+
+
 class BoardFile(Strict):
     size: Size
     bleed: Annotated[float, Field(ge=0, le=20)] = 3.0
@@ -266,6 +276,8 @@ class BoardFile(Strict):
     start: list[StartMark] = []
     legend: list[str] = []                # piece ids explained under the map (default: those in `start`)
     panel: SidePanel = Field(default_factory=SidePanel)
+    art: list[BoardArt] = []              # pictures placed on the board
+    note: str = ""                        # word key printed under the legend (how pieces share a cell...)
 
 
 class TilesFile(Strict):
@@ -275,6 +287,7 @@ class TilesFile(Strict):
     per_clan: Annotated[int, Field(ge=0, le=MAX_COUNT)]
     neutral_colour: Colour = "#ffffff"
     kanji: str = ""
+    image: str | None = None   # art (game folder path) on every tile, in place of the kanji
     name: Slug = "hex"      # in file names: GAME-NAME-tiles-a4.pdf
     title: str = "Hex"                                                       # printed: "Hex tiles 1/3"
 
@@ -307,6 +320,8 @@ class MatsFile(Strict):
     pool: str | None = None               # piece id whose waiting places are drawn as hexagons
     pool_word: str = "area"               # word key printed over them
     pool_hexes: Annotated[int, Field(ge=1, le=12)] = 4
+    art: list[BoardArt] = []              # pictures on every mat; SVG currentColor is the mat's clan colour
+    pool_art: str | None = None           # a picture inside each pool hexagon (a faint figure of the piece)
 
 
 # ---- track boards (tracks.toml) -------------------------------------------------------
@@ -334,15 +349,6 @@ class Panel(Strict):
     size: Size
     cells: list[Localized] = []
     colour: Colour = "#444444"
-
-
-class BoardArt(Strict):
-    """A picture on a board: `image` (a game folder path) in the box [x, y, w, h], mm from the trim's
-    top-left; SVG art's currentColor is `clan`'s colour (default: the map's line colour)."""
-
-    image: str
-    box: tuple[Annotated[float, Field(ge=0, le=MAX_MM)], Annotated[float, Field(ge=0, le=MAX_MM)], Mm, Mm]
-    clan: str | None = None
 
 
 class BoardLabel(Strict):

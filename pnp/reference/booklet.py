@@ -293,7 +293,7 @@ class Booklet:
             if key not in seen:
                 seen[key] = (counter, 0)
             seen[key] = (seen[key][0], seen[key][1] + 1)
-        pieces = [(counter_scene(c, lang, bleed=False), 1.0,
+        pieces = [(counter_scene(c, lang, bleed=False, game=g), 1.0,
                    say.say("booklet", "components-piece", name=c.piece.name[lang], n=n)) for c, n in seen.values()]
         self.flow.grid(pieces, cols=4, gap=8)
         width = self.flow.width

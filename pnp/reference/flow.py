@@ -399,12 +399,15 @@ def _wrapped(s: str, size: float, width: float) -> tuple[tuple[tuple[str, bool],
     cur: list[Word] = []
     cur_w = 0.0
     space = text.measure(" ", "sans", size)
+    bold_space = text.measure(" ", "sans-bold", size)   # a space inside a bold run is drawn bold, wider
     for word in words:
         ww = sum(text.measure(t, "sans-bold" if b else "sans", size) for t, b in word)
-        if cur and cur_w + space + ww > width:
+        gap = bold_space if cur and cur[-1][-1][1] and word[0][1] else space
+        if cur and cur_w + gap + ww > width:
             lines.append(cur)
             cur, cur_w = [], 0.0
-        cur_w += (space if cur else 0) + ww
+            gap = space
+        cur_w += (gap if cur else 0) + ww
         cur.append(word)
     if cur:
         lines.append(cur)

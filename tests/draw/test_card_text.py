@@ -8,11 +8,11 @@ from pnp.errors import DefinitionError
 from pnp.model import load_game
 
 
-def test_text_that_does_not_fit_at_6_pt_names_game_card_and_element(game_copy):
+def test_text_that_does_not_fit_at_7_pt_names_game_card_and_element(game_copy):
     cards = (game_copy / "cards.toml").read_text().replace('size = "poker"', 'size = "mini"')
     (game_copy / "cards.toml").write_text(cards)
     with pytest.raises(DefinitionError, match=r"cards\.toml: game 'daimyni', card 1 \(move-bushi\), element "
-                                              r"'text': .* does not fit its box even at 6 pt"):
+                                              r"'text': .* does not fit its box even at 7 pt"):
         build_kit(load_game(game_copy), Options(only=("cards",)))
 
 

@@ -3,6 +3,7 @@ pypdf and PyMuPDF: page and trim sizes, front-then-back order, and for `dtc` the
 text and lines in black ink alone), the output intent and the PDF/X keys."""
 
 import io
+import re
 
 import pikepdf
 import pymupdf
@@ -174,13 +175,14 @@ def test_dtc_pictures_become_cmyk_without_transparency(user_game):
     white (PDF/X-1a allows no soft mask)."""
     folder = user_game()
     art = folder / "art" / "seal.png"
-    art.parent.mkdir()
+    art.parent.mkdir(exist_ok=True)
     im = Image.new("RGBA", (60, 40), (0, 160, 0, 255))
     im.paste((0, 0, 0, 0), (30, 0, 60, 40))      # its right half see-through
     im.save(art)
     text = (folder / "cards.toml").read_text(encoding="utf-8")
     first_type = text.split("[types.", 1)[1].split("]", 1)[0]
     head = f"[types.{first_type}]\n"
+    text = re.sub(re.escape(head) + r'image = "[^"]*"\n', head, text)     # the game's own art, replaced
     (folder / "cards.toml").write_text(text.replace(head, f'{head}image = "art/seal.png"\n'), encoding="utf-8")
     game = load_game(folder)
     (data,) = [a.data for a in export(game, settings("dtc", None, None), None, WHERE)]
@@ -196,6 +198,24 @@ def test_dtc_pictures_become_cmyk_without_transparency(user_game):
         c, m, y, k = picture.getpixel((5, 5))             # the green half: cyan and yellow, darkened by
         assert c > 240 and y > 240 and 80 < m < 110 and k == 0    # magenta (1 - 160/255 = 37 %), no black
         assert picture.getpixel((picture.width - 5, 5)) == (0, 0, 0, 0)   # the clear half: white paper
+
+
+def test_dtc_prints_see_through_vector_art_solid(user_game):
+    """PDF/X-1a allows no transparency: SVG art's opacity, which the kit's PDF keeps, is set to 1."""
+    folder = user_game()
+    (folder / "art").mkdir(exist_ok=True)
+    (folder / "art" / "veil.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                             '<rect width="10" height="10" fill="#2255aa" opacity="0.5"/></svg>')
+    text = (folder / "cards.toml").read_text(encoding="utf-8")
+    first_type = text.split("[types.", 1)[1].split("]", 1)[0]
+    head = f"[types.{first_type}]\n"
+    text = re.sub(re.escape(head) + r'image = "[^"]*"\n', head, text)
+    (folder / "cards.toml").write_text(text.replace(head, f'{head}image = "art/veil.svg"\n'), encoding="utf-8")
+    game = load_game(folder)
+    (data,) = [a.data for a in export(game, settings("dtc", None, None), None, WHERE)]
+    alphas = [float(state[k]) for page in pikepdf.open(io.BytesIO(data)).pages
+              for state in page.obj.Resources.get("/ExtGState", {}).values() for k in ("/ca", "/CA") if k in state]
+    assert alphas and all(a == 1 for a in alphas)
 
 
 def test_dtc_refuses_a_size_it_does_not_print():

@@ -11,6 +11,8 @@ import pytest
 
 from pnp.build import Options, available_parts, build_kit
 from pnp.catalog import find_game
+from pnp.draw.shapes import Text
+from pnp.kit.aidcard import SAFE, aid_card
 from pnp.model import load_game
 from pnp.model.load import read_toml
 from tests.conftest import open_pdf, run_pnp
@@ -93,6 +95,30 @@ def test_the_two_sides_hold_every_line_of_the_aid_at_6_pt_or_more(gid, lang):
                     x, y = span["bbox"][0] / MM, span["bbox"][1] / MM
                     if any(rx <= x <= rx + rw and ry <= y <= ry + rh for rx, ry, rw, rh in rects):
                         assert span["size"] >= 6 - 1e-3, span["text"]
+
+
+@pytest.mark.parametrize(("gid", "lang"), CASES)
+def test_the_rules_on_the_aid_are_7_pt_or_more_and_stay_inside_the_safe_zone(gid, lang):
+    """Issue 24: the aid's rules read at 7 pt or more (they were 6.25 pt), and no line reaches into
+    the 3.2 mm safe zone (the bold Italian heading "Ogni turno: quattro fasi..." was wrapped as if it
+    were regular type and ran 0.36 mm past the trim). Sizes are read back from the PDF; the extent
+    of each line from the card's own drawing, upright (on the sheet the cards lie turned)."""
+    game = load_game(find_game(gid))
+    aid = read_toml(game.folder / "booklet" / f"aid.{lang}.toml")
+    doc = open_pdf(aid_pdf(game.folder, lang)[0].data)
+    def on_a_card(page, bbox):
+        x, y = (bbox[0] + bbox[2]) / 2 / MM, (bbox[1] + bbox[3]) / 2 / MM
+        return any(rx <= x <= rx + rw and ry <= y <= ry + rh for rx, ry, rw, rh in cards_on(page))
+
+    sizes = [span["size"] for page in doc for block in page.get_text("dict")["blocks"]
+             for ln in block.get("lines", []) for span in ln["spans"]
+             if span["text"].strip() and on_a_card(page, span["bbox"])
+             and span["text"].strip() != aid["title"] and "/2" not in span["text"]]   # not the title band
+    assert len(sizes) > 20 and min(sizes) >= 7 - 1e-3, min(sizes)
+    for side in aid_card(game, lang)[:2]:
+        for t in side.shapes:
+            if isinstance(t, Text) and t.anchor == "start":
+                assert SAFE - 1e-6 <= t.x and t.x + t.width <= side.width - SAFE + 1e-6, (t.string, t.x + t.width)
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@ def test_copies_print_on_sheets_and_give_one_svg_per_card(tmp_path):
     folder = tmp_path / "triple"
     folder.mkdir()
     shutil.copy(cards_dir() / "daimyni" / "game.toml", folder / "game.toml")
+    shutil.copytree(cards_dir() / "daimyni" / "art", folder / "art")
     text = (cards_dir() / "daimyni" / "cards.toml").read_text(encoding="utf-8")
     text, n = re.subn(r"(?m)^number = (\d+)$", r"number = \1\ncount = 3", text)
     (folder / "cards.toml").write_text(text, encoding="utf-8")

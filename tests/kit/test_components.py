@@ -22,6 +22,7 @@ def deck_only(tmp_path):
     folder.mkdir()
     for name in ("game.toml", "cards.toml"):
         shutil.copy(cards_dir() / "daimyni" / name, folder / name)
+    shutil.copytree(cards_dir() / "daimyni" / "art", folder / "art")
     return folder
 
 
@@ -49,6 +50,7 @@ def test_a_folder_declaring_nothing_says_what_to_add(tmp_path):
     folder = tmp_path / "empty-game"
     folder.mkdir()
     shutil.copy(cards_dir() / "daimyni" / "game.toml", folder / "game.toml")
+    shutil.copytree(cards_dir() / "daimyni" / "art", folder / "art")
     res = run_pnp("build", folder, "--out", tmp_path / "kit")
     assert res.returncode == 2
     assert "declares no components: add cards.toml" in res.stderr

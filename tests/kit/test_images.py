@@ -6,6 +6,7 @@ with exit 2 naming the file and the key."""
 import base64
 import io
 import os
+import re
 import shutil
 import xml.etree.ElementTree as ET
 
@@ -42,6 +43,7 @@ def game(tmp_path):
 def with_image(folder, value, type_id="move-daimyo"):
     text = (folder / "cards.toml").read_text(encoding="utf-8")
     head = f"[types.{type_id}]\n"
+    text = re.sub(re.escape(head) + r'image = "[^"]*"\n', head, text)     # the game's own art, replaced
     (folder / "cards.toml").write_text(text.replace(head, f'{head}image = "{value}"\n'), encoding="utf-8")
 
 
@@ -112,7 +114,7 @@ def test_jpeg_and_a_layout_element_image(game):
 ])
 def test_bad_images_are_refused_naming_file_and_key(game, tmp_path, value, words):
     png(tmp_path / "outside.png")
-    (game / "art").mkdir()
+    (game / "art").mkdir(exist_ok=True)
     os.symlink(tmp_path / "outside.png", game / "art" / "link.png")
     (game / "art" / "drawing.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">'
                                               '<script>alert(1)</script></svg>')
@@ -195,7 +197,7 @@ def test_svg_art_is_drawn_as_vectors_in_the_clan_colour(game):
     no picture is embedded, the SVG card holds the path inline, and a rebuild is byte-identical."""
     from pnp.model.colours import rgb
 
-    (game / "art").mkdir()
+    (game / "art").mkdir(exist_ok=True)
     (game / "art" / "emblem.svg").write_text(EMBLEM, encoding="utf-8")
     with_image(game, "art/emblem.svg")
     g = load_game(game)
@@ -219,7 +221,7 @@ def test_svg_art_is_drawn_as_vectors_in_the_clan_colour(game):
 def test_svg_art_is_read_through_the_folder_rules(game, tmp_path):
     """A link to an SVG outside the folder is refused like any other file."""
     (tmp_path / "outside.svg").write_text(EMBLEM, encoding="utf-8")
-    (game / "art").mkdir()
+    (game / "art").mkdir(exist_ok=True)
     os.symlink(tmp_path / "outside.svg", game / "art" / "emblem.svg")
     with_image(game, "art/emblem.svg")
     with pytest.raises(DefinitionError, match="leads out of the game folder"):

@@ -11,7 +11,8 @@ from tests.conftest import MM, open_pdf
 
 def test_every_piece_has_a_cut_circle_on_the_last_card_sheet(kit):
     """Daimyni's 22 counters ride on the last card sheet of a whole kit (its third sheet holds two
-    cards and two player aids), each with its name inside a cut circle 5 mm or more inside the sheet."""
+    cards and two player aids), each with its name and figure inside a cut circle 5 mm or more
+    inside the sheet."""
     assert "daimyni-pieces-a4.pdf" not in kit
     doc = open_pdf(kit["daimyni-cards-a4.pdf"].data)
     page = doc[-2]                                  # the last fronts sheet
@@ -26,9 +27,10 @@ def test_every_piece_has_a_cut_circle_on_the_last_card_sheet(kit):
     assert len(cuts) == 22
     inside = Counter(w[4] for w in page.get_text("words") if any(c.contains(pymupdf.Rect(w[:4])) for c in cuts))
     assert inside["Bushi"] == 18 and inside["Daimyo"] == 2 and inside["Tanbo"] == 2
-    text = "".join(page.get_text("text", clip=c) for c in cuts)
-    for kanji in ("大名", "武士", "田んぼ"):
-        assert kanji in text
+    # each counter shows its figure (the piece's art: a dozen vector paths or more) inside its cut line
+    shapes = [d["rect"] for d in page.get_drawings() if d["rect"].width < 12 * MM]
+    for c in cuts:
+        assert sum(1 for r in shapes if c.contains(r)) >= 12, c
     note = page.search_for("counters: cut along the black circles")
     assert len(note) == 1 and all(note[0].y0 > c.y1 for c in cuts)       # how to cut them, under them
     assert note[0].y1 < page.rect.height - 5 * MM

@@ -27,8 +27,10 @@ def test_cards_sheets(kit):
 
 def test_han_tiles_are_cut_out_hexes(kit):
     doc = open_pdf(kit["daimyo-han-tiles-a4.pdf"].data)
-    text = "".join(p.get_text() for p in doc)
-    assert text.count("藩") == 24
+    stone = (0xb9 / 255, 0xb1 / 255, 0xa0 / 255)      # the castle's stone base, drawn on every tile
+    bases = [d for p in doc for d in p.get_drawings() if d.get("fill")
+             and all(abs(a - b) < 0.01 for a, b in zip(d["fill"], stone, strict=True))]
+    assert len(bases) == 24
     words = Counter(w[4] for p in doc for w in p.get_text("words") if w[3] < p.rect.height - 12 * MM)  # not the footer
     assert words["Han"] == 12 and words["Green"] == 3 and words["Blue"] == 3
     cuts = 0

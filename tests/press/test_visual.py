@@ -80,7 +80,7 @@ def _components(game_id):
         yield f"{game_id}-card-{type_id}-back", _scene_image(card_back(game, card, lang))
     for slug in dict.fromkeys(c.slug for c in game.counters):
         counter = next(c for c in game.counters if c.slug == slug)
-        yield f"{game_id}-piece-{slug}", _scene_image(counter_scene(counter, lang))
+        yield f"{game_id}-piece-{slug}", _scene_image(counter_scene(counter, lang, game=game))
     if game.tiles is not None:
         for clan in [None, *game.meta.clans]:
             yield f"{game_id}-tile-{clan.id if clan else 'neutral'}", _scene_image(tile_scene(game, clan, lang))
@@ -122,7 +122,7 @@ def _compare(pairs, folder: Path, prefix: str) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["shogun-solitaire"])   # Daimyni and Daimyo: branch art adds theirs
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "shogun-solitaire"])
 def test_every_card_kind_counter_tile_and_mat_matches_its_reference(game_id):
     """Issue 24, item 7: each kind of component alone, so a change to one card's art shows by name."""
     failures = _compare(_components(game_id), COMPONENTS, game_id)

@@ -10,9 +10,6 @@ from ...draw.shapes import Scene
 from ...draw.tilemap import tile_map
 from ...model import Game
 
-RONIN = "#8a8f96"
-
-
 Snapshot = dict[str, Any]   # `notation.snapshot`: units, Han and owners after a step
 Frame = tuple[float, float, float, float]
 Moved = Sequence[tuple[tuple[int, int], tuple[int, int]]]
@@ -20,12 +17,14 @@ Moved = Sequence[tuple[tuple[int, int], tuple[int, int]]]
 
 def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
     spec = DiagramSpec()
+    # the Rōnin's own colour (white, as the rulebook's pieces): the diagram outlines a pale piece in ink
+    ronin = next((p.colour for p in game.pieces_file.pieces if p.id == "ronin" and p.colour), "#ffffff")
     for clan, stacks in snap["bushi"].items():
         colour = game.clans[clan].colour
         for tile, n in stacks.items():
             spec.units.setdefault(tile, []).append(Stack("bushi", colour, n))
         for tile, n in snap["ronin"][clan].items():
-            spec.units.setdefault(tile, []).append(Stack("bushi", RONIN, n))
+            spec.units.setdefault(tile, []).append(Stack("bushi", ronin, n))
         if snap["daimyo"].get(clan):
             spec.units.setdefault(snap["daimyo"][clan], []).insert(0, Stack("daimyo", colour))
     return spec
