@@ -76,8 +76,8 @@ class Narrator:
         word for the language."""
         if len(names) < 2:
             return "".join(names)
-        words = self.data.get("words") if isinstance(self.data.get("words"), dict) else {}
-        word = words.get("and") if isinstance(words.get("and"), str) else None
+        words = self.data.get("words")
+        word = words.get("and") if isinstance(words, dict) and isinstance(words.get("and"), str) else None
         if word is None:
             word = LIST_WORDS.get(self.lang, {}).get("and")
         if word is None:

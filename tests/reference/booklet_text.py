@@ -25,7 +25,8 @@ CAPTION_PT = (7.0, 7.4, 7.6)     # grid captions, figure captions, notes and leg
 @dataclass
 class Line:
     page: int           # 0-based
-    x: float            # mm
+    x: float            # mm, where the text starts (after a list's bullet)
+    right: float        # mm
     top: float          # mm
     bottom: float       # mm
     size: float         # pt, the line's largest span
@@ -65,12 +66,14 @@ def lines(gid: str, lang: str) -> tuple[Line, ...]:
                 spans = [s for s in ln["spans"] if s["text"].strip()]
                 if not spans:
                     continue
-                x0, y0, _x1, y1 = ln["bbox"]
+                x0, y0, x1, y1 = ln["bbox"]
+                if spans[0]["text"].strip() == "•" and len(spans) > 1:     # a list item's text starts after it
+                    x0 = spans[1]["bbox"][0]
                 said = ""
                 for i, s in enumerate(spans):     # the flow draws each run apart: a gap is a space
                     gap = i and s["bbox"][0] > spans[i - 1]["bbox"][2] + s["size"] * 0.15
                     said += (" " if gap and not said.endswith(" ") else "") + s["text"]
-                out.append(Line(n, x0 / MM, y0 / MM, y1 / MM, round(max(s["size"] for s in spans), 1),
+                out.append(Line(n, x0 / MM, x1 / MM, y0 / MM, y1 / MM, round(max(s["size"] for s in spans), 1),
                                 all("Bold" in s["font"] for s in spans), said.strip()))
     return tuple(out)
 
@@ -83,7 +86,8 @@ def blocks(gid: str, lang: str) -> list[Block]:
     for ln in lines(gid, lang):
         last = out[-1].lines[-1] if out else None
         same = (last is not None and last.page == ln.page and abs(last.size - ln.size) < 0.05
-                and abs(last.x - ln.x) < 1.0 and 0 <= ln.top - last.bottom < ln.size * 0.2)
+                and abs(last.x - ln.x) < 1.0 and 0 <= ln.top - last.bottom < ln.size * 0.2
+                and not ln.text.startswith("•"))
         if same and out:
             out[-1].lines.append(ln)
         elif len(ln.text) >= 4 or re.search(r"[a-z]{2}", ln.text):

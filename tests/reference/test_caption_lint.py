@@ -113,7 +113,7 @@ def test_the_lint_finds_what_it_looks_for():
     """Each check fires on the line the issue quotes (so a pass means something)."""
     def block(s: str) -> Block:
         from tests.reference.booklet_text import Line
-        return Block(0, [Line(0, 0, 0, 0, 7.4, False, s)])
+        return Block(0, [Line(0, 0, 0, 0, 0, 7.4, False, s)])
     strat = block("Red lays Strategising and loses the round. Yellow lays Strategising and loses the round.")
     assert len({_normal(s) for s in sentences(strat.text)}) == 1
     assert _told("Result: the game goes on.") == _told("The game goes on.")
