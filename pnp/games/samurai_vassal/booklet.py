@@ -173,7 +173,8 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
                            level=levels[-1] if levels else 0))
             if together:
-                out.append(say("events", "together", players=say.people(together, npc), n=len(together)))
+                out.append(say("events", "together", players=say.people(together, npc), n=len(together),
+                               winners=say.people(first, npc)))
             must = []                   # told in one sentence for all who must
             for w in plays:
                 effects = () if (blocked and w not in blocked) else CARDS[copied.get(w) or plays[w]].effects
