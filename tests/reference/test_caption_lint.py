@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.reference.booklet_text import BOOKLETS, Block, blocks, sentences
+from tests.reference.booklet_text import BOOKLETS, Block, blocks, lines, sentences
 
 pytestmark = pytest.mark.slow
 
@@ -34,6 +34,7 @@ COUNT_ERRORS = {
         "more than one of a thing is plural",
     r"\b\d+ trust more\b": "'4 more trust', not '4 trust more'",
 }
+SIGNED_ZERO = re.compile(r"(?<![\w.])[+−-]0(?![\d.,])")
 # English words that are no Italian word: one of these in the Italian booklet was never translated
 ENGLISH = {"the", "and", "of", "with", "from", "to", "for", "by", "is", "are", "its", "their", "his", "her",
            "wins", "win", "takes", "moves", "round", "rounds", "player", "players", "card", "cards", "each", "every",
@@ -95,6 +96,14 @@ def test_counts_agree_with_their_words(gid, lang):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_nothing_is_written_one_way(gid, lang):
+    """A signed zero ('+0', '−0') beside '–' and 'no rice' said nothing three ways in Dôjima's diagrams and
+    briefs: nothing is '–' in a diagram and words in a sentence."""
+    bad = [f"p{ln.page + 1}: {ln.text!r}" for ln in lines(gid, lang) if SIGNED_ZERO.search(ln.text)]
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.parametrize(("gid", "lang"), [b for b in BOOKLETS if b[1] == "en"])
 def test_players_are_named_with_a_capital(gid, lang):
     bad = [f"p{b.page + 1}: …{b.text[max(0, m.start() - 30):m.end() + 20]}…"
@@ -117,6 +126,7 @@ def test_the_lint_finds_what_it_looks_for():
     strat = block("Red lays Strategising and loses the round. Yellow lays Strategising and loses the round.")
     assert len({_normal(s) for s in sentences(strat.text)}) == 1
     assert _told("Result: the game goes on.") == _told("The game goes on.")
+    assert SIGNED_ZERO.search("+0") and SIGNED_ZERO.search("Red −0") and not SIGNED_ZERO.search("+10 or 1.0")
     assert re.search(list(COUNT_ERRORS)[0], "takes all 2 cards")
     assert re.search(list(COUNT_ERRORS)[3], "gain 4 trust more")
     plural = list(COUNT_ERRORS)[2]
