@@ -312,12 +312,15 @@ class Booklet:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
             first = next(iter(g.clans.values()), None)
-            tiles = [(tile_scene(g, None, lang, bleed=False), 0.866, f"{t.title}: {t.neutral} neutral")]
+            tiles = [(tile_scene(g, None, lang, bleed=False), 0.866,
+                      say.say("booklet", "components-neutral", name=t.title, n=t.neutral))]
             if first is not None:
-                tiles.append((tile_scene(g, first, lang, bleed=False), 0.866, f"{t.title}: {t.per_clan} per clan"))
+                tiles.append((tile_scene(g, first, lang, bleed=False), 0.866,
+                              say.say("booklet", "components-per-clan", name=t.title, n=t.per_clan)))
             if g.mats is not None and first is not None:
                 mat = mat_scene(g, first, lang)
-                tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, g.mats.file)}: 1 per clan"))
+                tiles.append((mat, mat.height / mat.width, say.say("booklet", "components-per-clan",
+                                                                  name=g.mats.name.get(lang, g.mats.file), n=1)))
             self.flow.grid(tiles, cols=3)
 
     def do_cards(self, _arg: str) -> None:

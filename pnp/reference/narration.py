@@ -32,10 +32,12 @@ V = TypeVar("V")
 BOOKLET_WORDS: dict[str, dict[str, str]] = {
     "en": {"tagline": "Rules of play", "components-cards": "{{ title }}: {{ n }} cards",
            "components-back": "{{ title }} back", "components-piece": "{{ name }}: {{ n }}",
-           "components-board": "The board"},
+           "components-board": "The board", "components-neutral": "{{ name }}: {{ n }} neutral",
+           "components-per-clan": "{{ name }}: {{ n }} per clan"},
     "it": {"tagline": "Regolamento", "components-cards": "{{ title }}: {{ n }} carte",
            "components-back": "Dorso: {{ title }}", "components-piece": "{{ name }}: {{ n }}",
-           "components-board": "Il tabellone"},
+           "components-board": "Il tabellone", "components-neutral": "{{ name }}: {{ n }} neutrali",
+           "components-per-clan": "{{ name }}: {{ n }} per clan"},
 }
 
 

@@ -53,8 +53,10 @@ def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
     for m in game.maps.maps:
         s = DaimyoState(Rules(game, Options(players=m.players)))
         snap = notation.snapshot(s)
+        say = Narrator(game, lang)
         out.append((draw(game, snap, spec_of(game, snap), None, name=f"start-{m.players}"),
-                    f"**{m.players} players**: " + ", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans)))
+                    say.say("booklet", "start-map", n=m.players,
+                            clans=", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans))))
     return out
 
 
