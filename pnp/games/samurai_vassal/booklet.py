@@ -21,7 +21,7 @@ from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
-from ...reference.narration import Phrasebook
+from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite
 from .diagram import diagram_face
@@ -163,9 +163,12 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                            by=t[e.by], n=len(e.cards)))
         elif isinstance(e, Rejected):
             by = [owned(w) for w in e.by]
-            targets = [owned(w) for w in e.targets]
+            # the same card of several players is named once: "Red’s and Green’s Invasions"
+            targets = [owned(ws[0]) if len(ws) == 1 else
+                       say("words", "owned-many", players=[say.who(w, npc) for w in ws], card=t[card])
+                       for card, ws in grouped((plays[w], w) for w in e.targets)]
             out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=say.joined(targets),
-                           n=len(targets)))
+                           n=len(e.targets)))
         elif isinstance(e, RoundDecided):
             together = [w for w in e.winners if w in e.together]
             first = [w for w in e.winners if w not in e.together]
