@@ -36,8 +36,8 @@ ENGINE_DIRECTIVES = {"walkthrough": "replays a sample game", "samples": "replays
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*@([A-Za-z0-9_-]+)", re.M)
 
 # No page between the cover and the last is less full than this (the share of the text column down to
-# its lowest mark) when moving page breaks can do it without adding a page.
-BALANCED = 0.51
+# its lowest mark) when moving page breaks can do it without adding a page (issue 25: 60 %).
+BALANCED = 0.6
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -127,6 +127,10 @@ class Booklet:
             elif block.kind == "para":
                 self.flow.paragraph(block.text)
             elif block.kind == "bullet":
+                if i == 0 or blocks[i - 1].kind != "bullet":       # a short list is kept on one page
+                    run = [b.text for b in blocks[i:]]
+                    ends = next((k for k, b in enumerate(blocks[i:]) if b.kind != "bullet"), len(run))
+                    self.flow.keep_list(run[:ends])
                 self.flow.paragraph(block.text, indent=3.5, bullet="•")
             else:
                 if self.adapter is None and block.text not in WITHOUT_ENGINE:   # one a template wrote
@@ -152,7 +156,10 @@ class Booklet:
     def place(self, items: list[Figure] | list[str]) -> None:
         """A game's own figures: one is centred at 70 % width, several go two to a row; lines are bullets."""
         figures = [i for i in items if isinstance(i, Figure)]
-        for line in (i for i in items if isinstance(i, str)):
+        lines = [i for i in items if isinstance(i, str)]
+        if lines:
+            self.flow.keep_list(lines)
+        for line in lines:
             self.flow.paragraph(line, indent=3.5, bullet="•")
         if len(figures) == 1:
             self.fit_figure(figures[0].scene, self.flow.width * 0.6, figures[0].caption)
@@ -305,12 +312,15 @@ class Booklet:
             from ..draw.tile import mat_scene, tile_scene
             t = g.tiles
             first = next(iter(g.clans.values()), None)
-            tiles = [(tile_scene(g, None, lang, bleed=False), 0.866, f"{t.title}: {t.neutral} neutral")]
+            tiles = [(tile_scene(g, None, lang, bleed=False), 0.866,
+                      say.say("booklet", "components-neutral", name=t.title, n=t.neutral))]
             if first is not None:
-                tiles.append((tile_scene(g, first, lang, bleed=False), 0.866, f"{t.title}: {t.per_clan} per clan"))
+                tiles.append((tile_scene(g, first, lang, bleed=False), 0.866,
+                              say.say("booklet", "components-per-clan", name=t.title, n=t.per_clan)))
             if g.mats is not None and first is not None:
                 mat = mat_scene(g, first, lang)
-                tiles.append((mat, mat.height / mat.width, f"{g.mats.name.get(lang, g.mats.file)}: 1 per clan"))
+                tiles.append((mat, mat.height / mat.width, say.say("booklet", "components-per-clan",
+                                                                  name=g.mats.name.get(lang, g.mats.file), n=1)))
             self.flow.grid(tiles, cols=3)
 
     def do_cards(self, _arg: str) -> None:

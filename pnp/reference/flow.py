@@ -26,6 +26,11 @@ LEAST_PT = 6.4
 KEEP_WITH_LIST = 14.0  # mm of a list that must fit under its lead-in ("...as follows:"): two short items
 BOX_PAD = 2.5          # mm between a box's edge and its text, above, below and (outside the column) at the sides
 BOX_FILL = "#f5f0e6"
+# A paragraph of this many lines or fewer is never split across pages; a longer one leaves at least two
+# lines on each page (no orphan at a page's foot, no widow at the next page's head).
+SHORT_LINES = 5
+# A list of this many lines or fewer, all told, stays on one page.
+SHORT_LIST_LINES = 12
 
 
 @dataclass
@@ -79,6 +84,9 @@ class Flow:
         self._keeps = 0
         self._heading = False                # the last content placed is a heading
         self._box: tuple[int, int, float] | None = None   # an open box: (page, shapes before it there, top)
+        # a heading with nothing placed under it yet: (page, its first shape, y it starts at, the page's ink
+        # before it, its ink, y after it). If what follows opens a new page, the heading goes with it.
+        self._pending: tuple[int, int, float, float, float, float] | None = None
         self.new_page()
 
     # geometry of the text column on the current page
@@ -96,9 +104,24 @@ class Flow:
 
     @_step
     def new_page(self) -> None:
+        pending, self._pending = self._pending, None
+        was_left = self.left
         self.pages.append([])
         self.ink.append(self.frame.top)
         self.y = self.frame.top
+        if pending is not None and pending[0] == len(self.pages) - 2 and pending[2] > self.frame.top + 0.01:
+            self._carry_heading(pending, was_left)
+
+    def _carry_heading(self, pending: tuple[int, int, float, float, float, float], was_left: float) -> None:
+        """A heading whose first block did not fit under it leaves the foot of its page for the top of this one."""
+        page, first, top, ink_before, ink, bottom = pending
+        shapes = tuple(self.pages[page][first:])
+        del self.pages[page][first:]
+        self.ink[page] = ink_before
+        dy = self.frame.top - top
+        self.pages[-1].append(Group(shapes, self.left - was_left, dy))
+        self.ink[-1] = ink + dy
+        self.y = bottom + dy
 
     def at_top(self) -> bool:
         return self.y <= self.frame.top + 0.01
@@ -135,6 +158,7 @@ class Flow:
 
     def _inked(self, y: float) -> None:
         self.ink[-1] = max(self.ink[-1], y)
+        self._pending = None          # something is placed: a heading above it stays where it is
 
     def _point(self, heading: bool = False) -> None:
         """A place between two pieces of content of the outermost step: a new page may start here,
@@ -159,6 +183,8 @@ class Flow:
                     self.new_page()
                 else:
                     self.y += 6
+            start = (len(self.pages) - 1, len(self.pages[-1]), self.y, self.ink[-1])
+            prior = self._pending
             self.add(*text.box(self.left, self.y, self.width, 9, typographic(s, self.lang), "sans-bold", 15, "left",
                                INK, valign="bottom"))
             self.y += 10.5
@@ -168,11 +194,16 @@ class Flow:
             self.y += 4.5
         else:
             self.ensure(18)
+            start = (len(self.pages) - 1, len(self.pages[-1]), self.y, self.ink[-1])
+            prior = self._pending
             self.y += 1.5
             self.add(*text.box(self.left, self.y, self.width, 5.5, typographic(s, self.lang), "sans-bold", 10.5,
                                "left", self.frame.accent, valign="bottom"))
             self._inked(self.y + 5.5)
             self.y += 7.5
+        if prior is not None and prior[0] == start[0]:     # headings one under the other go together
+            start = prior[:4]
+        self._pending = (*start, self.ink[-1], self.y)
 
     @_step
     def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
@@ -182,7 +213,15 @@ class Flow:
         step = size * PT * 1.38
         if lead_in:       # ...on its page too: room for itself and the first items of the list
             self.ensure(len(lines) * step + KEEP_WITH_LIST)
+        n = len(lines)
+        # a short paragraph is kept whole; a long one starts with two lines at least ...
+        self.ensure(step * (n if n <= SHORT_LINES else 2))
+        room = int((self.limit - self.y) / step + 1e-9)     # the lines that fit on this page
+        # ... and leaves two at least for the next page
+        early = room - 1 if n > SHORT_LINES and room < n and n - room < 2 else None
         for i, ln in enumerate(lines):
+            if i == early:
+                self.new_page()
             self.ensure(step)
             base = self.y + size * PT * 0.8
             if i == 0 and bullet:
@@ -191,6 +230,19 @@ class Flow:
             self._inked(base + size * PT * 0.25)
             self.y += step
         self.y += size * PT * 0.55
+
+    def lines_height(self, items: list[str], size: float = 8.6, indent: float = 0.0) -> tuple[int, float]:
+        """The lines and the height paragraphs take, one after the other (as `paragraph` sets them)."""
+        wrapped = [len(rich_wrap(typographic(s, self.lang), size, self.width - indent)) for s in items]
+        step = size * PT * 1.38
+        return sum(wrapped), sum(n * step + size * PT * 0.55 for n in wrapped)
+
+    @_step
+    def keep_list(self, items: list[str], size: float = 8.6, indent: float = 3.5) -> None:
+        """A short list (SHORT_LIST_LINES or fewer) starts on a page that holds it whole."""
+        n, height = self.lines_height(items, size, indent)
+        if n <= SHORT_LIST_LINES:
+            self.ensure(height)
 
     @_step
     def aside(self, label: str, s: str, size: float = 7.6) -> None:

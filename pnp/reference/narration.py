@@ -14,25 +14,48 @@ pnp.errors.DefinitionError: rules.en.md: line 2: template error: include is not 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from ..errors import DefinitionError
 from ..model import Game
 from ..model.load import display, read_toml
 from ..sandbox.template import render_template
 
-__all__ = ["Narrator", "Phrasebook", "render_template"]
+__all__ = ["Narrator", "Phrasebook", "grouped", "render_template"]
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 # The booklet's own words (its running header, the components' captions) where a game's narration
 # file does not write them: a game with no walkthrough needs no narration file at all.
 BOOKLET_WORDS: dict[str, dict[str, str]] = {
     "en": {"tagline": "Rules of play", "components-cards": "{{ title }}: {{ n }} cards",
            "components-back": "{{ title }} back", "components-piece": "{{ name }}: {{ n }}",
-           "components-board": "The board"},
+           "components-board": "The board", "components-neutral": "{{ name }}: {{ n }} neutral",
+           "components-per-clan": "{{ name }}: {{ n }} per clan"},
     "it": {"tagline": "Regolamento", "components-cards": "{{ title }}: {{ n }} carte",
            "components-back": "Dorso: {{ title }}", "components-piece": "{{ name }}: {{ n }}",
-           "components-board": "Il tabellone"},
+           "components-board": "Il tabellone", "components-neutral": "{{ name }}: {{ n }} neutrali",
+           "components-per-clan": "{{ name }}: {{ n }} per clan"},
 }
+
+
+# The words that join a list ("Red, Blue and Green"), where a narration file's [words] does not give them.
+LIST_WORDS: dict[str, dict[str, str]] = {"en": {"and": "and"}, "it": {"and": "e"}}
+
+
+def grouped(pairs: Iterable[tuple[K, V]]) -> list[tuple[K, list[V]]]:
+    """(what happened, to whom) pairs gathered by what happened, in the order each first happened:
+    several players who did alike are told in one sentence.
+
+    >>> grouped([("+3", "Red"), ("0", "Blue"), ("+3", "Green")])
+    [('+3', ['Red', 'Green']), ('0', ['Blue'])]
+    """
+    out: dict[K, list[V]] = {}
+    for key, value in pairs:
+        out.setdefault(key, []).append(value)
+    return list(out.items())
 
 
 class Narrator:
@@ -49,6 +72,20 @@ class Narrator:
     def short(self, clan: str) -> str:
         c = self.game.clans[clan]
         return c.short.get(self.lang) or c.name[self.lang]
+
+    def listing(self, names: Sequence[str]) -> str:
+        """'Red', 'Red and Blue', 'Red, Blue and Green': `[words] and` of the narration file, else pnp's
+        word for the language."""
+        if len(names) < 2:
+            return "".join(names)
+        words = self.data.get("words")
+        word = words.get("and") if isinstance(words, dict) and isinstance(words.get("and"), str) else None
+        if word is None:
+            word = LIST_WORDS.get(self.lang, {}).get("and")
+        if word is None:
+            raise DefinitionError(self.where, "words.and", f"missing: pnp has no word of its own in {self.lang!r} "
+                                  "that joins the last two names of a list, write it here")
+        return f"{', '.join(names[:-1])} {word} {names[-1]}"
 
     def say(self, section: str, key: str, **values: Any) -> str:
         try:

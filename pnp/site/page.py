@@ -128,6 +128,9 @@ class WebFlow(Flow):
     def keep(self, height: float, least: float) -> None:
         pass
 
+    def keep_list(self, items: list[str], size: float = 8.6, indent: float = 3.5) -> None:
+        pass              # a page that never ends splits no list
+
     def space(self, mm: float) -> None:
         pass
 

@@ -48,7 +48,7 @@ RULINGS: dict[str, list[Ruling]] = {
                 "1 Sposta Daimyo e 1 Sposta Tanbo ciascuno")),
         Ruling("Card numbers",
                ("Cards are numbered 1 to 18, no number twice", "in the priority order of Daimyo",
-                "Red and blue share the early numbers", "Each card shows its number in large print"),
+                "Red and Blue share the early numbers", "Each card shows its number in large print"),
                ("Le carte sono numerate da 1 a 18, senza ripetizioni", "nell'ordine di priorità di Daimyo",
                 "I due clan si dividono i numeri bassi", "Ogni carta porta il suo numero stampato in grande")),
         Ruling("Board",

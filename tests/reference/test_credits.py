@@ -43,6 +43,14 @@ def test_daimyni_credits_the_drawing_its_rulebook_thanks(lang, credit):
 
 
 @pytest.mark.slow
+def test_daimyo_credits_say_where_the_names_come_from():
+    """The Daimyo rulebook names nobody; the Daimyni rulebook says Daimyo was devised by Piero Cioni and
+    published in 2005 by Tenki Games («Daimyo, edito nel 2005 da Tenki Games»): the Credits say which."""
+    whole = _cover("daimyo", "en")[1]
+    assert "The Daimyo rulebook names no designer or publisher; these are as the Daimyni rulebook gives them." in whole
+
+
+@pytest.mark.slow
 def test_samurai_vassal_names_no_one_its_rulebook_does_not():
     """Its rulebook names no designer or publisher: the cover has no byline, the Credits say the rulebook
     names no one, and the PDF carries no author."""

@@ -27,9 +27,14 @@ def text():
 
 
 def test_rulebook_examples_appear_with_the_engines_verdict(text):
+    """Each verdict is the engine's, told once: the descriptions set the scene and no longer state it
+    (the rulebook: 4 against 3, both sides remove 3 and red keeps 1; 3 Bushi on Han of every rival clan
+    win at the end of the round; 2 do not)."""
     assert "Combat: 4 against 3." in text
-    assert text.count("Result: green wins by control.") == 3
-    assert "Result: the game goes on." in text
+    assert "Combat on n1: 4 Bushi against 3 Bushi. Red wins, loses 3 and keeps 1; Green loses everything" in text
+    assert text.count("At the end of the round Green holds Han of every rival clan with 3 Bushi: Green wins.") == 3
+    assert "Nobody wins yet: the game goes on." in text
+    assert "Result:" not in text
 
 
 def test_walkthrough_follows_the_replayed_sample(text):

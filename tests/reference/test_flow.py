@@ -60,3 +60,72 @@ def test_a_box_over_a_page_break_is_drawn_on_both_pages():
     assert len(first) == 1 and len(second) == 1
     assert abs(first[0].y + first[0].h - flow.limit) < 0.01       # open at the foot of the first page
     assert second[0].y < flow.frame.top
+
+
+LINE = 8.6 * PT * 1.38      # a paragraph line's height
+
+
+def _lines_on(flow, page):
+    """The lines of text drawn on a page (each drawn line is one or more Text runs at one baseline)."""
+    from pnp.draw.shapes import Group, Text
+
+    ys = set()
+    for s in flow.pages[page]:
+        for t in (s.shapes if isinstance(s, Group) else (s,)):
+            if isinstance(t, Text):
+                ys.add(round(t.y, 2))
+    return len(ys)
+
+
+def _words(n):
+    """A paragraph that wraps to `n` lines in the flow's column."""
+    flow = Flow(Frame(), "t")
+    s = "word " * 12
+    while len(rich_wrap(s, 8.6, flow.width)) < n:
+        s += "word "
+    while len(rich_wrap(s + "word ", 8.6, flow.width)) == n:
+        s += "word "
+    return s.strip()
+
+
+def test_a_heading_goes_over_with_its_first_block():
+    """Room for the heading but not for the five-line paragraph under it: both start the next page."""
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 20
+    flow.heading("Combat", 2)
+    flow.paragraph(_words(5))
+    assert len(flow.pages) == 2
+    assert flow.pages[0] == [] and _lines_on(flow, 1) == 6      # the heading and five lines
+
+
+def test_a_short_paragraph_is_never_split():
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 3.5 * LINE
+    flow.paragraph(_words(5))
+    assert _lines_on(flow, 0) == 0 and _lines_on(flow, 1) == 5
+
+
+def test_a_long_paragraph_leaves_no_widow():
+    """Six of seven lines would fit: five stay, two go over, so the last line is not alone."""
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 6.2 * LINE
+    flow.paragraph(_words(7))
+    assert (_lines_on(flow, 0), _lines_on(flow, 1)) == (5, 2)
+
+
+def test_a_long_paragraph_leaves_no_orphan():
+    """One line of seven would fit at the foot: the paragraph starts on the next page."""
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 1.5 * LINE
+    flow.paragraph(_words(7))
+    assert (_lines_on(flow, 0), _lines_on(flow, 1)) == (0, 7)
+
+
+def test_a_short_list_starts_where_it_fits_whole():
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 4 * LINE
+    items = ["one item", "another item", "a third item"]
+    flow.keep_list(items)
+    for item in items:
+        flow.paragraph(item, indent=3.5, bullet="•")
+    assert _lines_on(flow, 0) == 0 and _lines_on(flow, 1) == 3

@@ -53,8 +53,10 @@ def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
     for m in game.maps.maps:
         s = DaimyoState(Rules(game, Options(players=m.players)))
         snap = notation.snapshot(s)
+        say = Narrator(game, lang)
         out.append((draw(game, snap, spec_of(game, snap), None, name=f"start-{m.players}"),
-                    f"**{m.players} players**: " + ", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans)))
+                    say.say("booklet", "start-map", n=m.players,
+                            clans=", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans))))
     return out
 
 
@@ -107,12 +109,7 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
                 elif isinstance(e, Combat):
                     spec.add_combat(e.tile, game.clans[e.attacker].colour, game.clans[e.defender].colour,
                                     e.attacker_lost, e.defender_lost, e.daimyo_lost, "bushi", "daimyo")
-                    sentences.append(say.say("events", f"combat-{e.winner}", **names, enemy=say.short(e.defender),
-                                             tile=e.tile, attack=e.attack, defence=e.defence,
-                                             attackers=pieces_text(e.attackers, False),
-                                             defenders=pieces_text(e.defending, e.defending_daimyo),
-                                             attacker_lost=e.attacker_lost, defender_lost=e.defender_lost,
-                                             survivors=e.attackers - e.attacker_lost))
+                    sentences.append(combat_sentence(say, e))
                 elif isinstance(e, DaimyoRemoved):
                     sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by),
                                              owner=say.short(e.owner)))
@@ -131,6 +128,15 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
                 panels[-1].sentence += " " + say.say("events", "control", clan=say.short(e.clan), bushi=e.bushi)
         pages.append(RoundPage(log.round, intro, panels))
     return pages
+
+
+def combat_sentence(say: Narrator, e: Combat) -> str:
+    return say.say("events", f"combat-{e.winner}", clan=say.short(e.attacker), enemy=say.short(e.defender),
+                   tile=e.tile, attack=e.attack, defence=e.defence, attackers=pieces_text(e.attackers, False),
+                   defenders=pieces_text(e.defending, e.defending_daimyo), attacker_lost=e.attacker_lost,
+                   defender_lost=e.defender_lost, survivors=e.attackers - e.attacker_lost,
+                   # the strengths compared are told only when a bonus makes them differ from the pieces
+                   counted=(e.attack, e.defence) != (e.attackers, e.defending + e.defending_daimyo))
 
 
 def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replay, list[RoundPage]]:
@@ -153,11 +159,14 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
                 spec.arrows.append((next(s.action.src for s in last.steps
                                          if s.card == e.card and isinstance(s.action, MoveBushi)), e.tile,
                                     game.clans[e.attacker].colour))
-        s = t.state
         say = Narrator(game, lang)
-        result = (say.say("booklet", "example-win", clan=s.winner, reason=s.win_reason) if s.winner
-                  else say.say("booklet", "example-goes-on"))
-        caption = f"**{localized(t.title, lang)}.** {localized(t.description, lang)} {result}"
+        # the description sets the scene; what the rules then did is told once, from the replayed events
+        told = [combat_sentence(say, e) if isinstance(e, Combat)
+                else say.say("events", "control", clan=say.short(e.clan), bushi=e.bushi)
+                for e in last.events if isinstance(e, (Combat, Control))]
+        if not told and not t.state.winner:
+            told.append(say.say("booklet", "example-goes-on"))
+        caption = " ".join([f"**{localized(t.title, lang)}.** {localized(t.description, lang)}", *told])
         out.append((draw(game, snap, spec, None, name=path.stem), caption))
     return out
 

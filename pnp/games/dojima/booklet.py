@@ -24,7 +24,7 @@ from ...engine.notation import localized, read_notation_file
 from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display
-from ...reference.narration import Narrator
+from ...reference.narration import Narrator, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from .events import (
     AdvisorRevealed,
@@ -56,6 +56,17 @@ TYPE_PT = 10.0      # the diagrams' numbers: still 7 pt when a row fills half a 
 HINTS = {"sowing": "B", "watering": "C", "market": "D", "beggar": "E"}
 
 
+@dataclass(frozen=True)
+class Paid:
+    """What one worker got: `role` (sower, waterer, sold), the values its sentence needs."""
+
+    role: str
+    player: str
+    field: int
+    effect: str
+    values: tuple[tuple[str, Any], ...]
+
+
 @dataclass
 class Step:
     """One reveal step of a round: its letter, the row drawn, the sentences."""
@@ -65,6 +76,7 @@ class Step:
     sentences: list[str] = field(default_factory=list)
     results: list[str] = field(default_factory=list)               # what the workers (or the Beggar) got
     notes: list[tuple[str, str]] = field(default_factory=list)     # (player, what their worker got, short)
+    paid: list[Paid] = field(default_factory=list)                 # the workers' results, to be told grouped
     above: dict[int, list[str]] = field(default_factory=dict)     # field -> card ids, for tests
     below: dict[int, list[str]] = field(default_factory=dict)     # field -> "player role", for tests
     shades: dict[int, str] = field(default_factory=dict)          # field -> active | adjacent | empty
@@ -141,17 +153,17 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             key = ROLE_STEP[e.role]
             values = dict(player=w.player(e.player), field=e.field, effect=w.effect(e.effect), water=e.water,
                           rice=e.rice, withered=e.withered, lost=e.lost)
-            said = say.say("events", e.role, **values)
-            step(key).sentences.append(said)
-            step(key).results.append(said)
+            step(key).paid.append(Paid(e.role, w.player(e.player), e.field, e.effect,
+                                       (("water", e.water), ("rice", e.rice), ("withered", e.withered),
+                                        ("lost", e.lost))))
             workers.setdefault(key, []).append((e.player, e.field, say.say("note", e.role, **values)))
             step(key).notes.append((w.player(e.player), workers[key][-1][2]))
         elif isinstance(e, Sold):
             values = dict(player=w.player(e.player), field=e.field, effect=w.effect(e.effect), kind=e.effect,
                           rice=e.rice, ryo=e.ryo, from_box=e.from_box)
-            said = say.say("events", "sold", **values)
-            step("D").sentences.append(said)
-            step("D").results.append(said)
+            step("D").paid.append(Paid("sold", w.player(e.player), e.field, e.effect,
+                                       (("rice", e.rice), ("ryo", e.ryo),
+                                        ("from_box", e.from_box))))
             workers.setdefault("D", []).append((e.player, e.field, say.say("note", "sold", **values)))
             step("D").notes.append((w.player(e.player), workers["D"][-1][2]))
         elif isinstance(e, BeggarPaid):
@@ -169,6 +181,10 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
         elif isinstance(e, GameOver):
             end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners]))
 
+    for st in steps.values():            # the workers' results close their step, players alike told together
+        told = paid_sentences(w, st.paid, with_fields=True)
+        st.sentences += told
+        st.results += told
     field_of = {card: f for f, card, _o in placed}
     crowd = max((sum(1 for f2, _c, _o in placed if f2 == f) for f, _c, _o in placed), default=1)
     for key, st in sorted(steps.items()):
@@ -206,6 +222,29 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
         st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,
                              rows_above=crowd, type_size=TYPE_PT)
     return [s for k, s in sorted(steps.items()) if not (k == "A" and "B" in steps)], end
+
+
+def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[str]:
+    """One sentence for each outcome of a step (the same role, field effect and result), naming every
+    player who had it: "Green and Purple (5, active) grow 3 rice each." `with_fields`: where each stood."""
+    say = w.say
+    out = []
+    def told_by(p: Paid) -> str:
+        """The field's effect where the sentence names it, or where it is the reason (a sale on an empty field)."""
+        return p.effect if with_fields or (p.role == "sold" and not dict(p.values)["rice"]) else ""
+
+    for (role, effect, values), people in grouped(((p.role, told_by(p), p.values), (p.player, p.field)) for p in paid):
+        names = [name for name, _f in people]
+        fields = sorted({f for _n, f in people})
+        if not with_fields:
+            who = say.listing(names)
+        elif len(fields) == 1:      # (with_fields: every group has its effect)
+            who = say.say("words", "at-field", names=say.listing(names), field=fields[0], effect=w.effect(effect))
+        else:
+            who = say.say("words", "at-fields", effect=w.effect(effect), names=say.listing(
+                [say.say("words", "on-field", name=n, field=f) for n, f in people]))
+        out.append(say.say("events", role, who=who, n=len(people), kind=effect, **dict(values)))
+    return out
 
 
 def _before(card: str, key: str) -> bool:
@@ -269,7 +308,9 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
     first_season = getattr(_record(records[0]), "season", None) if records else None
     for i, (log, events) in enumerate(zip(records, _events(transcript)), 1):
         steps, end = steps_of(game, lang, events, rows_below=_stack(events))   # a round's rows at one size
-        if all(hasattr(log, k) for k in ("water", "rice", "ryo")):
+        # the tracks after each round; after the last, the booklet's standings list gives them (@standings)
+        over = any(isinstance(e, GameOver) for e in events)
+        if all(hasattr(log, k) for k in ("water", "rice", "ryo")) and not over:
             end.append(say.say("events", "tracks", players="; ".join(
                 say.say("events", "track", player=w.player(p), water=log.water[p], rice=log.rice[p], ryo=log.ryo[p])
                 for p in log.water)))
@@ -282,20 +323,20 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
                 panels[-1].sentence += " " + " ".join(end)
         else:
             panels = []
-            intro += [f"**{say.say('step', s.key)}.** {brief(say, s, events)}" for s in steps if s.results]
+            intro += [f"**{say.say('step', s.key)}.** {brief(w, s)}" for s in steps if s.results]
             intro += [" ".join(end)] if end else []
         pages.append(RoundPage(getattr(log, "round", i), intro, panels))
     return pages
 
 
-def brief(say: Narrator, step: Step, events: Sequence[Any]) -> str:
-    """A step in one line: the Imperial's move if any, then each player's short result."""
-    if not step.notes:
+def brief(w: Words, step: Step) -> str:
+    """A step in brief: the Imperial's move if any, then what the workers got, players alike together,
+    without their fields."""
+    if not step.paid:
         return " ".join(step.results)
-    moves = [r for r in step.results if not any(r.startswith(f"{p} (") for p, _n in step.notes)]
-    withered = any(isinstance(e, WorkerPaid) and e.withered for e in events)
-    line = say.say("brief", step.key, notes=", ".join(f"{p} {n}" for p, n in step.notes), withered=withered)
-    return " ".join([*moves, line])
+    told = set(paid_sentences(w, step.paid, with_fields=True))
+    moves = [r for r in step.results if r not in told]
+    return " ".join([*moves, *paid_sentences(w, step.paid, with_fields=False)])
 
 
 def _stack(events: Iterable[Any]) -> int:

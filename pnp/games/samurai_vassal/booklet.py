@@ -21,7 +21,7 @@ from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
-from ...reference.narration import Phrasebook
+from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
 from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite
 from .diagram import diagram_face
@@ -138,8 +138,14 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     def owned(w: str) -> str:
         return say("words", "owned", player=say.who(w, npc), card=t[plays[w]])
 
+    # everyone who laid Strategising is told in one sentence, where the first of them is
+    strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
     for e in log.events:
-        if isinstance(e, Blocked):
+        if isinstance(e, CardsReturned) and e in strategists:
+            if e is strategists[0]:
+                out.append(say("events", "strategising", players=say.people([x.player for x in strategists], npc),
+                               n=len(strategists), counts=[len(x.cards) for x in strategists]))
+        elif isinstance(e, Blocked):
             out.append(say("events", "blocked", by=say.people(e.by, npc)))
         elif isinstance(e, Copied):
             would = (last or {}).get(e.player)
@@ -150,17 +156,19 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             else:
                 out.append(say("events", "copied", player=say.who(e.player, npc), card=t[e.card]))
         elif isinstance(e, CardsReturned):
-            key = "strategising" if CARDS[e.by].id == "strategising" else "returned"
-            out.append(say("events", key, player=say.who(e.player, npc), cards=say.cards(e.cards), by=t[e.by],
+            out.append(say("events", "returned", player=say.who(e.player, npc), cards=say.cards(e.cards), by=t[e.by],
                            n=len(e.cards)))
         elif isinstance(e, CardsFlipped) and e.by != "lost":
             out.append(say("events", "flipped", player=say.who(e.player, npc), cards=say.cards(e.cards),
                            by=t[e.by], n=len(e.cards)))
         elif isinstance(e, Rejected):
             by = [owned(w) for w in e.by]
-            targets = [owned(w) for w in e.targets]
+            # the same card of several players is named once: "Red’s and Green’s Invasions"
+            targets = [owned(ws[0]) if len(ws) == 1 else
+                       say("words", "owned-many", players=[say.who(w, npc) for w in ws], card=t[card])
+                       for card, ws in grouped((plays[w], w) for w in e.targets)]
             out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=say.joined(targets),
-                           n=len(targets)))
+                           n=len(e.targets)))
         elif isinstance(e, RoundDecided):
             together = [w for w in e.winners if w in e.together]
             first = [w for w in e.winners if w not in e.together]
@@ -168,7 +176,9 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
                            level=levels[-1] if levels else 0))
             if together:
-                out.append(say("events", "together", players=say.people(together, npc), n=len(together)))
+                out.append(say("events", "together", players=say.people(together, npc), n=len(together),
+                               winners=say.people(first, npc)))
+            must = []                   # told in one sentence for all who must
             for w in plays:
                 effects = () if (blocked and w not in blocked) else CARDS[copied.get(w) or plays[w]].effects
                 won = w in e.winners
@@ -180,7 +190,10 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                     elif isinstance(fx, Bonus) and won:
                         out.append(say("events", "bonus", card=owned(w), points=fx.points))
                     elif isinstance(fx, MustStrategise) and w != npc and not ended:
-                        out.append(say("events", "must", card=owned(w), player=say.who(w, npc)))
+                        must.append(w)
+            if must:
+                out.append(say("events", "must", cards=say.joined([owned(w) for w in must]),
+                               players=say.people(must, npc), n=len(must)))
         elif isinstance(e, GameEnded):
             out.append(say("ended", e.tie_break, winners=say.people(e.winners, npc), n=len(e.winners)))
     return out
@@ -190,9 +203,15 @@ def trust_sentence(say: Say, log: RoundLog, npc: str | None) -> str:
     changes = [e for e in log.events if isinstance(e, TrustChanged)]
     if not changes:
         return say("events", "no-trust")
+    # a player at 0 who loses trust keeps 0: told once for all of them, not as "0 → 0"
+    broke = [e for e in changes if e.before == e.after == 0]
     parts = [say("events", "trust", player=say.who(e.player, npc), before=e.before, after=e.after,
-                 gained=e.gained, lost=e.lost) for e in changes]
-    return say("events", "trust-list", parts=parts)
+                 gained=e.gained, lost=e.lost) for e in changes if e not in broke]
+    said = [say("events", "trust-list", parts=parts)] if parts else []
+    if broke:
+        said.append(say("events", "nothing-to-lose", players=say.people([e.player for e in broke], npc),
+                        n=len(broke)))
+    return " ".join(said)
 
 
 RoundDrawn = tuple[RoundLog, Scene, Scene, list[str], str]

@@ -51,7 +51,7 @@ class WinWith:
 
 @dataclass(frozen=True)
 class Bonus:
-    """If you win, you gain `points` trust more."""
+    """If you win, you gain `points` more trust."""
 
     points: int
 

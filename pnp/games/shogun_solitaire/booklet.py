@@ -102,7 +102,16 @@ class Say(Phrasebook):
         return f"{self.clan(clan)} {title}" if clan else title
 
     def cards(self, names: Sequence[str]) -> str:
-        items = [self.card(c) for c in names]
+        """'Envoy', 'the Assassin and two Katō Samurai': the same card side by side is counted, not repeated
+        (the order of the list stays, as a Ninja's cards put back top first need it)."""
+        runs: list[tuple[str, int]] = []
+        for c in names:
+            if runs and runs[-1][0] == c:
+                runs[-1] = (c, runs[-1][1] + 1)
+            else:
+                runs.append((c, 1))
+        items = [self.card(c) if n == 1 else self("words", "count", n=n, kind=kind(c), card=self.card(c))
+                 for c, n in runs]
         if len(items) < 2:
             return "".join(items)
         return self("words", "list", items=items[:-1], last=items[-1])

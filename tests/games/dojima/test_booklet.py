@@ -66,10 +66,10 @@ def test_sowing_example_pays_active_adjacent_and_empty(game, pdf_text):
     assert row.shades[advisor] == "active"
     assert {f for f, eff in row.shades.items() if eff == "adjacent"} == {advisor - 1, advisor + 1} & set(range(1, 7))
     assert row.below[advisor] == ["yellow"]
-    for sentence in ("Yellow (4, active): +3 rice.", "Red (3, adjacent): +1 rice.", "Green (5, adjacent): +1 rice.",
-                     "Blue (1, empty): no rice."):
+    for sentence in ("Yellow (4, active) grows 3 rice.", "Red (3) and Green (5), on adjacent fields, grow 1 rice each.",
+                     "Blue (1, empty) grows no rice."):
         assert sentence in " ".join(row.results)
-    assert "Sowing." in pdf_text and "Yellow (4, active): +3 rice." in pdf_text
+    assert "Sowing." in pdf_text and "Yellow (4, active) grows 3 rice." in pdf_text
 
 
 def test_imperial_example_shows_the_move(game):

@@ -1,0 +1,156 @@
+"""Issue 25, item 7: the booklets' pages flow as a publisher's would, read back from the printed PDF of
+every built-in booklet (five games, Daimyni also in Italian):
+
+- a heading is never the last thing on its page: its first block follows it there;
+- a paragraph of five lines or fewer is never split; a longer one leaves at least two lines on each
+  page (no orphan at the foot, no widow at the head of the next page);
+- a short list (twelve lines or fewer) is never split;
+- no page between the cover and the last is less than 60 % full unless what comes next could not have
+  fitted in the room left on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.reference.flow import SHORT_LINES, SHORT_LIST_LINES, Frame
+from tests.reference.booklet_text import BOOKLETS, Block, blocks
+from tests.reference.test_page_fill import fills
+
+pytestmark = pytest.mark.slow
+
+FRAME = Frame()
+COLUMN = FRAME.width - FRAME.inner - FRAME.outer
+HEADING_PT = (15.0, 10.5)
+PROSE_PT = (8.6, 8.2, 8.0, 7.6)
+LEAST = 0.6
+ROUND_PT, CAPTION_PT = 8.0, 7.0      # a walkthrough round's opening lines; the captions of its diagrams
+
+
+def left(page: int) -> float:
+    """The text column's left edge on a page (0-based): inner margin on right-hand pages."""
+    return FRAME.inner if page % 2 == 0 else FRAME.outer
+
+
+def pages(gid: str, lang: str) -> dict[int, list[Block]]:
+    """Each page's blocks above the running footer."""
+    out: dict[int, list[Block]] = {}
+    for b in blocks(gid, lang):
+        if b.lines[0].top < FRAME.height - FRAME.bottom:
+            out.setdefault(b.page, []).append(b)
+    return out
+
+
+def prose(b: Block) -> bool:
+    """A paragraph or a list item set in the text column (not a label inside a figure)."""
+    offset = b.lines[0].x - left(b.page)
+    return b.size in PROSE_PT and (abs(offset) < 0.6 or abs(offset - 3.5) < 0.6)
+
+
+def heading(b: Block) -> bool:
+    return b.size in HEADING_PT and all(ln.bold for ln in b.lines) and abs(b.lines[0].x - left(b.page)) < 0.6
+
+
+def full(b: Block) -> bool:
+    """The block's last line runs to the column's end: the paragraph goes on."""
+    last = b.lines[-1]
+    return last.right > left(b.page) + COLUMN - 12
+
+
+def splits(gid: str, lang: str) -> list[tuple[Block, Block]]:
+    """(the foot of a page, the head of the next) where one paragraph or list runs over the break."""
+    by_page = pages(gid, lang)
+    out = []
+    for p, found in by_page.items():
+        after = by_page.get(p + 1)
+        if not after:
+            continue
+        foot = max(found, key=lambda b: b.lines[-1].bottom)
+        head = min(after, key=lambda b: b.lines[0].top)
+        if prose(foot) and prose(head) and foot.size == head.size:
+            out.append((foot, head))
+    return out
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_a_heading_is_followed_on_its_page(gid, lang):
+    bad = []
+    for p, found in pages(gid, lang).items():
+        for h in (b for b in found if heading(b)):
+            below = [b for b in found if b.lines[0].top > h.lines[-1].bottom - 0.1 and b is not h]
+            if not below:
+                bad.append(f"p{p + 1}: {h.text!r} is the last thing on its page")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_paragraphs_split_only_when_long_and_never_leave_one_line(gid, lang):
+    bad = []
+    for foot, head in splits(gid, lang):
+        continued = full(foot) and not head.text.startswith("•") and abs(
+            (foot.lines[-1].x - left(foot.page)) - (head.lines[0].x - left(head.page))) < 0.6
+        if not continued:
+            continue
+        n = len(foot.lines) + len(head.lines)
+        if n <= SHORT_LINES or len(foot.lines) < 2 or len(head.lines) < 2:
+            bad.append(f"p{foot.page + 1}-{head.page + 1}: {len(foot.lines)} + {len(head.lines)} lines: "
+                       f"…{foot.text[-50:]!r} / {head.text[:50]!r}…")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_short_lists_stay_on_one_page(gid, lang):
+    by_page = pages(gid, lang)
+    bad = []
+    for foot, head in splits(gid, lang):
+        if not (head.text.startswith("•") and (foot.text.startswith("•") or foot.lines[0].x - left(foot.page) > 2)):
+            continue
+        items = [b for b in by_page[foot.page] if prose(b)]
+        run = []
+        for b in reversed(items):              # the list's items on the first page, back to its start
+            if b.lines[0].x - left(b.page) < 2:
+                break
+            run.append(b)
+        for b in by_page[head.page]:           # and on the next, up to its end
+            if not prose(b) or b.lines[0].x - left(b.page) < 2:
+                break
+            run.append(b)
+        n = sum(len(b.lines) for b in run)
+        if n <= SHORT_LIST_LINES:
+            bad.append(f"p{foot.page + 1}-{head.page + 1}: a list of {n} lines split: {head.text[:60]!r}")
+    assert not bad, "\n".join(bad)
+
+
+def _first_unit(found: list[Block]) -> float:
+    """How far down the page its first unit reaches: headings with the block under them, a long
+    paragraph's first two lines, a figure with its caption (mm below the text column's top). A
+    walkthrough round's opening lines (set at 8 pt) go with its first row of diagrams and their
+    captions: the booklet starts a round only where those fit (`Booklet.do_walkthrough`)."""
+    ordered = [b for b in sorted(found, key=lambda b: b.lines[0].top) if not heading(b)]
+    if not ordered:
+        return 0.0
+    first = ordered[0]
+    if first.size == ROUND_PT:
+        opening = [b for b in ordered if b.size == ROUND_PT and b.lines[0].top < next(
+            (c.lines[0].top for c in ordered if c.size != ROUND_PT), 1e9)]
+        rest = [b for b in ordered if b.size != ROUND_PT]
+        last = rest[0] if rest and rest[0].size == CAPTION_PT else opening[-1]
+        return last.lines[-1].bottom - FRAME.top
+    shown = first.lines[:2] if prose(first) and len(first.lines) > SHORT_LINES else first.lines
+    return shown[-1].bottom - FRAME.top
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_no_inner_page_is_short_when_the_next_block_would_fit(gid, lang):
+    f = fills(gid, lang)
+    column = FRAME.height - FRAME.bottom - FRAME.top
+    by_page = pages(gid, lang)
+    bad = []
+    for p in range(1, len(f) - 1):                 # the cover and the last page (the player aid) stand alone
+        if f[p] >= LEAST:
+            continue
+        room = (1 - f[p]) * column - 3           # less the gap between two blocks
+        nxt = column if p + 1 == len(f) - 1 else _first_unit(by_page.get(p + 1, []))
+        if nxt <= room:
+            bad.append(f"p{p + 1} is {f[p]:.0%} full, and the first {nxt:.0f} mm of p{p + 2} would fit in "
+                       f"its {room:.0f} mm")
+    assert not bad, "\n".join(bad)
