@@ -9,8 +9,8 @@ from typing import Any, cast
 from ...draw.shapes import Scene
 from ...draw.tilemap import bounds
 from ...engine.notation import localized
-from ...errors import DefinitionError
 from ...engine.replay import Transcript as Replayed
+from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
