@@ -111,6 +111,11 @@ class BookletAdapter(ABC):
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
         """Replay a sample game and turn it into illustrated rounds."""
 
+    def start_figure(self, game: Game, transcript: Transcript, lang: str) -> Figure | None:
+        """The position a sample game starts from, drawn before its first round when that is not
+        the setup (a game from a stated mid-game position); None draws nothing."""
+        return None
+
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         """Extra directives: name -> function(game, lang, argument) giving figures or bullet lines."""
         return {}

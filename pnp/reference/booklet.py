@@ -358,6 +358,10 @@ class Booklet:
         if not self.legend_shown:      # the key to the diagrams, once per booklet
             self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
             self.legend_shown = True
+        start = adapter.start_figure(self.game, transcript, self.lang)
+        if start is not None:
+            # as wide as a step's diagram, never shrunk: smaller, its cell labels would fall under 6 pt
+            self.fit_figure(start.scene, (self.flow.width - 5) / 2, start.caption, least=1.0)
         for rp in rounds:
             # a round starts where the last one ended, provided its heading, intro and first row of
             # diagrams fit below (no forced page per round: that left pages half empty); when that

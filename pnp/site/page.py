@@ -195,6 +195,9 @@ class WebBooklet(Booklet):
         if not self.legend_shown:      # the key to the diagrams, once per page as in the booklet
             legend = self.say.say("booklet", "legend")
             self.legend_shown = True
+        start = adapter.start_figure(self.game, transcript, self.lang)
+        if start is not None:      # a game from a stated position: that position, as in the booklet
+            self.web.fit_figure(start.scene, self.web.width / 2, start.caption)
         rounds = []
         taken: set[str] = set()
         for rp in pages:

@@ -15,9 +15,17 @@ GAME = load_game(cards_dir() / "daimyo")
 
 
 @pytest.fixture(scope="module")
-def text():
-    kit = {a.name: a for a in build_kit(GAME, Options(only=("booklet",)))}
-    doc = open_pdf(kit["daimyo-rules-a5.pdf"].data)
+def kit():
+    return {a.name: a for a in build_kit(GAME, Options(only=("booklet",)))}
+
+
+@pytest.fixture(scope="module")
+def doc(kit):
+    return open_pdf(kit["daimyo-rules-a5.pdf"].data)
+
+
+@pytest.fixture(scope="module")
+def text(kit, doc):
     assert all(abs(p.rect.width / MM - 148) < 0.01 for p in doc)
     assert kit["daimyo-rules-a4-booklet.pdf"].pages == 2 * -(-doc.page_count // 4)
     # running footers ("Daimyo · Rules of play · 9/14") are left out: a page break may fall mid-sentence
@@ -184,3 +192,65 @@ def test_measured_balance_has_its_own_section_with_its_method(text):
     measured = section(text, "How balanced is it?", "Special Action cards With")
     assert "These figures are measurements, not rules. Method:" in measured
     assert "2,000 two-player games" in measured and "95 % confidence" in measured
+
+
+HAN = re.compile(r"n1[0-2]|n[1-9]|[grby][1-3]")
+
+
+def spans(page):
+    return [s for b in page.get_text("dict")["blocks"] for ln in b.get("lines", []) for s in ln["spans"]]
+
+
+def han_labels(page, top=0.0, bottom=1e9, left=0.0, right=1e9):
+    """{Han name: its type size} for the Han labels printed in the box (a label under 6 pt would be
+    drawn as a bar, so a label too small to read is missing here)."""
+    return {s["text"].strip(): s["size"] for s in spans(page)
+            if HAN.fullmatch(s["text"].strip()) and top < s["bbox"][1] < bottom and left <= s["bbox"][0] < right}
+
+
+def test_no_han_label_in_any_diagram_prints_under_6_pt(doc):
+    sizes = [size for page in doc for size in han_labels(page).values()]
+    assert sizes and min(sizes) >= 6 - 1e-6
+
+
+def test_the_4_player_maps_print_every_han_name_large_enough_to_read(doc):
+    """maps.toml's 4-player map: every Han on it named on the setup page and in the victory example, at
+    8 pt or more (the 2-player map prints its names at about 9 pt)."""
+    four = next(m for m in GAME.maps.maps if m.players == 4)
+    # the rules: "n1 to n12 for the neutral Han, and g, r, y, b with 1 to 3 for the ... Han"
+    names = {f"n{i}" for i in range(1, len(four.neutral) + 1)} | {f"{c}{i}" for c in "gryb" for i in (1, 2, 3)}
+    for caption in ("4 players: Green, Red, Yellow, Blue", "Victory by control, 4 players."):
+        page = next(p for p in doc if caption in " ".join(p.get_text().split()))
+        cap = page.search_for(caption.split(":")[0].rstrip("."))[0]
+        shown = han_labels(page, cap.y0 - 260, cap.y0)
+        assert names <= set(shown), caption
+        assert min(shown[n] for n in names) >= 8 - 1e-6, caption
+
+
+def units_by_han(page, top, bottom, left, right):
+    """The unit marks (Bushi counts, D) in the box, by the Han whose label is printed just above them."""
+    here = [s for s in spans(page) if top < s["bbox"][1] < bottom and left <= s["bbox"][0] < right]
+    labels = [s for s in here if HAN.fullmatch(s["text"].strip())]
+    out: dict[str, list[str]] = {}
+    for s in here:
+        mark = s["text"].strip()
+        if mark != "D" and not mark.isdigit():
+            continue
+        cx = (s["bbox"][0] + s["bbox"][2]) / 2
+        han = min((lb for lb in labels if 3 < s["bbox"][1] - lb["bbox"][1] < 20),
+                  key=lambda lb: abs((lb["bbox"][0] + lb["bbox"][2]) / 2 - cx))
+        out.setdefault(han["text"].strip(), []).append(mark)
+    return {h: sorted(v) for h, v in out.items()}
+
+
+def test_the_combat_example_is_drawn_before_and_after(doc):
+    """Rulebook combat example (examples/combat.toml): 4 red Bushi on n2 enter n1, held by 3 green Bushi;
+    "both sides remove 3". Before: n2 red 4, n1 green 3. After: n1 red 1, n2 empty."""
+    page = next(p for p in doc if "Combat: 4 against 3, before" in " ".join(p.get_text().split()))
+    before = page.search_for("Combat: 4 against 3, before")[0]
+    after = next(r for r in page.search_for("Combat: 4 against 3.") if abs(r.y0 - before.y0) < 2)
+    assert after.x0 > before.x1, "the two diagrams stand side by side, before on the left"
+    was = units_by_han(page, before.y0 - 200, before.y0, 0, after.x0 - 2)
+    now = units_by_han(page, after.y0 - 200, after.y0, after.x0 - 2, 1e9)
+    assert was["n2"] == ["4"] and was["n1"] == ["3"]
+    assert now["n1"] == ["1"] and "n2" not in now

@@ -147,6 +147,13 @@ class DaimyniBooklet(BookletAdapter):
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {"setup": self.setup, "combat-table": lambda game, lang, _arg: combat_rows(game, lang)}
 
+    def start_figure(self, game: Game, transcript: Any, lang: str) -> Figure | None:
+        """A sample from a stated mid-game position is otherwise first seen after its first card."""
+        if transcript.state.start is None or not transcript.rounds:
+            return None
+        scene = position_diagram(game, spec_of(game, transcript.rounds[0].start), "start")
+        return Figure(scene, Narrator(game, lang).say("booklet", "start-position"))
+
     def setup(self, game: Game, lang: str, _arg: str) -> list[Figure]:
         scene = position_diagram(game, setup_spec(game), "setup")
         return [Figure(scene, Narrator(game, lang).say("booklet", "setup"))]

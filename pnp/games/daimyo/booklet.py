@@ -10,6 +10,7 @@ from ...draw.shapes import Scene
 from ...draw.tilemap import bounds
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
+from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
@@ -46,11 +47,21 @@ def pieces_text(bushi: int, daimyo: bool) -> str:
 Replay = Replayed[DaimyoState, notation.RoundLog]
 
 
-def start_maps(game: Game, lang: str) -> list[tuple[Scene, str]]:
+def start_maps(game: Game, lang: str, counts: str = "") -> list[tuple[Scene, str]]:
+    """The start map of each player count named in `counts` ("2 3"; every map when empty): the
+    4-player map is the widest, so the rules draw it alone, where it prints large enough to read."""
     if game.maps is None:
         raise ValueError("Daimyo needs maps.toml")
+    known = {str(m.players) for m in game.maps.maps}
+    wanted = counts.split()
+    if any(c not in known for c in wanted):
+        raise DefinitionError(display(game.folder / "booklet" / f"rules.{lang}.md"), "@setup",
+                              f"{counts.strip()!r}: expected player counts that maps.toml has a map for "
+                              f"({', '.join(sorted(known))})")
     out = []
     for m in game.maps.maps:
+        if wanted and str(m.players) not in wanted:
+            continue
         s = DaimyoState(Rules(game, Options(players=m.players)))
         snap = notation.snapshot(s)
         say = Narrator(game, lang)
@@ -167,6 +178,15 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
         if not told and not t.state.winner:
             told.append(say.say("booklet", "example-goes-on"))
         caption = " ".join([f"**{localized(t.title, lang)}.** {localized(t.description, lang)}", *told])
+        if spec.combats and last.start is not None:
+            # a combat's point is the change: the position before it beside the one after
+            frame = bounds([p for x in (last.start, snap) for p in x["tiles"].values()])
+            ahead = spec_of(game, last.start)
+            ahead.arrows = list(spec.arrows)
+            out.append((draw(game, last.start, ahead, frame, name=f"{path.stem}-before"),
+                        say.say("booklet", "example-before", title=localized(t.title, lang))))
+            out.append((draw(game, snap, spec, frame, name=path.stem), caption))
+            continue
         out.append((draw(game, snap, spec, None, name=path.stem), caption))
     return out
 
@@ -203,7 +223,7 @@ class DaimyoBooklet(BookletAdapter):
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {
-            "setup": lambda game, lang, _arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang)],
+            "setup": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang, arg)],
             "examples": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang, arg)],
             "card-examples": card_figures,
             "deal-table": lambda game, lang, _arg: deal_rows(game, lang),

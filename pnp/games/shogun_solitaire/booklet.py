@@ -28,7 +28,7 @@ from ...simulate.stats import Row, wilson
 from ..interface import BookletAdapter, Figure, Panel, RoundPage
 from . import notation
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
-from .rules import OBJECTIVES, RANKS, ShogunState, clan_of, kind
+from .rules import OBJECTIVES, RANKS, InRow, ShogunState, clan_of, kind
 from .rules import rank as rank_of
 
 Replayed = Transcript[ShogunState, list[str]]
@@ -79,11 +79,11 @@ class Cards:
             else:
                 scene.add(*text.box(1, 2, w - 2, h - 4, kanji, "jp", 30, "center", colour, valign="middle"))
             return scene
-        size = 30 if len(kanji) == 1 else 19
+        size = 24 if len(kanji) == 1 else 19      # 艦隊 at 19: over 6 pt at the size a booklet prints it
         target = next((x for x in self.game.cards if x.type_id == kind(declared)), None)
         stands = (target.type.kanji if target else "") or kind(declared)
         scene.add(Rect(1.6, 1.6, w - 3.2, h - 3.2, Style(stroke=colour, width=0.5, dash=(1.0, 0.8)), radius=1.2))
-        scene.add(*text.box(1, 2.5, w - 2, 13, kanji, "jp", size * 0.8, "center", colour, valign="middle"))
+        scene.add(*text.box(1, 2.5, w - 2, 13, kanji, "jp", size, "center", colour, valign="middle"))
         scene.add(Rect(3, 16, w - 6, 0.0, Style(stroke=colour, width=0.4)))
         scene.add(*text.box(1, 16.5, w - 2, 10, "＝" + stands, "jp", 18, "center", colour, valign="middle"))
         return scene
@@ -216,17 +216,22 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
 
 
 def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[int, str, list[GameEvent], Snapshot]]]:
-    """Replay a transcript action by action: the start, and (round, action, events, the position after)."""
+    """Replay a transcript action by action: the start, and (round, action, events, the position after).
+    After a seize the play area is empty, which would hide the step's point: its diagram shows the
+    run as it stood when the card completing it was played (wilds with their dashed frame)."""
     state = notation.start_state(game, getattr(t.header, "seed", 1), t.start, where)
     start = state.clone()
     out = []
     for actions in t.rounds:
         rnd = state.round
         for action in actions:
-            before = len(state.discard)
+            before, run = len(state.discard), [r.text() for r in state.row]
             events = state.apply_action(action)
             gone = state.discard[before:] + [e.card for e in events if isinstance(e, SetAside)]
-            out.append((rnd, action, events, snapshot(state, gone)))
+            snap = snapshot(state, gone)
+            if any(isinstance(e, Seized) for e in events):
+                snap.row = run + [InRow(p.card, p.colour, p.type).text() for p in events if isinstance(p, Played)]
+            out.append((rnd, action, events, snap))
     return start, out
 
 

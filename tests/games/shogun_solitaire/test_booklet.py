@@ -150,3 +150,43 @@ def test_no_developer_words_and_typographic_quotes(pages):
 @pytest.mark.slow
 def test_same_definitions_same_booklet_bytes():
     assert pdf_bytes() == pdf_bytes()
+
+
+def _diagram_above(page, caption: str):
+    """The kanji rows and the dashed strokes of the diagram printed above `caption` on `page` (the
+    same half of the page, between the caption and the block above it): rows top first, each the
+    texts left to right."""
+    spans = [s for b in page.get_text("dict")["blocks"] for ln in b.get("lines", []) for s in ln["spans"]]
+    cap = next(s for s in spans if caption in s["text"])
+    left = cap["bbox"][0] < page.rect.width / 2
+
+    def here(x0: float, y1: float) -> bool:
+        return (x0 < page.rect.width / 2) == left and cap["bbox"][1] - 130 < y1 < cap["bbox"][1]
+
+    kanji = [s for s in spans if here(s["bbox"][0], s["bbox"][3]) and "Gothic" in s["font"]]
+    rows: dict[float, list[tuple[tuple[int, float], str]]] = {}
+    for s in sorted(kanji, key=lambda s: s["bbox"][1]):      # a card's marks lie within 20 pt of its top
+        top = next((y for y in rows if s["bbox"][1] - y < 20), s["bbox"][1])
+        centre = round((s["bbox"][0] + s["bbox"][2]) / 16)      # a card's marks share its centre
+        rows.setdefault(top, []).append(((centre, s["bbox"][1]), s["text"]))
+    dashed = [d for d in page.get_drawings() if here(d["rect"].x0, d["rect"].y1)
+              and d.get("dashes") not in (None, "", "[] 0")]
+    return [[t for _, t in sorted(r)] for _, r in sorted(rows.items())], dashed, min(s["size"] for s in kanji)
+
+
+@pytest.mark.parametrize(("caption", "run"), [
+    # raid-and-ronin, turn 3: "row = amago-soldier, amago-cavalry", then "play fleet as amago-soldier"
+    ("You play the Fleet, named", ["兵", "騎", "艦隊", "＝兵"]),
+    # turn 6: takeda-cavalry (turn 4), takeda-soldier (turn 5), then "play takeda-leader as cavalry"
+    ("Leader, named as the Takeda Cavalry", ["騎", "兵", "将", "＝騎"]),
+])
+def test_a_seize_shows_the_run_that_made_it_with_the_wild_framed_dashed(caption, run):
+    """Rules p. 3: "When a run holds three cards that are not Ninjas, that clan seizes", and after it
+    "every card in the play area leaves the game": the step's diagram shows the run at that moment,
+    the wild with the dashed frame the legend promises, every mark at 6 pt or more."""
+    doc = open_pdf(pdf_bytes())
+    page = next(p for p in doc if caption in p.get_text() and "Turn" in p.get_text())
+    rows, dashed, least = _diagram_above(page, caption)
+    assert rows[0] == run
+    assert dashed, "the wild in the run has no dashed frame"
+    assert least >= 6 - 1e-6
