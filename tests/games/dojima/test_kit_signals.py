@@ -1,0 +1,63 @@
+"""Issue 24 for Dôjima: a player's markers are told apart by a sign as well as by colour, and the
+ink saver keeps each player's colour inside the cut line (it used to survive only as a 0.3 mm ring on
+the offcut, leaving blue and purple, red and orange, at ΔE 3.3-3.6)."""
+
+import pymupdf
+import pytest
+
+from pnp.build import Options, build_kit
+from pnp.draw.colourblind import confusable
+from pnp.draw.contrast import mix
+from pnp.draw.ink import TINT
+from pnp.draw.piece import counter_scene
+from pnp.draw.shapes import Group
+from pnp.model import load_game
+from pnp.paths import cards_dir
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(cards_dir() / "dojima")
+
+
+def test_players_differ_by_their_sign_not_by_colour_alone(game):
+    markers = {c.id: (c.colour, c.emblem or "") for c in game.meta.clans}
+    assert len(markers) == 6 and all(sign for _, sign in markers.values())
+    assert len({sign for _, sign in markers.values()}) == 6
+    assert confusable(markers) == []
+    # what the ink saver left on a counter before (its pale tint), with one sign for all: the check fails
+    pale = {k: (mix(colour, 1.0, TINT), "disc") for k, (colour, _) in markers.items()}
+    assert any(line.startswith("blue and purple") for line in confusable(pale))
+
+
+def test_every_player_marker_shows_its_sign(game):
+    for counter in game.counters:
+        if counter.clan is not None:
+            groups = [s for s in counter_scene(counter, "en", game=game).shapes if isinstance(s, Group)]
+            assert len(groups) == 2, counter.slug        # the water drop or rice sheaf, and the player's sign
+
+
+def _rgb(hex_colour):
+    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def test_the_ink_saver_keeps_each_players_colour_inside_the_cut(game):
+    """Read the ink-saver counter sheet back: for each player, both 16 mm markers carry a band of the
+    full colour at least 1 mm wide whose outer edge lies inside the 8 mm cut radius."""
+    [pdf] = [a for a in build_kit(game, Options(only=("pieces",), svg=False, ink_saver=True))
+             if a.name.endswith(".pdf")]
+    assert pdf.name.endswith("-ink-saver.pdf")
+    page = pymupdf.open(stream=pdf.data, filetype="pdf")[0]
+    drawings = page.get_drawings()
+    cut = 16.0 / 2
+    for clan in game.meta.clans:
+        colour = _rgb(clan.colour)
+        bands = [d for d in drawings if d.get("color") and tuple(round(c, 2) for c in d["color"]) == colour
+                 and d.get("width") and d["width"] >= 1.0 * MM and d["rect"].width < 17 * MM]
+        assert len(bands) == 2, (clan.id, len(bands))     # the water marker and the rice marker
+        for d in bands:
+            radius = (d["rect"].width - d["width"]) / 2 / MM      # the rect includes half the stroke each side
+            outer = radius + d["width"] / 2 / MM
+            assert outer <= cut + 0.01, (clan.id, outer)
