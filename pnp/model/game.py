@@ -254,6 +254,9 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
         game.warnings = warnings(game, listed)
 
 
+FLAT_FACE = 0.85   # the share of a blank die's edge that is flat: a 16 mm die has a 13-14 mm face
+
+
 def _check_dice(game: Game, dice: DiceFile) -> None:
     ids: set[str] = set()
     where, langs = game.files["dice"], game.meta.languages
@@ -265,6 +268,13 @@ def _check_dice(game: Game, dice: DiceFile) -> None:
         for j, face in enumerate(die.faces):
             if isinstance(face, dict):
                 check_langs(where, f"dice[{i}].faces[{j}]", face, langs)
+        if dice.blank is not None and die.size > dice.blank * FLAT_FACE:
+            raise DefinitionError(where, f"dice[{i}].size", f"a {die.size:g} mm sticker overhangs the flat face of a "
+                                  f"{dice.blank:g} mm blank die (about {dice.blank * FLAT_FACE:.1f} mm): make it "
+                                  "smaller or `blank` larger")
+        if dice.nets is not None and len(die.faces) != 6:
+            raise DefinitionError(where, f"dice[{i}].faces", f"{len(die.faces)} faces: `nets` folds six-faced dice "
+                                  "only; remove `nets` or give every die six faces")
 
 
 def _check_pieces(game: Game) -> None:

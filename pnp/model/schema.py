@@ -389,3 +389,8 @@ class Die(Strict):
 
 class DiceFile(Strict):
     dice: Annotated[list[Die], Field(min_length=1)]
+    # The blank die (edge, mm) the stickers are made for: the sheet names it and how many to buy. A die's
+    # rounded edges leave a smaller flat face, so a sticker must be well under the edge.
+    blank: Annotated[float, Field(ge=8, le=40)] | None = None
+    # Fold-up paper dice of this edge (mm) as well: each six-faced die as a cube net with glue tabs.
+    nets: Annotated[float, Field(ge=12, le=40)] | None = None
