@@ -2,10 +2,13 @@
 ink saver keeps each player's colour inside the cut line (it used to survive only as a 0.3 mm ring on
 the offcut, leaving blue and purple, red and orange, at ΔE 3.3-3.6)."""
 
+from collections import Counter
+
 import pymupdf
 import pytest
 
 from pnp.build import Options, build_kit
+from pnp.draw.card import card_face
 from pnp.draw.colourblind import confusable
 from pnp.draw.contrast import mix
 from pnp.draw.ink import TINT
@@ -13,6 +16,7 @@ from pnp.draw.piece import counter_scene
 from pnp.draw.shapes import Group
 from pnp.model import load_game
 from pnp.paths import cards_dir
+from pnp.render.pdf import Page, render_pdf
 
 MM = 72 / 25.4
 
@@ -61,3 +65,28 @@ def test_the_ink_saver_keeps_each_players_colour_inside_the_cut(game):
             radius = (d["rect"].width - d["width"]) / 2 / MM      # the rect includes half the stroke each side
             outer = radius + d["width"] / 2 / MM
             assert outer <= cut + 0.01, (clan.id, outer)
+
+
+def test_every_card_kind_has_its_own_picture_and_rules_text_of_7_pt(game):
+    arts = {name: t.image for name, t in game.deck.types.items()}
+    assert len(arts) == 11 and all(arts.values()) and len(set(arts.values())) == len(arts)
+    for card in game.cards:
+        layout = game.face_layout_of(card)
+        assert layout.elements["text"].min_size >= 7.0, card.label
+
+
+def test_no_card_front_is_mostly_one_flat_colour_and_workers_show_their_sign(game):
+    seen = {}
+    for card in game.cards:
+        seen.setdefault((card.type_id, card.clan.id if card.clan else ""), card)
+    for card in seen.values():
+        scene = card_face(game, card, "en")
+        pdf = render_pdf([Page(scene.width, scene.height, scene.shapes)], "t")
+        pix = pymupdf.open(stream=pdf, filetype="pdf")[0].get_pixmap(dpi=40)
+        counts = Counter(bytes(pix.samples[i:i + 3]) for i in range(0, len(pix.samples), 3))
+        assert counts.most_common(1)[0][1] / sum(counts.values()) < 0.5, card.label
+        if card.clan is not None:
+            x, y, bw, bh = game.face_layout_of(card).elements["emblem"].box
+            w, h = game.size_of(card).size
+            box = (x * w, y * h, bw * w, bh * h)
+            assert [s for s in scene.shapes if isinstance(s, Group) and s.clip == box], card.label
