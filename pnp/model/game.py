@@ -390,6 +390,14 @@ def _check_trackboard(game: Game, bd: TrackBoardFile) -> None:
     for i, p in enumerate(bd.panels):
         if p.at[0] < 0 or p.at[1] < 0 or p.at[0] + p.size[0] > w or p.at[1] + p.size[1] > h:
             raise DefinitionError(where, f"panels[{i}]", f"the panel runs off the {w:g} x {h:g} mm board")
+        if p.images and len(p.images) != len(p.cells):
+            raise DefinitionError(where, f"panels[{i}].images", f"expected one picture per cell ({len(p.cells)}), "
+                                                                f"got {len(p.images)}")
+        for j, picture in enumerate(p.images):
+            image_path(game.folder, picture, where, f"panels[{i}].images[{j}]")
+    for i, t in enumerate(bd.tracks):
+        if t.image is not None:
+            image_path(game.folder, t.image, where, f"tracks[{i}].image")
     for i, art in enumerate(bd.art):
         image_path(game.folder, art.image, where, f"art[{i}].image")
         if art.clan is not None and art.clan not in game.clans:

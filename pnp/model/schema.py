@@ -338,6 +338,7 @@ class Track(Strict):
     direction: Literal["right", "down"] = "right"
     colour: Colour = "#444444"
     marks: dict[str, Localized] = {}      # a word printed under some spaces, by number: { "8" = {en = "full"} }
+    image: str | None = None              # a small picture in every space (a drop on a water track); SVG in `colour`
 
 
 class Panel(Strict):
@@ -349,6 +350,7 @@ class Panel(Strict):
     size: Size
     cells: list[Localized] = []
     colour: Colour = "#444444"
+    images: list[str] = []                # a picture above each cell's label, one per cell; SVG in `colour`
 
 
 class BoardLabel(Strict):

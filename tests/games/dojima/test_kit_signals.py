@@ -90,3 +90,25 @@ def test_no_card_front_is_mostly_one_flat_colour_and_workers_show_their_sign(gam
             w, h = game.size_of(card).size
             box = (x * w, y * h, bw * w, bh * h)
             assert [s for s in scene.shapes if isinstance(s, Group) and s.clip == box], card.label
+
+
+def test_the_board_is_illustrated(game):
+    """The board was a plain table: now every track space without a word has its drop or sheaf, every
+    season and reveal step its picture, and the title band shows the fields and the exchange. Read
+    back from the A3 board PDF: the pictures are vector paths, inside the board's trim."""
+    from pnp.draw.trackboard import trackboard_scene
+
+    scene = trackboard_scene(game, "en")
+    pictures = [s for s in scene.shapes if isinstance(s, Group) and s.clip is not None]
+    bd = game.trackboard
+    spaces = sum(t.last - t.first + 1 - len(t.marks) for t in bd.tracks)
+    cells = sum(len(p.cells) for p in bd.panels)
+    assert spaces == 9 - 2 + 7 - 2 and cells == 1 + 4 + 6
+    assert len(pictures) == spaces + cells + 2
+    for g in pictures:
+        x, y, w, h = g.clip
+        assert 0 <= x and 0 <= y and x + w <= scene.width and y + h <= scene.height
+    arts = {a.name: a for a in build_kit(game, Options(only=("board",), svg=False))}
+    page = pymupdf.open(stream=arts["dojima-board-a3.pdf"].data, filetype="pdf")[0]
+    fills = {tuple(round(c, 2) for c in d["fill"]) for d in page.get_drawings() if d.get("fill")}
+    assert _rgb("#9cc46a") in fills and _rgb("#d9b650") in fills      # the paddies, the rice bales
