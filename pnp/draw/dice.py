@@ -3,8 +3,10 @@ to 6 shows pips; anything else (a word, a symbol, a larger number) is printed as
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..model.schema import Die
-from . import text
+from . import image, text
 from .shapes import Circle, Line, Polygon, Rect, Scene, Shape, Style
 from .table import PIPS
 
@@ -21,23 +23,31 @@ def face_label(face: int | str | dict[str, str], lang: str) -> str:
     return face.get(lang, "") if isinstance(face, dict) else str(face)
 
 
-def _face(die: Die, index: int, lang: str, s: float, x: float = 0.0, y: float = 0.0) -> list[Shape]:
+def _face(die: Die, index: int, lang: str, s: float, x: float = 0.0, y: float = 0.0,
+          pip: tuple[Path, str, str] | None = None) -> list[Shape]:
     face = die.faces[index]
     out: list[Shape] = [Rect(x, y, s, s, Style(fill=die.fill))]
     if isinstance(face, int) and face in PIPS:
         r = s * 0.085
-        out += [Circle(x + fx * s, y + fy * s, r, Style(fill=die.colour)) for fx, fy in PIPS[face]]
+        if pip is None:
+            out += [Circle(x + fx * s, y + fy * s, r, Style(fill=die.colour)) for fx, fy in PIPS[face]]
+        else:      # a drawn pip, a little larger than a dot so its shape reads
+            path, where, key = pip
+            p = r * 1.35
+            for fx, fy in PIPS[face]:
+                out += image.placed(path, (x + fx * s - p, y + fy * s - p, 2 * p, 2 * p), where, key, die.colour)
     else:
         out += text.box(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, face_label(face, lang), "sans-bold", s * 1.1,
                         "center", die.colour, valign="middle")
     return out
 
 
-def die_face_scene(die: Die, index: int, lang: str) -> Scene:
-    """Face `index` of `die`, a square sticker `die.size` mm across with its cut line on the edge."""
+def die_face_scene(die: Die, index: int, lang: str, pip: tuple[Path, str, str] | None = None) -> Scene:
+    """Face `index` of `die`, a square sticker `die.size` mm across with its cut line on the edge;
+    `pip` (the art file, and its file and key for messages) draws each pip."""
     s = die.size
     scene = Scene(f"die-{die.id}-{index + 1}", s, s, 0.0)
-    scene.add(*_face(die, index, lang, s))
+    scene.add(*_face(die, index, lang, s, pip=pip))
     scene.add(Rect(0, 0, s, s, CUT))
     return scene
 
@@ -64,7 +74,7 @@ def _net_folds(e: float) -> list[Shape]:
     return [Line(a[0], a[1], b[0], b[1], FOLD) for a, b in lines]
 
 
-def die_net_scene(die: Die, edge: float, lang: str) -> Scene:
+def die_net_scene(die: Die, edge: float, lang: str, pip: tuple[Path, str, str] | None = None) -> Scene:
     """`die` as a cube net of edge `edge` mm to cut out, fold and glue: six faces in a cross, grey
     glue tabs, dashed fold lines; opposite faces as `NET` puts them."""
     e = edge
@@ -72,7 +82,7 @@ def die_net_scene(die: Die, edge: float, lang: str) -> Scene:
     outline = _net_outline(e)
     scene.add(Polygon(outline, Style(fill=TAB)))
     for index, (c, r) in enumerate(NET):
-        scene.add(*_face(die, index, lang, e, c * e, r * e))
+        scene.add(*_face(die, index, lang, e, c * e, r * e, pip))
     scene.add(*_net_folds(e))
     scene.add(Polygon(outline, CUT))
     return scene

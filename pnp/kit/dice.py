@@ -38,8 +38,10 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     sheet_top = top + (HEADING if heading else 0.0)
     blocks: list[tuple[float, float, list[Shape]]] = []      # width, height, shapes at (0, 0)
     faces = 0
+    pips = {d.id: (game.folder / d.pip, game.files["dice"], f"dice[{i}].pip")
+            for i, d in enumerate(game.dice.dice) if d.pip is not None}
     for die in game.dice.dice:
-        scenes = [die_face_scene(die, i, lang) for i in range(len(die.faces))]
+        scenes = [die_face_scene(die, i, lang, pips.get(die.id)) for i in range(len(die.faces))]
         cols = max(1, min(-(-len(scenes) // 2), int((right - left + GAP) // (die.size + GAP))))
         rows = -(-len(scenes) // cols)
         bw = cols * die.size + (cols - 1) * GAP
@@ -66,7 +68,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         edge = game.dice.nets
         nets: list[tuple[float, float, list[Shape]]] = []
         for die in game.dice.dice:
-            net = die_net_scene(die, edge, lang)
+            net = die_net_scene(die, edge, lang, pips.get(die.id))
             if ctx.svg:
                 yield Artifact(f"{ctx.svg_dir}/dice/{net.name}.svg", render_svg(net), None, "svg")
             for n in range(die.count):

@@ -268,6 +268,8 @@ def _check_dice(game: Game, dice: DiceFile) -> None:
         for j, face in enumerate(die.faces):
             if isinstance(face, dict):
                 check_langs(where, f"dice[{i}].faces[{j}]", face, langs)
+        if die.pip is not None:
+            image_path(game.folder, die.pip, where, f"dice[{i}].pip")
         if dice.blank is not None and die.size > dice.blank * FLAT_FACE:
             raise DefinitionError(where, f"dice[{i}].size", f"a {die.size:g} mm sticker overhangs the flat face of a "
                                   f"{dice.blank:g} mm blank die (about {dice.blank * FLAT_FACE:.1f} mm): make it "

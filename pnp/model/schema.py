@@ -387,6 +387,7 @@ class Die(Strict):
     faces: Annotated[list[int | str | dict[str, str]], Field(min_length=2, max_length=20)]
     colour: Colour = "#2b261f"                              # pips and words
     fill: Colour = "#ffffff"
+    pip: str | None = None     # art (game folder path) drawn as each pip, currentColor = `colour`: a shape per owner
 
 
 class DiceFile(Strict):

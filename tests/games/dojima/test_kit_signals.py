@@ -112,3 +112,14 @@ def test_the_board_is_illustrated(game):
     page = pymupdf.open(stream=arts["dojima-board-a3.pdf"].data, filetype="pdf")[0]
     fills = {tuple(round(c, 2) for c in d["fill"]) for d in page.get_drawings() if d.get("fill")}
     assert _rgb("#9cc46a") in fills and _rgb("#d9b650") in fills      # the paddies, the rice bales
+
+
+def test_each_players_dice_have_pips_of_the_players_sign(game):
+    """Blue and purple dice differed only by colour: their pips are now squares and stars."""
+    signs = {c.id: c.emblem for c in game.meta.clans}
+    player_dice = {d.id: (d.colour, d.pip or "") for d in game.dice.dice if d.id in signs}
+    assert len(player_dice) == 6 and all(pip == signs[k] for k, (_, pip) in player_dice.items())
+    assert confusable(player_dice) == []
+    arts = {a.name: a for a in build_kit(game, Options(only=("dice",)))}
+    four = arts["svg/dice/die-purple-4.svg"].data.decode()
+    assert four.count("<circle") == 0 and four.count("<path") >= 4      # four star pips, no dots
