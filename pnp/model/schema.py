@@ -223,6 +223,7 @@ class Piece(Strict):
     letter: Annotated[str, Field(max_length=2)] = ""          # printed on a leader's disc
     back: PieceBack | None = None                             # two-sided: printed on a duplex backs sheet
     image: str | None = None      # art (game folder path) drawn on the counter, currentColor in the piece's colour
+    ink_ring: bool = False        # with --ink-saver, a counter with art keeps a band of its full colour inside the cut
 
 
 class PiecesFile(Strict):
