@@ -41,6 +41,11 @@ def ink_saving(on: bool) -> Iterator[None]:
         _saving.reset(token)
 
 
+def saving() -> bool:
+    """Whether pages drawn now are drawn to save ink (inside `ink_saving(True)`)."""
+    return _saving.get()
+
+
 def for_print(shapes: Sequence[Shape]) -> Sequence[Shape]:
     """The shapes as the renderers should draw them: unchanged, or `save_ink` inside `ink_saving`."""
     return save_ink(shapes) if _saving.get() else shapes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..model import Counter, Game
 from . import image, text
 from .contrast import luminance, readable
-from .ink import DARK_TEXT, PALE
+from .ink import DARK_TEXT, PALE, saving
 from .shapes import Circle, Scene, Shape, Style
 
 CUT = Style(stroke="#000000", width=0.25)
@@ -59,6 +59,10 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
         scene.add(*_pictured(game, counter, lang, r))
         if luminance(counter.colour) >= PALE:      # a white piece: its paper face needs an edge
             scene.add(Circle(r, r, r * FACE, Style(stroke=ink, width=0.3)))
+        elif counter.piece.ink_ring and saving():
+            # The ink saver turns the coloured ring into a pale tint outlined outside the cut: a player's
+            # colour then survives only on the offcut. A band of the full colour stays inside the cut.
+            scene.add(Circle(r, r, r * (1 + FACE) / 2, Style(stroke=counter.colour, width=r * (1 - FACE) * 0.7)))
         scene.add(Circle(r, r, r - CUT.width / 2, CUT))
         return scene
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))

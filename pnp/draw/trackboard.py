@@ -11,7 +11,11 @@ from .shapes import Line, Rect, Scene, Shape, Style
 INK = "#2b261f"
 
 
-def _track(t: Track, lang: str) -> list[Shape]:
+def _picture(game: Game, rel: str, box: tuple[float, float, float, float], key: str, colour: str) -> list[Shape]:
+    return list(image.placed(game.folder / rel, box, game.files["tracks"], key, colour=colour))
+
+
+def _track(game: Game, i: int, t: Track, lang: str) -> list[Shape]:
     out: list[Shape] = []
     x, y = t.at
     s = t.space
@@ -26,25 +30,34 @@ def _track(t: Track, lang: str) -> list[Shape]:
         out += text.box(cx, cy, s, s * 0.62, str(number), "sans-bold", min(12.0, s * 0.7), "center", t.colour,
                         valign="middle")
         mark = t.marks.get(str(number))
+        if t.image is not None and not mark:     # a marked space keeps its word there
+            out += _picture(game, t.image, (cx + s * 0.3, cy + s * 0.58, s * 0.4, s * 0.3), f"tracks[{i}].image",
+                            t.colour)
         if mark:
             out += text.box(cx + 0.5, cy + s * 0.58, s - 1, s * 0.36, mark.get(lang, ""), "sans", 6.5, "center",
                             INK, valign="middle")
     return out
 
 
-def _panel(p: Panel, lang: str) -> list[Shape]:
+def _panel(game: Game, i: int, p: Panel, lang: str) -> list[Shape]:
     x, y = p.at
     w, h = p.size
     out: list[Shape] = [Rect(x, y, w, h, Style(fill="#ffffff", stroke=p.colour, width=0.6), radius=2)]
     out.append(text.line(x, y - 2.5, p.name.get(lang, p.id), "sans-bold", 11, p.colour))
     if p.cells:
         cw = w / len(p.cells)
-        for i, label in enumerate(p.cells):
-            cx = x + i * cw
-            if i:
+        for j, label in enumerate(p.cells):
+            cx = x + j * cw
+            if j:
                 out.append(Line(cx, y + 2, cx, y + h - 2, Style(stroke=p.colour, width=0.4)))
-            out += text.box(cx + 1, y + 1, cw - 2, h - 2, label.get(lang, ""), "sans", 9, "center", INK,
-                            valign="middle")
+            if p.images:      # the picture in the cell's upper part, its words under it
+                out += _picture(game, p.images[j], (cx + 2, y + 2, cw - 4, h * 0.5 - 2), f"panels[{i}].images[{j}]",
+                                p.colour)
+                out += text.box(cx + 1, y + h * 0.5, cw - 2, h * 0.5 - 1, label.get(lang, ""), "sans", 9, "center",
+                                INK, valign="middle")
+            else:
+                out += text.box(cx + 1, y + 1, cw - 2, h - 2, label.get(lang, ""), "sans", 9, "center", INK,
+                                valign="middle")
     return out
 
 
@@ -60,10 +73,10 @@ def trackboard_scene(game: Game, lang: str) -> Scene:
         scene.add(*image.placed(game.folder / art.image, art.box, game.files["tracks"], f"art[{i}].image", colour))
     kanji = f" · {game.meta.kanji}" if game.meta.kanji else ""
     scene.add(text.line(w / 2, 13, f"{game.meta.title}{kanji}", "sans-bold", 20, INK, "middle"))
-    for t in bd.tracks:
-        scene.add(*_track(t, lang))
-    for p in bd.panels:
-        scene.add(*_panel(p, lang))
+    for i, t in enumerate(bd.tracks):
+        scene.add(*_track(game, i, t, lang))
+    for i, p in enumerate(bd.panels):
+        scene.add(*_panel(game, i, p, lang))
     anchors = {"left": "start", "center": "middle", "right": "end"}
     for label in bd.labels:
         scene.add(text.line(*label.at, label.text.get(lang, ""), label.font, label.size, label.colour,

@@ -254,6 +254,9 @@ def _cross_check(game: Game, problems: list[DefinitionError], failed: set[str]) 
         game.warnings = warnings(game, listed)
 
 
+FLAT_FACE = 0.85   # the share of a blank die's edge that is flat: a 16 mm die has a 13-14 mm face
+
+
 def _check_dice(game: Game, dice: DiceFile) -> None:
     ids: set[str] = set()
     where, langs = game.files["dice"], game.meta.languages
@@ -265,6 +268,15 @@ def _check_dice(game: Game, dice: DiceFile) -> None:
         for j, face in enumerate(die.faces):
             if isinstance(face, dict):
                 check_langs(where, f"dice[{i}].faces[{j}]", face, langs)
+        if die.pip is not None:
+            image_path(game.folder, die.pip, where, f"dice[{i}].pip")
+        if dice.blank is not None and die.size > dice.blank * FLAT_FACE:
+            raise DefinitionError(where, f"dice[{i}].size", f"a {die.size:g} mm sticker overhangs the flat face of a "
+                                  f"{dice.blank:g} mm blank die (about {dice.blank * FLAT_FACE:.1f} mm): make it "
+                                  "smaller or `blank` larger")
+        if dice.nets is not None and len(die.faces) != 6:
+            raise DefinitionError(where, f"dice[{i}].faces", f"{len(die.faces)} faces: `nets` folds six-faced dice "
+                                  "only; remove `nets` or give every die six faces")
 
 
 def _check_pieces(game: Game) -> None:
@@ -380,6 +392,14 @@ def _check_trackboard(game: Game, bd: TrackBoardFile) -> None:
     for i, p in enumerate(bd.panels):
         if p.at[0] < 0 or p.at[1] < 0 or p.at[0] + p.size[0] > w or p.at[1] + p.size[1] > h:
             raise DefinitionError(where, f"panels[{i}]", f"the panel runs off the {w:g} x {h:g} mm board")
+        if p.images and len(p.images) != len(p.cells):
+            raise DefinitionError(where, f"panels[{i}].images", f"expected one picture per cell ({len(p.cells)}), "
+                                                                f"got {len(p.images)}")
+        for j, picture in enumerate(p.images):
+            image_path(game.folder, picture, where, f"panels[{i}].images[{j}]")
+    for i, t in enumerate(bd.tracks):
+        if t.image is not None:
+            image_path(game.folder, t.image, where, f"tracks[{i}].image")
     for i, art in enumerate(bd.art):
         image_path(game.folder, art.image, where, f"art[{i}].image")
         if art.clan is not None and art.clan not in game.clans:

@@ -223,6 +223,7 @@ class Piece(Strict):
     letter: Annotated[str, Field(max_length=2)] = ""          # printed on a leader's disc
     back: PieceBack | None = None                             # two-sided: printed on a duplex backs sheet
     image: str | None = None      # art (game folder path) drawn on the counter, currentColor in the piece's colour
+    ink_ring: bool = False        # with --ink-saver, a counter with art keeps a band of its full colour inside the cut
 
 
 class PiecesFile(Strict):
@@ -338,6 +339,7 @@ class Track(Strict):
     direction: Literal["right", "down"] = "right"
     colour: Colour = "#444444"
     marks: dict[str, Localized] = {}      # a word printed under some spaces, by number: { "8" = {en = "full"} }
+    image: str | None = None              # a small picture in every space (a drop on a water track); SVG in `colour`
 
 
 class Panel(Strict):
@@ -349,6 +351,7 @@ class Panel(Strict):
     size: Size
     cells: list[Localized] = []
     colour: Colour = "#444444"
+    images: list[str] = []                # a picture above each cell's label, one per cell; SVG in `colour`
 
 
 class BoardLabel(Strict):
@@ -385,7 +388,13 @@ class Die(Strict):
     faces: Annotated[list[int | str | dict[str, str]], Field(min_length=2, max_length=20)]
     colour: Colour = "#2b261f"                              # pips and words
     fill: Colour = "#ffffff"
+    pip: str | None = None     # art (game folder path) drawn as each pip, currentColor = `colour`: a shape per owner
 
 
 class DiceFile(Strict):
     dice: Annotated[list[Die], Field(min_length=1)]
+    # The blank die (edge, mm) the stickers are made for: the sheet names it and how many to buy. A die's
+    # rounded edges leave a smaller flat face, so a sticker must be well under the edge.
+    blank: Annotated[float, Field(ge=8, le=40)] | None = None
+    # Fold-up paper dice of this edge (mm) as well: each six-faced die as a cube net with glue tabs.
+    nets: Annotated[float, Field(ge=12, le=40)] | None = None

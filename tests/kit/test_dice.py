@@ -3,8 +3,10 @@
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from pnp.build import Options, build_kit
+from pnp.errors import DefinitionError
 from pnp.model import load_game
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "dice-only"
@@ -41,3 +43,27 @@ def test_faces_speak_the_build_language():
     words = pymupdf.open(stream=kit("it")["dice-only-dice-a4-it.pdf"].data)[0].get_text()
     assert "Sole" in words and "Pioggia" in words and "Dado del riso 1/2" in words
     assert "facce dei dadi 1/1" in words
+
+
+def _with(tmp_path, head):
+    folder = tmp_path / "dice-only"
+    folder.mkdir()
+    (folder / "game.toml").write_text((FIXTURE / "game.toml").read_text())
+    (folder / "dice.toml").write_text(head + "\n" + (FIXTURE / "dice.toml").read_text())
+    return folder
+
+
+def test_a_sticker_that_would_overhang_its_blank_die_is_refused(tmp_path):
+    """A 16 mm die's rounded edges leave a 13-14 mm flat face: a 16 mm sticker overhangs it."""
+    with pytest.raises(DefinitionError) as err:
+        load_game(_with(tmp_path, "blank = 16.0"))
+    message = str(err.value)
+    assert "dice.toml" in message and "dice[0].size" in message and "16 mm sticker overhangs" in message
+
+
+def test_nets_fold_six_faced_dice_only(tmp_path):
+    folder = _with(tmp_path, "nets = 18.0")
+    (folder / "dice.toml").write_text((folder / "dice.toml").read_text().replace(', 0, 2, 3]', ', 0, 2]'))
+    with pytest.raises(DefinitionError) as err:
+        load_game(folder)
+    assert "dice[1].faces" in str(err.value) and "six-faced" in str(err.value)

@@ -127,17 +127,48 @@ def test_dice_stickers_four_per_colour_and_the_black_die(kit):
 
 
 def test_dice_stickers_come_in_blocks_that_fill_the_width(kit):
-    """Each die's six faces are a 3 x 2 block under its name, blocks three to a row: the 25 dice take
-    two sheets (one die a row left half of each sheet white and took three), and no two stickers
-    overlap."""
+    """Each die's six faces are a 3 x 2 block under its name, blocks three to a row: the 25 dice's
+    13 mm stickers take two sheets, and no two stickers overlap; the paper dice follow on their own
+    sheets."""
     doc = pdf(kit, "dojima-dice-{paper}.pdf")
-    assert doc.page_count == 2
-    for page in doc:
+    sticker_pages = [page for page in doc if "die faces" in page.get_text()]
+    assert len(sticker_pages) == 2
+    for page in sticker_pages:
         squares = [d["rect"] for d in page.get_drawings() if d.get("color") and not d.get("fill")
-                   and abs(d["rect"].width - 16 * MM) < 0.5 and abs(d["rect"].height - 16 * MM) < 0.5]
+                   and abs(d["rect"].width - 13 * MM) < 0.5 and abs(d["rect"].height - 13 * MM) < 0.5]
         assert squares
         assert not any(a.intersects(b) for i, a in enumerate(squares) for b in squares[i + 1:])
-        assert max(r.x1 for r in squares) - min(r.x0 for r in squares) > 0.7 * page.rect.width
+    squares = [d["rect"] for d in sticker_pages[0].get_drawings() if d.get("color") and not d.get("fill")
+               and abs(d["rect"].width - 13 * MM) < 0.5]
+    assert max(r.x1 for r in squares) - min(r.x0 for r in squares) > 0.6 * sticker_pages[0].rect.width
+
+
+def test_the_sticker_sheet_names_the_blank_die_and_how_many_to_buy(kit, game):
+    """The issue: 16 mm stickers with no die size stated overhang a 16 mm die, whose rounded edges
+    leave a 13-14 mm flat face. Now the sheet says which die (16 mm), the sticker size (13 mm, under
+    the face) and the count: 4 dice for each of 6 colours and the black die, 6 x 4 + 1 = 25."""
+    doc = pdf(kit, "dojima-dice-{paper}.pdf")
+    first = " ".join(doc[0].get_text().split())
+    assert "You need 25 blank dice of 16 mm: the 13 mm stickers sit inside a die's flat face." in first
+    assert game.dice.blank == 16 and all(d.size <= 13.6 for d in game.dice.dice)
+
+
+def test_the_paper_dice_fold_up_one_for_each_blank(kit):
+    """25 cube nets of 18 mm faces: six faces in a cross and seven glue tabs (one for each pair of
+    edges that meet), with the faces 1-6, 2-5, 3-4 opposite, as on a real die."""
+    doc = pdf(kit, "dojima-dice-{paper}.pdf")
+    net_pages = [page for page in doc if "· paper dice " in page.get_text()]
+    assert net_pages and "25 paper dice of 18 mm" in " ".join(net_pages[0].get_text().split())
+    labels = [w for page in net_pages for w in page.get_text().split("\n") if " die " in w and "/" in w]
+    assert len(labels) == 25
+    outlines = [d for page in net_pages for d in page.get_drawings()
+                if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill") and len(d["items"]) > 20]
+    assert len(outlines) == 25
+    for d in outlines:
+        # 4 edges of 18 mm across plus the right-hand tab (0.28 of an edge); three edges tall
+        assert abs(d["rect"].width / MM - (4 * 18 + 0.28 * 18)) < 0.3
+        assert abs(d["rect"].height / MM - 3 * 18) < 0.3
+        assert len(d["items"]) == 7 + 7 * 3    # 14 edges of the cross, 7 of them with a 3-sided tab
 
 
 def test_the_svgs_name_every_card(game):

@@ -21,6 +21,7 @@ from PIL import Image, ImageChops
 
 from pnp.build import Options, build_kit
 from pnp.draw.card import card_back, card_face
+from pnp.draw.dice import die_net_scene
 from pnp.draw.piece import counter_scene
 from pnp.draw.shapes import Group
 from pnp.draw.tile import mat_scene, tile_scene
@@ -89,6 +90,10 @@ def _components(game_id):
             yield f"{game_id}-mat-{clan.id}", _scene_image(mat_scene(game, clan, lang))
     if game.trackboard is not None and game_id == "shogun-solitaire":   # its four objective boards
         yield f"{game_id}-trackboard", _scene_image(trackboard_scene(game, lang))
+    if game.dice is not None and game.dice.nets is not None:      # the paper dice, on the dice PDF's last pages
+        for i, die in enumerate(game.dice.dice):
+            pip = (game.folder / die.pip, "dice.toml", f"dice[{i}].pip") if die.pip else None
+            yield f"{game_id}-die-{die.id}-net", _scene_image(die_net_scene(die, game.dice.nets, lang, pip))
 
 
 def _compare(pairs, folder: Path, prefix: str) -> list[str]:
@@ -122,7 +127,7 @@ def _compare(pairs, folder: Path, prefix: str) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "shogun-solitaire"])
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "shogun-solitaire", "dojima"])
 def test_every_card_kind_counter_tile_and_mat_matches_its_reference(game_id):
     """Issue 24, item 7: each kind of component alone, so a change to one card's art shows by name."""
     failures = _compare(_components(game_id), COMPONENTS, game_id)
@@ -135,7 +140,7 @@ def _differing(a: Image.Image, b: Image.Image) -> float:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "dojima"])
 def test_first_page_of_every_pdf_matches_its_reference(game_id):
     seen, failures = [], []
     if UPDATE:
