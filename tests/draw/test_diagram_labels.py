@@ -110,10 +110,17 @@ def diagrams(game_id):
     for sample in sorted((game.folder / "samples").glob("*.toml")):
         _, rounds = adapter.walkthrough(game, sample, "en")
         out += [(f"{sample.stem} round {rp.round}: {p.heading}", p.scene) for rp in rounds for p in rp.panels]
+    # each figure as the booklet asks for it: with the arguments its rules file gives the directive
+    # (an example drawn by a directive that never names it is not in any booklet)
+    rules = (game.folder / "booklet" / "rules.en.md").read_text(encoding="utf-8").splitlines()
     for directive, figure in adapter.figures().items():
-        for item in figure(game, "en", ""):
-            if hasattr(item, "scene"):
-                out.append((directive, item.scene))
+        uses = [line.removeprefix(f"@{directive}").strip() for line in rules
+                if line == f"@{directive}" or line.startswith(f"@{directive} ")] or [""]
+        for args in uses:
+            for item in figure(game, "en", args):
+                scene = item.scene if hasattr(item, "scene") else item[0] if isinstance(item, tuple) else None
+                if hasattr(scene, "shapes"):
+                    out.append((f"@{directive} {args}".strip(), scene))
     return out
 
 
