@@ -78,7 +78,7 @@ def quick_init(cls: type[E]) -> type[E]:
     exec(source, defaults, scope)       # noqa: S102 (our own field names, as dataclasses does)
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls
 
 
