@@ -168,14 +168,22 @@ class Chance:
         self.events: list[GameEvent] = []
 
     def roll(self, dice: int, sides: int) -> tuple[int, ...]:
-        # randint(1, sides) is 1 + _randbelow(sides) (random.Random.randrange): the very same draws
-        # without the argument checks, which were most of a roll's time (tests/engine/test_core.py
-        # holds the two equal).
+        # randint(1, sides) is 1 + _randbelow(sides) (random.Random.randrange), which takes
+        # `bit_length` bits until they fall below the bound, as `_shuffle` does: the very same draws
+        # without the argument checks and the call per die, which were most of a roll's time
+        # (tests/engine/test_core.py holds the two equal).
         if type(self.rng) is not random.Random:    # a generator of another kind draws its own way
             values = tuple(self.rng.randint(1, sides) for _ in range(dice))
         else:
-            below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
-            values = tuple([1 + below(sides) for _ in range(dice)])
+            bits = self.rng.getrandbits
+            k = sides.bit_length()
+            drawn = []
+            for _ in range(dice):
+                r = bits(k)
+                while r >= sides:
+                    r = bits(k)
+                drawn.append(1 + r)
+            values = tuple(drawn)
         self.events.append(Rolled(dice, sides, values))
         return values
 
