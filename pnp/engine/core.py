@@ -25,7 +25,7 @@ class Event:
         return self.data[key]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """Who must choose, and what: `kind` is game-defined ("play", "resolve", ...).
 
@@ -46,9 +46,18 @@ class Decision:
     players: tuple[str, ...] = ()
     secret: bool = False
 
-    def __post_init__(self) -> None:
-        if not self.players:
-            object.__setattr__(self, "players", (self.player,))
+    # Written out rather than generated: a frozen dataclass's own __init__ sets each field through
+    # object.__setattr__, and engines build a Decision for nearly every choice of every simulated
+    # game. Filling the instance's dict directly gives the same fields for a third of the cost.
+    def __init__(self, player: str, kind: str, round: int, card: Any = None, players: tuple[str, ...] = (),
+                 secret: bool = False) -> None:
+        fields = self.__dict__
+        fields["player"] = player
+        fields["kind"] = kind
+        fields["round"] = round
+        fields["card"] = card
+        fields["players"] = players or (player,)
+        fields["secret"] = secret
 
     @property
     def simultaneous(self) -> bool:
@@ -159,14 +168,22 @@ class Chance:
         self.events: list[GameEvent] = []
 
     def roll(self, dice: int, sides: int) -> tuple[int, ...]:
-        # randint(1, sides) is 1 + _randbelow(sides) (random.Random.randrange): the very same draws
-        # without the argument checks, which were most of a roll's time (tests/engine/test_core.py
-        # holds the two equal).
+        # randint(1, sides) is 1 + _randbelow(sides) (random.Random.randrange), which takes
+        # `bit_length` bits until they fall below the bound, as `_shuffle` does: the very same draws
+        # without the argument checks and the call per die, which were most of a roll's time
+        # (tests/engine/test_core.py holds the two equal).
         if type(self.rng) is not random.Random:    # a generator of another kind draws its own way
             values = tuple(self.rng.randint(1, sides) for _ in range(dice))
         else:
-            below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
-            values = tuple([1 + below(sides) for _ in range(dice)])
+            bits = self.rng.getrandbits
+            k = sides.bit_length()
+            drawn = []
+            for _ in range(dice):
+                r = bits(k)
+                while r >= sides:
+                    r = bits(k)
+                drawn.append(1 + r)
+            values = tuple(drawn)
         self.events.append(Rolled(dice, sides, values))
         return values
 

@@ -24,8 +24,10 @@ The engine's own chance and commitment events live here too: `Rolled`, `Shuffled
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+E = TypeVar("E")
 
 
 class GameEvent:
@@ -46,6 +48,41 @@ class GameEvent:
             raise KeyError(key) from None
 
 
+def quick_init(cls: type[E]) -> type[E]:
+    """A frozen dataclass (put above its ``@dataclass(frozen=True)``) whose instances are built
+    about three times faster: the generated ``__init__`` of a frozen dataclass sets every field
+    through ``object.__setattr__``, this one writes the instance's dict. The fields, defaults,
+    equality, hash and repr stay the dataclass's own. Engines build an event for nearly everything
+    that happens in every simulated game. A class this cannot follow (``__post_init__``, a default
+    factory, keyword-only fields, slots) keeps the dataclass's ``__init__``.
+
+    >>> @quick_init
+    ... @dataclass(frozen=True)
+    ... class Paid(GameEvent):
+    ...     kind = "paid"
+    ...     player: str
+    ...     coins: int = 1
+    >>> Paid("red"), Paid("red", coins=2) == Paid("red", 2), hash(Paid("red")) == hash(Paid("red", 1))
+    (Paid(player='red', coins=1), True, True)
+    """
+    own = fields(cls)  # type: ignore[arg-type]
+    if (hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__
+            or any(not f.init or f.default_factory is not MISSING or f.kw_only is True
+                   or f.name == "self" or f.name.startswith("_q_") for f in own)):
+        return cls
+    defaults = {f"_q_{f.name}": f.default for f in own if f.default is not MISSING}
+    params = "".join(f", {f.name}=_q_{f.name}" if f.default is not MISSING else f", {f.name}" for f in own)
+    body = "".join(f"    _q_dict[{f.name!r}] = {f.name}\n" for f in own)
+    source = f"def __init__(self{params}):\n    _q_dict = self.__dict__\n{body}"
+    scope: dict[str, Any] = {}
+    exec(source, defaults, scope)       # noqa: S102 (our own field names, as dataclasses does)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@quick_init
 @dataclass(frozen=True)
 class Rolled(GameEvent):
     """Dice rolled by `pnp.engine.Chance`: how many, how many sides, the values in order."""
@@ -56,6 +93,7 @@ class Rolled(GameEvent):
     values: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Shuffled(GameEvent):
     """A deck shuffled by `pnp.engine.Chance`; `order` is the order after shuffling (top first).
@@ -67,6 +105,7 @@ class Shuffled(GameEvent):
     order: tuple[Any, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Committed(GameEvent):
     """A player committed a secret choice: everyone learns *that*, nobody else learns *what*."""
@@ -75,6 +114,7 @@ class Committed(GameEvent):
     player: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Revealed(GameEvent):
     """Every secret choice of a simultaneous decision, turned face up at once (in seat order),

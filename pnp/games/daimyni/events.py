@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.events import Committed, GameEvent, Revealed
+from ...engine.events import Committed, GameEvent, Revealed, quick_init
 
 __all__ = ["CardEvent", "Combat", "Committed", "DaimyoRemoved", "GameOver", "MovedBushi", "MovedDaimyo",
            "MovedTanbo", "NoEffect", "Recruited", "ReserveTaken", "Revealed", "ToReserve"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class ReserveTaken(GameEvent):
     """Phase 2: a clan takes back into its hand the cards waiting in its Reserve."""
@@ -27,6 +28,7 @@ class ReserveTaken(GameEvent):
     cards: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardEvent(GameEvent):
     """What a resolving card did: which clan, which card, in which round."""
@@ -36,6 +38,7 @@ class CardEvent(GameEvent):
     round: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovedBushi(CardEvent):
     kind = "move-bushi"
@@ -45,12 +48,14 @@ class MovedBushi(CardEvent):
     as_recruit: bool     # a Recruit card acting as Move Bushi (its clan's Bushi area is empty)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Recruited(CardEvent):
     kind = "recruit"
     cell: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovedDaimyo(CardEvent):
     kind = "move-daimyo"
@@ -58,6 +63,7 @@ class MovedDaimyo(CardEvent):
     dst: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovedTanbo(CardEvent):
     kind = "move-tanbo"
@@ -65,6 +71,7 @@ class MovedTanbo(CardEvent):
     dst: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class NoEffect(CardEvent):
     """The card could not be carried out; `effect` is how it acted (move-bushi, ...)."""
@@ -73,6 +80,7 @@ class NoEffect(CardEvent):
     effect: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Combat(CardEvent):
     kind = "combat"
@@ -88,6 +96,7 @@ class Combat(CardEvent):
     defender_daimyo_lost: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class DaimyoRemoved(CardEvent):
     kind = "daimyo-removed"
@@ -96,6 +105,7 @@ class DaimyoRemoved(CardEvent):
     by: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(GameEvent):
     kind = "game-over"
@@ -103,6 +113,7 @@ class GameOver(GameEvent):
     round: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class ToReserve(GameEvent):
     """Phase 4: the cards a clan played go, face down, to the opponent's Reserve."""

@@ -14,7 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...engine.events import quick_init
 
+
+@quick_init
 @dataclass(frozen=True)
 class PlayCards:
     cards: tuple[str, ...]
@@ -23,6 +26,7 @@ class PlayCards:
         return " ".join(self.cards)
 
 
+@quick_init
 @dataclass(frozen=True)
 class PassCards:
     """3-4 players: which played card goes to the left neighbour's reserve, which to the right."""
@@ -34,6 +38,7 @@ class PassCards:
         return f"{self.left}<  >{self.right}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class MoveBushi:
     src: str
@@ -49,6 +54,7 @@ class MoveBushi:
                 + (" march" if self.march else ""))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Recruit:
     source: str | None = None   # Master of Recruitment: bring a Bushi from this Han instead
@@ -57,6 +63,7 @@ class Recruit:
         return "recruit" + (f" from {self.source}" if self.source else "")
 
 
+@quick_init
 @dataclass(frozen=True)
 class MoveDaimyo:
     src: str
@@ -69,6 +76,7 @@ class MoveDaimyo:
         return path + (" +1" if self.escort else "")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Special:
     """A Special Action card's decision: its name and arguments, e.g. `ninja red`."""
@@ -80,6 +88,7 @@ class Special:
         return " ".join((self.name, *self.args))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Keep:
     """Setup with Special Action or Mastery cards: keep the first or the second card drawn, unseen."""
@@ -91,6 +100,7 @@ class Keep:
         return f"keep {self.deck} {self.which}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Formation:
     """Battle formation, before round 1: place the Daimyo on one of the clan's Han."""
@@ -101,6 +111,7 @@ class Formation:
         return f"daimyo@{self.tile}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class PlaceHan:
     tile: str
@@ -110,6 +121,7 @@ class PlaceHan:
         return f"{self.tile}@{self.at[0]},{self.at[1]}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class MoveHan:
     tile: str
@@ -119,6 +131,7 @@ class MoveHan:
         return f"{self.tile}@{self.at[0]},{self.at[1]}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Pass:
     def __str__(self) -> str:

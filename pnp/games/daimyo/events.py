@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...engine.events import Committed, GameEvent, Revealed
+from ...engine.events import Committed, GameEvent, Revealed, quick_init
 
 __all__ = [
     "Alternative", "Barred", "CardEvent", "Combat", "Committed", "Control", "ControlTie", "DaimyoRemoved", "Dealt",
@@ -31,6 +31,7 @@ __all__ = [
 # -- setup -------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Dealt(GameEvent):
     """The Densho cards were dealt: shuffled by category, or by the seat marks (balanced start)."""
@@ -39,6 +40,7 @@ class Dealt(GameEvent):
     balanced: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandDealt(GameEvent):
     """A clan's starting hand (in the log; a player's `view` shows only their own)."""
@@ -48,6 +50,7 @@ class HandDealt(GameEvent):
     cards: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class FormationDrawn(GameEvent):
     """Battle formation: the card each clan drew, in the priority order they place their Daimyo."""
@@ -56,6 +59,7 @@ class FormationDrawn(GameEvent):
     cards: tuple[tuple[str, str], ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class FormationChosen(GameEvent):
     kind = "formation"
@@ -63,6 +67,7 @@ class FormationChosen(GameEvent):
     tile: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Kept(GameEvent):
     """A clan kept one of the two Special Action or Mastery cards it drew (which one stays secret)."""
@@ -75,6 +80,7 @@ class Kept(GameEvent):
 # -- the round: reserves, Mastery interludes -----------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class ReserveTaken(GameEvent):
     """Stage 2: a clan takes the cards of its reserve back into its hand."""
@@ -84,6 +90,7 @@ class ReserveTaken(GameEvent):
     cards: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class ToReserve(GameEvent):
     """Two players: both played cards go to the opponent's reserve."""
@@ -94,6 +101,7 @@ class ToReserve(GameEvent):
     to: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class PassedToReserves(GameEvent):
     """Three or four players: one played card to the left neighbour's reserve, one to the right."""
@@ -106,6 +114,7 @@ class PassedToReserves(GameEvent):
     to_right: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoninLeft(GameEvent):
     """End of round: Rōnin sharing no Han with their player's Bushi or Daimyo leave the map."""
@@ -116,6 +125,7 @@ class RoninLeft(GameEvent):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class MasteryRevealed(GameEvent):
     kind = "mastery-revealed"
@@ -123,6 +133,7 @@ class MasteryRevealed(GameEvent):
     mastery: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Barred(GameEvent):
     """Master of Strategy: nobody may move onto `tile` this round; a Bushi on `sacrificed` paid."""
@@ -133,6 +144,7 @@ class Barred(GameEvent):
     sacrificed: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Control(GameEvent):
     """End of round: one clan holds Han of every rival clan with `bushi` Bushi (it wins)."""
@@ -142,6 +154,7 @@ class Control(GameEvent):
     bushi: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class ControlTie(GameEvent):
     kind = "control-tie"
@@ -149,6 +162,7 @@ class ControlTie(GameEvent):
     bushi: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(GameEvent):
     """`reason`: daimyo, control or round-cap; `team` the winner and its allies."""
@@ -163,6 +177,7 @@ class GameOver(GameEvent):
 # -- what a resolving card did -------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardEvent(GameEvent):
     """What a resolving card did: which clan, which card, in which round."""
@@ -172,6 +187,7 @@ class CardEvent(GameEvent):
     round: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class NoEffect(CardEvent):
     """The card could not be carried out; `effect` is how it acted (bushi-move, ...)."""
@@ -180,6 +196,7 @@ class NoEffect(CardEvent):
     effect: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Recruited(CardEvent):
     """A Bushi joins the Daimyo on `tile`: from the Bushi area, or from `source` (Recruitment)."""
@@ -189,6 +206,7 @@ class Recruited(CardEvent):
     source: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovedDaimyo(CardEvent):
     kind = "move-daimyo"
@@ -198,6 +216,7 @@ class MovedDaimyo(CardEvent):
     escort: bool = False         # Master of Command: one Bushi went along
 
 
+@quick_init
 @dataclass(frozen=True)
 class HanPlaced(CardEvent):
     """New Han: a neutral Han from the reserve is added to the map at `at`."""
@@ -207,6 +226,7 @@ class HanPlaced(CardEvent):
     at: tuple[int, int]
 
 
+@quick_init
 @dataclass(frozen=True)
 class HanMoved(CardEvent):
     """Han Move (or Master of Diplomacy, which paid with a Bushi on `sacrificed`)."""
@@ -218,6 +238,7 @@ class HanMoved(CardEvent):
     sacrificed: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovedBushi(CardEvent):
     """`count` Bushi and `ronin` Rōnin from `src` to `dst` (through `via` with a Mastery card;
@@ -232,6 +253,7 @@ class MovedBushi(CardEvent):
     march: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class Combat(CardEvent):
     kind = "combat"
@@ -249,6 +271,7 @@ class Combat(CardEvent):
     daimyo_lost: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class DaimyoRemoved(CardEvent):
     kind = "daimyo-removed"
@@ -260,6 +283,7 @@ class DaimyoRemoved(CardEvent):
 # -- Special Action cards: one class per card, `special` names its narration -------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class SpecialAction(CardEvent):
     kind = "special"
@@ -276,6 +300,7 @@ class SpecialAction(CardEvent):
         return {k: v for k, v in super().data.items() if k not in ("clan", "card", "round") and v is not None}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Alternative(SpecialAction):
     """F1: give up a Bushi on `sacrificed` and push the `count` Bushi of `clan_moved` on `target` to `dst`."""
@@ -289,6 +314,7 @@ class Alternative(SpecialAction):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ninja(SpecialAction):
     """F2: `removed` Bushi guarding the `target` clan's Daimyo on `tile` go back to its area."""
@@ -300,6 +326,7 @@ class Ninja(SpecialAction):
     removed: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoninHired(SpecialAction):
     """F3: every free Rōnin joins the clan's Daimyo on `tile`."""
@@ -309,6 +336,7 @@ class RoninHired(SpecialAction):
     ronin: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class MassRecruitment(SpecialAction):
     """F4: new Bushi on the Daimyo's Han, then the clan's own Han."""
@@ -317,6 +345,7 @@ class MassRecruitment(SpecialAction):
     tiles: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Treachery(SpecialAction):
     """F5: a `victim` Bushi on neutral `tile` goes home; one of the clan's enters `placed`."""
@@ -328,6 +357,7 @@ class Treachery(SpecialAction):
     placed: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Retreat(SpecialAction):
     """F6: up to three units step back, each `(src, dst)`."""
@@ -336,6 +366,7 @@ class Retreat(SpecialAction):
     moves: tuple[tuple[str, ...], ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Morale(SpecialAction):
     """F7: up to three `victim` Bushi on `tile` (without their Daimyo) go back to its area."""

@@ -255,7 +255,7 @@ class DaimyoState(Board):
 
     def _priority(self, played: tuple[str, str]) -> tuple[str, int]:
         """A played (card, clan) pair's place in the resolution order."""
-        return self.rules.cards[played[0]].priority
+        return self.rules.priority[played[0]]
 
     def _resolve(self, clan: str, card: str, action: Action, checked: bool = False) -> list[GameEvent]:
         kind = self.kind(card, clan)

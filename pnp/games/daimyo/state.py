@@ -91,7 +91,8 @@ class Rules:
         self.masteries = [c.type_id for c in game.cards if c.back_key == "mastery"]
         self.mastery_titles = {c.type_id: c.type.title.get("en", c.type_id) for c in game.cards
                                if c.back_key == "mastery"}
-        # asked of every clan at every step: worked out once
+        # asked of every clan (and every card, when a hand is sorted) at every step: worked out once
+        self.priority = {label: info.priority for label, info in self.cards.items()}
         self._team = {c: (i % 2 if options.teams else i) for i, c in enumerate(self.clans)}
         self._rivals = {c: [o for o in self.clans if self._team[o] != self._team[c]] for c in self.clans}
 
@@ -361,7 +362,7 @@ class Board:
         return {c: cards for c in self.rules.clans if (cards := self.commits.own(c)) is not None}
 
     def sorted_cards(self, cards: Iterable[str]) -> list[str]:
-        return sorted(cards, key=lambda label: self.rules.cards[label].priority)
+        return sorted(cards, key=self.rules.priority.__getitem__)
 
     def decision(self) -> Decision | None:
         if self.phase == "setup":

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.events import Committed, GameEvent, Revealed, Rolled, Shuffled
+from ...engine.events import Committed, GameEvent, Revealed, Rolled, Shuffled, quick_init
 
 __all__ = ["AdvisorRevealed", "BeggarPaid", "CardTurned", "Committed", "DiceShown", "DiePicked", "Drafted",
            "FirstPlayer", "GameOver", "ImperialMoved", "Overstock", "PyramidLaid", "Rerolled", "Revealed", "Rolled",
            "SeasonStarted", "Shuffled", "Sold", "WorkerPaid"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Drafted(GameEvent):
     """A player took an advisor into their hand (`hidden`: the card left face down, when they set
@@ -27,6 +28,7 @@ class Drafted(GameEvent):
     hidden: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiceShown(GameEvent):
     """A player's dice after a roll, in ascending order. `what` is "workers" (a player's own dice),
@@ -38,6 +40,7 @@ class DiceShown(GameEvent):
     values: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Rerolled(GameEvent):
     """A player with three or more equal dice rolled them all again (once)."""
@@ -48,6 +51,7 @@ class Rerolled(GameEvent):
     after: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class PyramidLaid(GameEvent):
     """Two players: the six advisors laid as a pyramid, top first, then the middle row and the
@@ -57,6 +61,7 @@ class PyramidLaid(GameEvent):
     order: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardTurned(GameEvent):
     """Two players: a pyramid card turned face up once both cards under it had a die."""
@@ -66,6 +71,7 @@ class CardTurned(GameEvent):
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiePicked(GameEvent):
     """Two players: a player gave one of the advisor dice to a face-up advisor of the pyramid."""
@@ -76,6 +82,7 @@ class DiePicked(GameEvent):
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdvisorRevealed(GameEvent):
     """An advisor turned face up on its field; `owner` None: the card nobody chose, on the black
@@ -88,6 +95,7 @@ class AdvisorRevealed(GameEvent):
     by: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class ImperialMoved(GameEvent):
     """The Imperial's holder moved one of their workers to the Imperial's field."""
@@ -99,6 +107,7 @@ class ImperialMoved(GameEvent):
     dst: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class WorkerPaid(GameEvent):
     """A worker's result on its field. `effect` is active, adjacent or empty; `water` and `rice`
@@ -116,6 +125,7 @@ class WorkerPaid(GameEvent):
     lost: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Sold(GameEvent):
     """A Merchant's sale: rice given, Ryô received (`from_box`: how many of them came from the box
@@ -130,6 +140,7 @@ class Sold(GameEvent):
     from_box: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class BeggarPaid(GameEvent):
     """The Beggar's step: whether a basic advisor shares its field; `player` is who is paid (None:
@@ -143,6 +154,7 @@ class BeggarPaid(GameEvent):
     from_box: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Overstock(GameEvent):
     """Autumn: at the end of the round one Ryô goes from the reserve back to the box."""
@@ -151,6 +163,7 @@ class Overstock(GameEvent):
     ryo: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class FirstPlayer(GameEvent):
     """Who holds the first-player card for the next round and why (saboteur, left, alternate)."""
@@ -160,6 +173,7 @@ class FirstPlayer(GameEvent):
     why: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class SeasonStarted(GameEvent):
     """A new season: the reserve refilled and each player's water gain (lost: above the limit)."""
@@ -170,6 +184,7 @@ class SeasonStarted(GameEvent):
     water: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(GameEvent):
     """Winter: the winners (several on a full tie) and each player's Ryô."""

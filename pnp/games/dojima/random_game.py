@@ -22,8 +22,10 @@ def random_game(state: DojimaState, rng: random.Random, max_steps: int) -> tuple
     for every labelled choice, as `pnp.simulate.run.labels` names them (`action_labels`)."""
     plays: list[tuple[str, str]] = []
     choice = rng.choice
+    # choice(range(n)) is range(n)[_randbelow(n)]: the same draw, asked of the generator directly
+    below = rng._randbelow if type(rng) is random.Random else lambda n: choice(range(n))  # type: ignore[attr-defined]
     steps = 0
-    while not state.is_terminal() and steps < max_steps:
+    while not (state.over or state.stopped) and steps < max_steps:      # is_terminal, inlined
         d = state.decision()
         assert d is not None        # a state that is not over has a decision
         p, kind = d.player, d.kind
@@ -31,7 +33,10 @@ def random_game(state: DojimaState, rng: random.Random, max_steps: int) -> tuple
             # legal_for: f"{value} {card}" for each free die value (ascending), each face-up dieless card.
             faces = [i for i in range(6) if state.up[i] and state.pyramid_dice[i] is None]
             values = sorted(set(state.free_dice))
-            k = choice(range(len(values) * len(faces)))     # the same draw as a choice from that list
+            n = len(values) * len(faces)
+            if not n:               # (choice raises on an empty list; _randbelow(0) would never return)
+                raise IndexError("a pick decision without a legal pick")
+            k = below(n)            # the same draw as a choice from that list
             card = state.pyramid[faces[k % len(faces)]]
             plays.append((p, card))
             state._carried(state._pick_die(p, values[k // len(faces)], card))
@@ -40,7 +45,7 @@ def random_game(state: DojimaState, rng: random.Random, max_steps: int) -> tuple
             state._carried(state._lay(p, dict(zip(state.cards_of(p), order))))
         elif kind == "sell":
             sales = state._sales(p)                         # legal_for: "no sale", then "sell N" for each
-            k = choice(range(len(sales) + 1))
+            k = below(len(sales) + 1)
             if k:
                 plays.append((p, f"sell {sales[k - 1]}"))
             state._carried(state._sold(p, sales[k - 1] if k else 0))

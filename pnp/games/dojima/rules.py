@@ -470,7 +470,7 @@ class DojimaState:
         if not self._started:
             self.begin()
         self._settle()
-        if self.is_terminal():
+        if self.over or self.stopped:       # is_terminal, asked at every decision of every game
             return None
         ph, r = self.phase, self.round
         if ph == "draft":
@@ -687,7 +687,7 @@ class DojimaState:
     def _settle(self) -> list[GameEvent]:
         """Roll the dice a round starts with (two players, the variant) when it is played, not when
         the round before ends: a replay states each round's rolls with the round."""
-        if self.phase != "roll" or self.is_terminal():
+        if self.phase != "roll" or self.over or self.stopped:
             return []
         return self._emit(self._roll_all()) + self._advance()
 
@@ -732,7 +732,7 @@ class DojimaState:
     def _advance(self) -> list[GameEvent]:
         """Run what needs no decision, until someone must choose or the game ends."""
         out: list[GameEvent] = []
-        while not self.is_terminal():
+        while not (self.over or self.stopped):        # is_terminal, inlined: run after every choice
             ph = self.phase
             if ph == "rolled":
                 self._after_rolls()
@@ -912,9 +912,10 @@ class DojimaState:
         assert self.record is not None
         self.record.picks.append(f"{value} {card}")
         out: list[GameEvent] = [DiePicked(p, value, card)]
-        for above, below in ((1, (3, 4)), (2, (4, 5)), (0, (1, 2))):
-            if not self.up[above] and all(self.pyramid_dice[b] is not None for b in below):
-                self.up[above] = True
+        up, dice = self.up, self.pyramid_dice
+        for above, left, right in ((1, 3, 4), (2, 4, 5), (0, 1, 2)):     # a card and the two it rests on
+            if not up[above] and dice[left] is not None and dice[right] is not None:
+                up[above] = True
                 out.append(CardTurned(above, self.pyramid[above]))
         return out
 

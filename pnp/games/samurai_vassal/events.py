@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.events import GameEvent
+from ...engine.events import GameEvent, quick_init
 
 
+@quick_init
 @dataclass(frozen=True)
 class CharacterKept(GameEvent):
     """Samurai mode setup: `player` kept one of the three characters dealt (secret: the card is
@@ -16,6 +17,7 @@ class CharacterKept(GameEvent):
     player: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class NpcCard(GameEvent):
     """Middle Player mode: the NPC's card, revealed before anyone chooses."""
@@ -25,6 +27,7 @@ class NpcCard(GameEvent):
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Blocked(GameEvent):
     """Step 1: Kuroda Kanbei (or a Sasuke copying him) cancels every other effect but Strategising's."""
@@ -34,6 +37,7 @@ class Blocked(GameEvent):
     players: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Copied(GameEvent):
     """Sarutobi Sasuke took the level and effects of `card` (None: nothing to copy, or blocked)."""
@@ -43,6 +47,7 @@ class Copied(GameEvent):
     card: str | None
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardsReturned(GameEvent):
     """Cards in front of `player` went back to the hand (Strategising, Ishida, Hanzo, Fuma, Uesugi)."""
@@ -53,6 +58,7 @@ class CardsReturned(GameEvent):
     by: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardsFlipped(GameEvent):
     """Cards in front of `player` turned face down (Oda, Nohime when played; every loser)."""
@@ -63,6 +69,7 @@ class CardsFlipped(GameEvent):
     by: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Rejected(GameEvent):
     """Step 3: the cards of `targets` are rejected (they lose, every other card wins)."""
@@ -72,6 +79,7 @@ class Rejected(GameEvent):
     targets: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundDecided(GameEvent):
     """Who won the round and by which step: reject, majority, level, highest, all-lose or none."""
@@ -83,6 +91,7 @@ class RoundDecided(GameEvent):
     together: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class TrustChanged(GameEvent):
     """Step 6: a player's trust before and after the round's netted changes."""
@@ -95,6 +104,7 @@ class TrustChanged(GameEvent):
     lost: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameEnded(GameEvent):
     """Someone reached 12 trust: the winners (several share a tie) and why (trust, cards, shared)."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.events import GameEvent
+from ...engine.events import GameEvent, quick_init
 
 
+@quick_init
 @dataclass(frozen=True)
 class Played(GameEvent):
     """A Shogun card laid in the play area, as the colour and type it counts as."""
@@ -17,6 +18,7 @@ class Played(GameEvent):
     type: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Seized(GameEvent):
     """A run of three seized `clan`'s objective `objective` (0 port, 1 village, 2 castle); the play
@@ -29,6 +31,7 @@ class Seized(GameEvent):
     unified: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class Discarded(GameEvent):
     """Cards put on the discard pile, and why (discard, hand, raid-deck, ninja, enemy, ...)."""
@@ -38,6 +41,7 @@ class Discarded(GameEvent):
     reason: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Drew(GameEvent):
     """A card drawn into the hand."""
@@ -46,6 +50,7 @@ class Drew(GameEvent):
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class SetAside(GameEvent):
     """An enemy drawn where enemies do not strike (a fresh hand, after a Ninja), put aside."""
@@ -54,6 +59,7 @@ class SetAside(GameEvent):
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Struck(GameEvent):
     """An enemy drawn while refilling: it strikes and waits for the player's answer."""
@@ -62,6 +68,7 @@ class Struck(GameEvent):
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Met(GameEvent):
     """How an enemy was met: the action's text (``raid: samurai hojo-samurai``)."""
@@ -71,6 +78,7 @@ class Met(GameEvent):
     answer: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Revealed4(GameEvent):
     """A discarded Ninja revealed the top cards of the deck."""
@@ -79,6 +87,7 @@ class Revealed4(GameEvent):
     cards: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Returned(GameEvent):
     """A Ronin sent an objective counter back to its board."""
@@ -88,6 +97,7 @@ class Returned(GameEvent):
     objective: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ended(GameEvent):
     """The game is over: `won` (all twelve) or the deck could not refill the hand; the score."""
