@@ -107,4 +107,5 @@ def test_a_booklet_words_the_figures_in_its_own_language(tmp_path):
     data = tomllib.loads((where / "simulation-balanced.toml").read_text())
     green = next(r for r in data["row"] if r["section"] == "seat" and r["subject"] == "green")
     assert f"Green clan vince il {green['value'] * 100:.1f} % (tra {green['low'] * 100:.1f} %" in said
-    assert said.count("Misurato su 2,000 partite.") == 2 and "with 95 % confidence" not in said
+    # the English line ends "... with 95 % confidence)"; the box's method paragraph says the phrase too
+    assert said.count("Misurato su 2,000 partite.") == 2 and "with 95 % confidence)" not in said
