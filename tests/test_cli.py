@@ -87,6 +87,14 @@ def test_list_and_help():
         assert word in res.stdout
 
 
+def test_list_says_a_run_of_player_counts_as_a_range():
+    res = CliRunner().invoke(app, ["list"])
+    assert res.exit_code == 0
+    dice_first = next(line for line in res.output.splitlines() if "--option dice-first" in line)
+    assert dice_first.endswith("(3-6 players)"), dice_first      # Dojima's dice-first: 3 to 6 players
+    assert " or " not in dice_first
+
+
 @pytest.mark.slow
 def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
