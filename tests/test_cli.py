@@ -154,3 +154,21 @@ def test_sheet_tight_and_duplex_fold_from_the_command_line(tmp_path):
     off = CliRunner().invoke(app, ["build", "daimyni", "--duplex", "fold", "--offset", "1,0",
                                    "--out", str(tmp_path / "m")])
     assert off.exit_code == 2 and "--duplex fold prints one-sided" in off.output and "Traceback" not in off.output
+
+
+def test_build_progress_names_a_builtin_game_and_the_summary_lists_only_what_was_written(tmp_path):
+    res = run_pnp("build", "daimyni", "--only", "booklet", "--out", tmp_path / "b")
+    assert res.returncode == 0, res.stderr
+    assert "loading daimyni (built-in)" in res.stderr
+    assert "site-packages" not in res.stderr and "_builtin" not in res.stderr
+    assert "Daimyni: wrote 2 PDFs to " in res.stdout          # the A5 booklet and its saddle-stitch imposition
+    assert "0 SVGs" not in res.stdout
+
+
+def test_summary_lists_kinds_as_a_sentence():
+    from pnp.commands.build import _count, _listed
+
+    kinds = [_count(3, "PDF"), _count(23, "SVG"), _count(3, "other file")]
+    assert _listed(kinds) == "3 PDFs, 23 SVGs and 3 other files"
+    assert _listed([_count(1, "PDF"), _count(1, "SVG")]) == "1 PDF and 1 SVG"
+    assert _count(0, "SVG") == ""

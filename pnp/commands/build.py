@@ -40,6 +40,18 @@ def _size(n: int) -> str:
     return f"{n / 1024:.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
+def _count(n: int, thing: str) -> str:
+    """'1 SVG', '23 SVGs'; '' for none, so the summary leaves the kind out."""
+    return f"{n} {thing}{'' if n == 1 else 's'}" if n else ""
+
+
+def _listed(items: list[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c" ("nothing" for none)."""
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def build(
     game: GameArg,
     paper: Annotated[PaperChoice,
@@ -79,7 +91,7 @@ def build(
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
     from ..build import Options, default_out, iter_kit, parse_offset, parse_only
-    from ..catalog import find_game
+    from ..catalog import find_game, shown
     from ..model import load_game
     from ..output import KitWriter
     from ..press.cards import Duplex
@@ -93,7 +105,7 @@ def build(
                        offset=parse_offset(offset), ink_saver=ink_saver,
                        cutter=cutter.value if cutter is not None else None, die_line=die_line,
                        sheet=Sheet(sheet.value))
-        say(f"loading {folder}")
+        say(f"loading {shown(folder)}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
         kit = load_game(folder)
@@ -108,8 +120,8 @@ def build(
     pdfs = [w for w in written if w[0].endswith(".pdf")]
     svgs = [w for w in written if w[0].endswith(".svg")]
     others = len(written) - len(pdfs) - len(svgs)      # a cutter's PNGs and DXFs (--cutter)
-    also = f" and {others} other files" if others else ""
-    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs{also} to {target}/")
+    kinds = [_count(len(pdfs), "PDF"), _count(len(svgs), "SVG"), _count(others, "other file")]
+    typer.echo(f"{kit.meta.title}: wrote {_listed([k for k in kinds if k])} to {target}/")
     for name, pages, size in pdfs:
         typer.echo(f"  {name:<34} {pages:>3} page{'s' if pages != 1 else ' '}  {_size(size):>8}")
     folders: dict[str, list[int]] = {}     # svg/, and a cutter's folder (--cutter): files and bytes

@@ -26,7 +26,7 @@ def site(
 ) -> None:
     """Write the rules as a static web site: an index and one page per game and language, with the
     walkthroughs to step through; it opens from the file system and makes no request."""
-    from ..catalog import builtin_games, find_game
+    from ..catalog import builtin_games, find_game, shown
     from ..errors import PnpError, UsageError
     from ..model import load_game
     from ..output import KitWriter
@@ -40,7 +40,7 @@ def site(
         folders = [e.folder for e in builtin_games()] if game == "all" else [find_game(game)]
         games = []
         for folder in folders:
-            say(f"loading {folder}")
+            say(f"loading {shown(folder)}")
             games.append(load_game(folder))
         target = Path(out) if out is not None else Path("output") / "site"
         writer = KitWriter(target)        # refuses a bad --out before the pages are made
