@@ -172,3 +172,12 @@ def test_summary_lists_kinds_as_a_sentence():
     assert _listed(kinds) == "3 PDFs, 23 SVGs and 3 other files"
     assert _listed([_count(1, "PDF"), _count(1, "SVG")]) == "1 PDF and 1 SVG"
     assert _count(0, "SVG") == ""
+
+
+def test_build_into_a_folder_of_someone_elses_files_is_bad_input_exit_2(tmp_path):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "mine.txt").write_text("keep", encoding="utf-8")
+    res = run_pnp("build", "daimyni", "--only", "booklet", "--out", tmp_path / "x")
+    assert res.returncode == 2, res.stderr
+    assert "it holds mine.txt, which no pnp build wrote; build into a new or empty folder" in res.stderr
+    assert [p.name for p in (tmp_path / "x").iterdir()] == ["mine.txt"]
