@@ -181,3 +181,14 @@ def test_build_into_a_folder_of_someone_elses_files_is_bad_input_exit_2(tmp_path
     assert res.returncode == 2, res.stderr
     assert "it holds mine.txt, which no pnp build wrote; build into a new or empty folder" in res.stderr
     assert [p.name for p in (tmp_path / "x").iterdir()] == ["mine.txt"]
+
+
+@pytest.mark.parametrize("flag, value, choices", [("--cutter", "foo", "silhouette, cricut"),
+                                                  ("--sheet", "x", "standard, tight"),
+                                                  ("--duplex", "y", "long, short, none, fold"),
+                                                  ("--paper", "a5", "a4, letter")])
+def test_a_wrong_word_option_reads_like_every_other_pnp_error(tmp_path, flag, value, choices):
+    res = run_pnp("build", "daimyni", flag, value, "--out", tmp_path / "k")
+    assert res.returncode == 2
+    assert res.stderr.strip() == f"pnp: error: {flag} {value!r}: expected one of {choices}"
+    assert not (tmp_path / "k").exists()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,27 +12,17 @@ import typer
 from ..errors import PnpError, UsageError
 from . import GameArg, fail, report_warnings
 
-
-class PaperChoice(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class CutterChoice(str, Enum):
-    silhouette = "silhouette"
-    cricut = "cricut"
+PAPERS = ("a4", "letter")
+CUTTERS = ("silhouette", "cricut")
+SHEETS = ("standard", "tight")
+DUPLEXES = ("long", "short", "none", "fold")
 
 
-class SheetChoice(str, Enum):
-    standard = "standard"
-    tight = "tight"
-
-
-class DuplexChoice(str, Enum):
-    long = "long"
-    short = "short"
-    none = "none"
-    fold = "fold"
+def choice(flag: str, value: str, choices: tuple[str, ...]) -> str:
+    """A word option checked here, not by typer, so a wrong one reads like every other pnp error."""
+    if value not in choices:
+        raise UsageError(f"{flag} {value!r}: expected one of {', '.join(choices)}")
+    return value
 
 
 def _size(n: int) -> str:
@@ -54,15 +43,15 @@ def _listed(items: list[str]) -> str:
 
 def build(
     game: GameArg,
-    paper: Annotated[PaperChoice,
-                     typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
-    duplex: Annotated[DuplexChoice, typer.Option(
+    paper: Annotated[str, typer.Option(
+        help="a4 or letter: paper for card sheets, counters and the split board.")] = "a4",
+    duplex: Annotated[str, typer.Option(
         help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
              "none: all backs after all fronts, for gluing; fold: fronts and backs on one page, for a printer "
-             "without duplex: fold it, glue it, cut both layers at once.")] = DuplexChoice.long,
-    sheet: Annotated[SheetChoice, typer.Option(
+             "without duplex: fold it, glue it, cut both layers at once.")] = "long",
+    sheet: Annotated[str, typer.Option(
         help="standard: every card with its own bleed, 8 poker cards on A4, 6 on Letter; tight: cards butted "
-             "on shared cut lines, 9 on A4 and Letter, cut 4 + 4 (files end -tight).")] = SheetChoice.standard,
+             "on shared cut lines, 9 on A4 and Letter, cut 4 + 4 (files end -tight).")] = "standard",
     lang: Annotated[Optional[str], typer.Option(
         help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(
@@ -77,7 +66,7 @@ def build(
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
                             "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
-    cutter: Annotated[Optional[CutterChoice], typer.Option(
+    cutter: Annotated[Optional[str], typer.Option(
         help="Also make print-and-cut files for a craft cutter: silhouette (sheets with Silhouette Studio's "
              "registration marks) or cricut (Design Space Print Then Cut images), with SVG and DXF cut files "
              "of every card, hex tile and counter.")] = None,
@@ -101,10 +90,11 @@ def build(
     say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     try:
         folder = find_game(game)
-        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
+        opts = Options(paper=choice("--paper", paper, PAPERS),
+                       duplex=Duplex(choice("--duplex", duplex, DUPLEXES)), lang=lang, only=parse_only(only),
                        offset=parse_offset(offset), ink_saver=ink_saver,
-                       cutter=cutter.value if cutter is not None else None, die_line=die_line,
-                       sheet=Sheet(sheet.value))
+                       cutter=choice("--cutter", cutter, CUTTERS) if cutter is not None else None,
+                       die_line=die_line, sheet=Sheet(choice("--sheet", sheet, SHEETS)))
         say(f"loading {shown(folder)}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
