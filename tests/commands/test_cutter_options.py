@@ -12,6 +12,9 @@ def test_build_with_a_cutter_lists_its_folder(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "silhouette/" in run.stdout and "other files" in run.stdout
     assert (out / "daimyni-silhouette-a4.pdf").is_file()
+    assert (out / "daimyni-cards-a4-dieline.pdf").is_file()        # not the name a plain build writes
+    assert not (out / "daimyni-cards-a4.pdf").exists()
+    assert "daimyni-cards-a4-dieline.pdf" in run.stdout
     assert {p.suffix for p in (out / "silhouette").iterdir()} == {".dxf", ".svg"}
 
 
@@ -20,6 +23,10 @@ def test_bad_cutter_arguments_are_one_line_and_exit_2(tmp_path):
     assert run.returncode == 2 and "laser" in run.stderr
     run = run_pnp("build", "daimyni", "--only", "booklet", "--cutter", "cricut", "--out", tmp_path / "b")
     assert run.returncode == 2 and "nothing to cut" in run.stderr and "Traceback" not in run.stderr
+    run = run_pnp("build", "daimyni", "--only", "booklet", "--die-line", "--out", tmp_path / "c")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "--die-line: only card sheets carry a die line and this build makes none" in run.stderr
+    assert not (tmp_path / "c").exists()
     run = run_pnp("export", "daimyni", "--target", "dtc", "--die-line", "--out", tmp_path / "c")
     assert run.returncode == 2 and "PDF/X-1a is PDF 1.4" in run.stderr
     run = run_pnp("export", "daimyni", "--target", "dtc", "--output-profile", tmp_path / "none.icc",
