@@ -39,6 +39,8 @@ def test_an_index_and_one_page_per_game_and_language(site: Path) -> None:
                             *(f"{g}/{lang}.html" for g, lang in PAGES)])
     index = read_page((site / "index.html").read_text())
     assert {f"{g}/{lang}.html" for g, lang in PAGES} <= set(index.links)
+    assert "index.html" not in index.links          # its "All games" names the page itself: no link to it
+    assert '<span aria-current="page">All games</span>' in (site / "index.html").read_text()
 
 
 def test_nothing_names_an_address_to_fetch(site: Path, data_only_site: Path) -> None:
