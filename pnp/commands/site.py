@@ -30,7 +30,7 @@ def site(
     from ..errors import PnpError, UsageError
     from ..model import load_game
     from ..output import KitWriter
-    from ..site.build import site_files
+    from ..site.build import booklet_languages, site_files
 
     started = time.perf_counter()
     say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
@@ -50,4 +50,7 @@ def site(
     pages = [w for w in written if w[0].endswith(".html")]
     total = sum(w[2] for w in written)
     typer.echo(f"wrote {len(pages)} pages ({total / 1024 / 1024:.1f} MB) to {target}/; open {target / 'index.html'}")
+    skipped = [g.meta.title for g in games if lang is not None and lang not in booklet_languages(g)]
+    if skipped and game == "all":         # `all` leaves out, rather than refuses, a game not written in --lang
+        typer.echo(f"left out, having no booklet in --lang {lang}: {', '.join(sorted(skipped))}")
     typer.echo(f"done in {time.perf_counter() - started:.2f} s")
