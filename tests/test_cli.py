@@ -192,3 +192,14 @@ def test_a_wrong_word_option_reads_like_every_other_pnp_error(tmp_path, flag, va
     assert res.returncode == 2
     assert res.stderr.strip() == f"pnp: error: {flag} {value!r}: expected one of {choices}"
     assert not (tmp_path / "k").exists()
+
+
+def test_help_paragraphs_wrap_at_the_terminal_not_at_the_source_lines():
+    from pnp.cli import COMMANDS, reflow
+
+    wide = CliRunner().invoke(app, ["-h"], env={"COLUMNS": "400"}, terminal_width=400)
+    check = CliRunner().invoke(app, ["check", "-h"], env={"COLUMNS": "400"}, terminal_width=400)
+    for name, command in COMMANDS:
+        first = reflow(command.__doc__).split("\n\n")[0]
+        assert first in wide.output, name        # each command's summary on one line of a wide terminal
+    assert "2 when a file is not valid notation" in check.output    # a later paragraph is joined too
