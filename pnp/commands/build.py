@@ -44,12 +44,14 @@ def _listed(items: list[str]) -> str:
 def build(
     game: GameArg,
     paper: Annotated[str, typer.Option(
-        help="a4 or letter: paper for card sheets, counters and the split board.")] = "a4",
+        metavar="<a4|letter>", help="Paper for card sheets, counters and the split board.")] = "a4",
     duplex: Annotated[str, typer.Option(
+        metavar="<long|short|none|fold>",
         help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
              "none: all backs after all fronts, for gluing; fold: fronts and backs on one page, for a printer "
              "without duplex: fold it, glue it, cut both layers at once.")] = "long",
     sheet: Annotated[str, typer.Option(
+        metavar="<standard|tight>",
         help="standard: every card with its own bleed, 8 poker cards on A4, 6 on Letter; tight: cards butted "
              "on shared cut lines, 9 on A4 and Letter, cut 4 + 4 (files end -tight).")] = "standard",
     lang: Annotated[Optional[str], typer.Option(
@@ -67,6 +69,7 @@ def build(
         "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
                             "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
     cutter: Annotated[Optional[str], typer.Option(
+        metavar="<silhouette|cricut>",
         help="Also make print-and-cut files for a craft cutter: silhouette (sheets with Silhouette Studio's "
              "registration marks) or cricut (Design Space Print Then Cut images), with SVG and DXF cut files "
              "of every card, hex tile and counter.")] = None,

@@ -16,9 +16,11 @@ from .build import DUPLEXES, PAPERS, SHEETS, choice
 
 def watch(
     game: Annotated[str, typer.Argument(help="The path of a game folder (or a built-in game).")],
-    paper: Annotated[str, typer.Option(help="Paper, as for `pnp build`.")] = "a4",
-    duplex: Annotated[str, typer.Option(help="Duplex mode, as for `pnp build`.")] = "long",
-    sheet: Annotated[str, typer.Option(help="Card sheet layout, as for `pnp build`.")] = "standard",
+    paper: Annotated[str, typer.Option(metavar="<a4|letter>", help="Paper, as for `pnp build`.")] = "a4",
+    duplex: Annotated[str, typer.Option(metavar="<long|short|none|fold>",
+                                        help="Duplex mode, as for `pnp build`.")] = "long",
+    sheet: Annotated[str, typer.Option(metavar="<standard|tight>",
+                                       help="Card sheet layout, as for `pnp build`.")] = "standard",
     lang: Annotated[Optional[str], typer.Option(help="Language (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(help="Output folder (default: ./output/GAME), as for `pnp build`.")]
     = None,
