@@ -16,6 +16,7 @@ from ..draw.tile import tile_scene
 from ..export.raster import png, rasterise
 from ..model import Card, Game
 from ..output import Artifact
+from ..press.cards import shift
 from ..press.cutpaths import polygon
 from ..press.cutter import (
     CUTTERS,
@@ -74,11 +75,14 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         ctx.progress(f"{cutter.key}: {len(too_big)} pieces larger than the cutter's sheet are left out "
                      f"({too_big[0].scene.name}, {too_big[0].scene.width:g} x {too_big[0].scene.height:g} mm)")
     sheets = lay_out(wanted, cutter, paper)
-    ctx.progress(f"{cutter.key}: {sum(len(s.placed) for s in sheets)} pieces on {len(sheets)} sheets")
+    backed = sum(1 for s in sheets if any(p.piece.back is not None for p in s.placed))
+    what = "pages" if cutter.key == "silhouette" else "images"     # a sheet and its backs: two of them
+    both = f": {len(sheets) + backed} {what}, {len(sheets)} fronts and {backed} backs" if backed else ""
+    ctx.progress(f"{cutter.key}: {sum(len(s.placed) for s in sheets)} pieces on {len(sheets)} sheets{both}")
     title = game.meta.title
     stem = f"{game.id}-{cutter.key}" + (f"-{ctx.paper_key}" if cutter.key == "silhouette" else "") + ctx.suffix
     if cutter.key == "silhouette":
-        yield from _silhouette(sheets, stem, title, sheet_words(game, ctx.lang))
+        yield from _silhouette(sheets, stem, title, sheet_words(game, ctx.lang), ctx.offset)
     else:
         yield from _cricut(sheets, stem)
     for n, sheet in enumerate(sheets, 1):
@@ -88,9 +92,11 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         yield Artifact(f"{name}.dxf", cut_dxf(sheet.cuts, sheet.height), None, "dxf")
 
 
-def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWords) -> Iterator[Artifact]:
+def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWords,
+                offset: tuple[float, float] = (0.0, 0.0)) -> Iterator[Artifact]:
     """One PDF: each sheet's fronts with the registration marks, then its backs (if any) for a
-    long-edge duplex print."""
+    long-edge duplex print, labelled as the card sheets' backs are and moved by `offset` (--offset,
+    the printer's duplex shift, as on the kit's own backs sheets)."""
     from ..draw import text
 
     doc = PdfDocument(f"{title}: Silhouette print and cut", f"{len(sheets)} sheets")
@@ -104,7 +110,11 @@ def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWord
         doc.add(Page(w, h, [*front_shapes(sheet), *words], (0.0, 0.0, w, h), (0.0, 0.0, w, h)))
         backs = back_shapes(sheet)
         if backs:
-            doc.add(Page(w, h, backs, (0.0, 0.0, w, h), (0.0, 0.0, w, h)))
+            label = say("cutter_backs", title=title, cutter="Silhouette", n=n, total=len(sheets))
+            # Where the fronts' note is, seen from the back: the left of the same band.
+            backs += text.box(INSET, h - INSET + 1, w - 2 * INSET - LENGTH - 10, 3.5, label, "sans", NOTE_PT,
+                              "left", "#555555", valign="middle", min_size=6.0)
+            doc.add(Page(w, h, shift(backs, offset), (0.0, 0.0, w, h), (0.0, 0.0, w, h)))
     yield Artifact(f"{stem}.pdf", doc.finish(), doc.pages, "cutter")
 
 

@@ -3,6 +3,8 @@ files where the docs say, and one clear line with exit 2 for what cannot be done
 
 from __future__ import annotations
 
+import re
+
 from tests.conftest import run_pnp
 
 
@@ -32,3 +34,11 @@ def test_bad_cutter_arguments_are_one_line_and_exit_2(tmp_path):
     run = run_pnp("export", "daimyni", "--target", "dtc", "--output-profile", tmp_path / "none.icc",
                   "--out", tmp_path / "d")
     assert run.returncode == 2 and "none.icc: cannot read it" in run.stderr
+
+
+def test_the_cutter_progress_counts_sheets_and_pages_apart(tmp_path):
+    run = run_pnp("build", "daimyni", "--only", "cards", "--cutter", "silhouette", "--out", tmp_path / "s")
+    assert run.returncode == 0, run.stderr
+    line = next(x for x in run.stderr.splitlines() if "silhouette:" in x)
+    pages = int(re.search(r"daimyni-silhouette-a4\.pdf\s+(\d+) pages", run.stdout)[1])
+    assert line.strip() == f"silhouette: 18 pieces on 3 sheets: {pages} pages, 3 fronts and 3 backs"   # 6 a sheet
