@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PIL import Image, ImageDraw, ImageOps
+from PIL import Image, ImageDraw
 
 from ..draw.card import card_back, card_face
 from ..draw.shapes import Scene
@@ -75,9 +75,9 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         ctx.progress(f"{cutter.key}: {len(too_big)} pieces larger than the cutter's sheet are left out "
                      f"({too_big[0].scene.name}, {too_big[0].scene.width:g} x {too_big[0].scene.height:g} mm)")
     sheets = lay_out(wanted, cutter, paper)
-    backed = sum(1 for s in sheets if any(p.piece.back is not None for p in s.placed))
-    what = "pages" if cutter.key == "silhouette" else "images"     # a sheet and its backs: two of them
-    both = f": {len(sheets) + backed} {what}, {len(sheets)} fronts and {backed} backs" if backed else ""
+    backed = sum(1 for s in sheets if any(p.piece.back is not None for p in s.placed)) \
+        if cutter.key == "silhouette" else 0          # Cricut: fronts only (see _cricut)
+    both = f": {len(sheets) + backed} pages, {len(sheets)} fronts and {backed} backs" if backed else ""
     ctx.progress(f"{cutter.key}: {sum(len(s.placed) for s in sheets)} pieces on {len(sheets)} sheets{both}")
     title = game.meta.title
     stem = f"{game.id}-{cutter.key}" + (f"-{ctx.paper_key}" if cutter.key == "silhouette" else "") + ctx.suffix
@@ -121,27 +121,23 @@ def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWord
 def _cricut(sheets: list[CutterSheet], stem: str) -> Iterator[Artifact]:
     """A PNG per sheet at Design Space's Print Then Cut size, 300 dpi, each piece opaque to its trim
     and the rest transparent, so that Design Space makes one cut round each piece by itself (its
-    own bleed option then carries the edge colours out); and one of the backs, mirrored, for the
-    other side."""
+    own bleed option then carries the edge colours out). No image of the backs: Print Then Cut
+    prints one side inside its own frame and has no way to put a back behind its front (the
+    sheet fed back through the printer lands wherever the printer puts it), so a backs image
+    could not be used as it promised; docs/printing.md says what to do for two-sided pieces."""
     pages: list[Page] = []
     names: list[str] = []
-    masks: list[tuple[CutterSheet, bool]] = []
+    masks: list[CutterSheet] = []
     for n, sheet in enumerate(sheets, 1):
         w, h = sheet.width, sheet.height
         pages.append(Page(w, h, front_shapes(sheet)))
         names.append(f"cricut/{stem}-{n:02d}.png")
-        masks.append((sheet, False))
-        backs = back_shapes(sheet)
-        if backs:
-            pages.append(Page(w, h, backs))
-            names.append(f"cricut/{stem}-{n:02d}-back.png")
-            masks.append((sheet, True))
+        masks.append(sheet)
     if not pages:
         return
     size = (round(pages[0].width / 25.4 * CRICUT_DPI), round(pages[0].height / 25.4 * CRICUT_DPI))
-    for name, image, (sheet, mirrored) in zip(names, rasterise(pages, [size] * len(pages)), masks):
-        alpha = _trim_mask(sheet, size)
-        image.putalpha(ImageOps.mirror(alpha) if mirrored else alpha)
+    for name, image, sheet in zip(names, rasterise(pages, [size] * len(pages)), masks):
+        image.putalpha(_trim_mask(sheet, size))
         yield Artifact(name, png(image, CRICUT_DPI), None, "png")
 
 

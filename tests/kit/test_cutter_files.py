@@ -131,8 +131,11 @@ def test_card_cut_paths_have_the_layouts_corner_radius():
 
 def test_cricut_images_and_cut_files_share_design_spaces_size():
     files = built("daimyni", "cricut", "letter", ("cards",))
-    pngs = sorted(n for n in files if n.endswith(".png") and not n.endswith("-back.png"))
+    pngs = sorted(n for n in files if n.endswith(".png"))
     assert pngs
+    # Fronts only: Design Space cannot put a back behind its front (docs/printing.md, "Cricut")
+    assert not [n for n in pngs if "back" in n]
+    assert len(pngs) == len([n for n in files if n.endswith(".svg") and n.startswith("cricut/")])
     for name in pngs:
         image = Image.open(io.BytesIO(files[name]))
         assert image.size == (2025, 2775)                    # 6.75 x 9.25 in at 300 dpi
