@@ -115,6 +115,9 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     chosen = [kind for kind in PARTS if kind in opts.only and kind in available]
     ctx = Context(opts.paper, paper, opts.duplex, lang, suffix, opts.svg, progress, opts.offset, tuple(chosen),
                   cutter=opts.cutter, die_line=opts.die_line, sheet=opts.sheet)
+    if opts.die_line and "cards" not in chosen:
+        raise UsageError("--die-line: only card sheets carry a die line and this build makes none; "
+                         f"{game.id} has {', '.join(available)} (add cards to --only, or leave --die-line out)")
     builders = [(kind, KINDS[kind].build) for kind in chosen]
     if opts.cutter is not None:
         from .kit import cutter

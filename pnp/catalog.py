@@ -57,6 +57,17 @@ def find_game(name_or_path: str) -> Path:
     raise UsageError(f"unknown game {name_or_path!r}; built-in games: {known} (or give the path of a game folder)")
 
 
+def shown(folder: Path) -> str:
+    """A game folder as a progress line names it: a built-in game by its name (its folder lies deep in
+    the installed package), any other folder relative to the working directory when it is under it."""
+    if any(entry.folder == folder for entry in builtin_games()):
+        return f"{folder.name} (built-in)"
+    try:
+        return str(folder.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(folder)
+
+
 def is_data_only(game: Game) -> bool:
     """A data-only game: its game.toml names no rules module and no installed module has its id. Its
     kit and booklet build (the booklet directives that need no engine); nothing plays or replays it.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import inspect
 import os
 import signal
 import sys
@@ -84,8 +85,18 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("preview", preview.preview),
     ("watch", watch.watch),
 )
+
+
+def reflow(doc: str | None) -> str:
+    """A docstring as help text: the line breaks inside a paragraph are the source's, not the
+    reader's, so each paragraph is joined into one line for rich to wrap at the terminal's width
+    (typer joins only the first paragraph, and the command list shows the rest of its lines as breaks)."""
+    paragraphs = inspect.cleandoc(doc or "").split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
 for _name, _command in COMMANDS:
-    app.command(_name, cls=FlagCommand)(_command)
+    app.command(_name, cls=FlagCommand, help=reflow(_command.__doc__))(_command)
 
 
 class Interrupted(BaseException):

@@ -54,6 +54,13 @@ class OutputError(PnpError):
     exit_code = 1
 
 
+class OutputRefused(OutputError):
+    """--out names a place pnp will not write into (a file where a folder is wanted, a folder of
+    someone else's files): a bad argument, exit 2, as the README promises for bad input."""
+
+    exit_code = 2
+
+
 def _open_new(path: Path) -> BinaryIO:
     """Open a new file for writing; tests replace this to inject faults (a full disk)."""
     return open(path, "xb")
@@ -78,7 +85,7 @@ def write_file(target: str | Path, data: bytes) -> str:
         sys.stdout.buffer.flush()
         return "standard output"
     if str(target) == "":
-        raise OutputError('--out "": give a file name, or - for standard output')
+        raise OutputRefused('--out "": give a file name, or - for standard output')
     path = Path(target)
     real = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
@@ -88,7 +95,7 @@ def write_file(target: str | Path, data: bytes) -> str:
     except OSError as exc:
         raise OutputError(f"cannot write {_show(path)}: {_why(exc)}") from None
     if st is not None and stat.S_ISDIR(st.st_mode):
-        raise OutputError(f"cannot write {_show(path)}: it is a folder")
+        raise OutputRefused(f"cannot write {_show(path)}: it is a folder")
     if st is not None and not stat.S_ISREG(st.st_mode):      # a device, a FIFO, a socket: write through
         try:
             with open(real, "wb") as fh:
@@ -257,12 +264,12 @@ class KitWriter:
 
     def __init__(self, out: str | Path, game_id: str | None = None):
         if str(out) == "":
-            raise OutputError('--out "": give a folder name')
+            raise OutputRefused('--out "": give a folder name')
         out = Path(out)
         if out.is_symlink():                      # a link to a folder: build where it points
             out = Path(os.path.realpath(out))
         if out.exists() and not out.is_dir():
-            raise OutputError(f"cannot write the kit into {_show(out)}: it is not a folder")
+            raise OutputRefused(f"cannot write the kit into {_show(out)}: it is not a folder")
         self.out, self.game_id = out, game_id
         self.files: list[str] = []
         try:
@@ -273,7 +280,7 @@ class KitWriter:
         if out.is_dir():
             stray = _foreign(out, game_id)
             if stray is not None:
-                raise OutputError(f"cannot replace {_show(out)}: it holds {stray}, which no pnp build wrote; "
+                raise OutputRefused(f"cannot replace {_show(out)}: it holds {stray}, which no pnp build wrote; "
                                   "build into a new or empty folder, or move that file away")
         self.staging = out.parent / f".{out.name}{_TAG}staging-{os.getpid()}-{secrets.token_hex(4)}"
         try:

@@ -87,6 +87,14 @@ def test_list_and_help():
         assert word in res.stdout
 
 
+def test_list_says_a_run_of_player_counts_as_a_range():
+    res = CliRunner().invoke(app, ["list"])
+    assert res.exit_code == 0
+    dice_first = next(line for line in res.output.splitlines() if "--option dice-first" in line)
+    assert dice_first.endswith("(3-6 players)"), dice_first      # Dojima's dice-first: 3 to 6 players
+    assert " or " not in dice_first
+
+
 @pytest.mark.slow
 def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
@@ -146,3 +154,52 @@ def test_sheet_tight_and_duplex_fold_from_the_command_line(tmp_path):
     off = CliRunner().invoke(app, ["build", "daimyni", "--duplex", "fold", "--offset", "1,0",
                                    "--out", str(tmp_path / "m")])
     assert off.exit_code == 2 and "--duplex fold prints one-sided" in off.output and "Traceback" not in off.output
+
+
+def test_build_progress_names_a_builtin_game_and_the_summary_lists_only_what_was_written(tmp_path):
+    res = run_pnp("build", "daimyni", "--only", "booklet", "--out", tmp_path / "b")
+    assert res.returncode == 0, res.stderr
+    assert "loading daimyni (built-in)" in res.stderr
+    assert "site-packages" not in res.stderr and "_builtin" not in res.stderr
+    assert "Daimyni: wrote 2 PDFs to " in res.stdout          # the A5 booklet and its saddle-stitch imposition
+    assert "0 SVGs" not in res.stdout
+
+
+def test_summary_lists_kinds_as_a_sentence():
+    from pnp.commands.build import _count, _listed
+
+    kinds = [_count(3, "PDF"), _count(23, "SVG"), _count(3, "other file")]
+    assert _listed(kinds) == "3 PDFs, 23 SVGs and 3 other files"
+    assert _listed([_count(1, "PDF"), _count(1, "SVG")]) == "1 PDF and 1 SVG"
+    assert _count(0, "SVG") == ""
+
+
+def test_build_into_a_folder_of_someone_elses_files_is_bad_input_exit_2(tmp_path):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "mine.txt").write_text("keep", encoding="utf-8")
+    res = run_pnp("build", "daimyni", "--only", "booklet", "--out", tmp_path / "x")
+    assert res.returncode == 2, res.stderr
+    assert "it holds mine.txt, which no pnp build wrote; build into a new or empty folder" in res.stderr
+    assert [p.name for p in (tmp_path / "x").iterdir()] == ["mine.txt"]
+
+
+@pytest.mark.parametrize("flag, value, choices", [("--cutter", "foo", "silhouette, cricut"),
+                                                  ("--sheet", "x", "standard, tight"),
+                                                  ("--duplex", "y", "long, short, none, fold"),
+                                                  ("--paper", "a5", "a4, letter")])
+def test_a_wrong_word_option_reads_like_every_other_pnp_error(tmp_path, flag, value, choices):
+    res = run_pnp("build", "daimyni", flag, value, "--out", tmp_path / "k")
+    assert res.returncode == 2
+    assert res.stderr.strip() == f"pnp: error: {flag} {value!r}: expected one of {choices}"
+    assert not (tmp_path / "k").exists()
+
+
+def test_help_paragraphs_wrap_at_the_terminal_not_at_the_source_lines():
+    from pnp.cli import COMMANDS, reflow
+
+    wide = CliRunner().invoke(app, ["-h"], env={"COLUMNS": "400"}, terminal_width=400)
+    check = CliRunner().invoke(app, ["check", "-h"], env={"COLUMNS": "400"}, terminal_width=400)
+    for name, command in COMMANDS:
+        first = reflow(command.__doc__).split("\n\n")[0]
+        assert first in wide.output, name        # each command's summary on one line of a wide terminal
+    assert "2 when a file is not valid notation" in check.output    # a later paragraph is joined too

@@ -233,7 +233,7 @@ def test_write_file_to_a_character_device_writes_through():
 
 def test_build_into_a_device_is_refused(tmp_path):
     res = run_pnp("build", "daimyni", "--out", "/dev/null")
-    assert res.returncode == 1 and "cannot write the kit into /dev/null: it is not a folder" in res.stderr
+    assert res.returncode == 2 and "cannot write the kit into /dev/null: it is not a folder" in res.stderr
     assert Path("/dev/null").is_char_device()
 
 

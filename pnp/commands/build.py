@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,44 +12,48 @@ import typer
 from ..errors import PnpError, UsageError
 from . import GameArg, fail, report_warnings
 
-
-class PaperChoice(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class CutterChoice(str, Enum):
-    silhouette = "silhouette"
-    cricut = "cricut"
+PAPERS = ("a4", "letter")
+CUTTERS = ("silhouette", "cricut")
+SHEETS = ("standard", "tight")
+DUPLEXES = ("long", "short", "none", "fold")
 
 
-class SheetChoice(str, Enum):
-    standard = "standard"
-    tight = "tight"
-
-
-class DuplexChoice(str, Enum):
-    long = "long"
-    short = "short"
-    none = "none"
-    fold = "fold"
+def choice(flag: str, value: str, choices: tuple[str, ...]) -> str:
+    """A word option checked here, not by typer, so a wrong one reads like every other pnp error."""
+    if value not in choices:
+        raise UsageError(f"{flag} {value!r}: expected one of {', '.join(choices)}")
+    return value
 
 
 def _size(n: int) -> str:
     return f"{n / 1024:.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
+def _count(n: int, thing: str) -> str:
+    """'1 SVG', '23 SVGs'; '' for none, so the summary leaves the kind out."""
+    return f"{n} {thing}{'' if n == 1 else 's'}" if n else ""
+
+
+def _listed(items: list[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c" ("nothing" for none)."""
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def build(
     game: GameArg,
-    paper: Annotated[PaperChoice,
-                     typer.Option(help="Paper for card sheets, counters and the split board.")] = PaperChoice.a4,
-    duplex: Annotated[DuplexChoice, typer.Option(
+    paper: Annotated[str, typer.Option(
+        metavar="<a4|letter>", help="Paper for card sheets, counters and the split board.")] = "a4",
+    duplex: Annotated[str, typer.Option(
+        metavar="<long|short|none|fold>",
         help="long: backs mirrored for long-edge flipping; short: for short-edge flipping; "
              "none: all backs after all fronts, for gluing; fold: fronts and backs on one page, for a printer "
-             "without duplex: fold it, glue it, cut both layers at once.")] = DuplexChoice.long,
-    sheet: Annotated[SheetChoice, typer.Option(
+             "without duplex: fold it, glue it, cut both layers at once.")] = "long",
+    sheet: Annotated[str, typer.Option(
+        metavar="<standard|tight>",
         help="standard: every card with its own bleed, 8 poker cards on A4, 6 on Letter; tight: cards butted "
-             "on shared cut lines, 9 on A4 and Letter, cut 4 + 4 (files end -tight).")] = SheetChoice.standard,
+             "on shared cut lines, 9 on A4 and Letter, cut 4 + 4 (files end -tight).")] = "standard",
     lang: Annotated[Optional[str], typer.Option(
         help="Language of the printed text, e.g. en or it (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(
@@ -65,7 +68,8 @@ def build(
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Pale fills and outlines instead of solid colour, for a home printer; the same "
                             "layout and cut lines. Files are named ...-ink-saver.pdf.")] = False,
-    cutter: Annotated[Optional[CutterChoice], typer.Option(
+    cutter: Annotated[Optional[str], typer.Option(
+        metavar="<silhouette|cricut>",
         help="Also make print-and-cut files for a craft cutter: silhouette (sheets with Silhouette Studio's "
              "registration marks) or cricut (Design Space Print Then Cut images), with SVG and DXF cut files "
              "of every card, hex tile and counter.")] = None,
@@ -79,7 +83,7 @@ def build(
 ) -> None:
     """Build a game's print-and-play kit as PDFs and SVGs."""
     from ..build import Options, default_out, iter_kit, parse_offset, parse_only
-    from ..catalog import find_game
+    from ..catalog import find_game, shown
     from ..model import load_game
     from ..output import KitWriter
     from ..press.cards import Duplex
@@ -89,11 +93,12 @@ def build(
     say: Callable[[str], None] = (lambda _m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     try:
         folder = find_game(game)
-        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
+        opts = Options(paper=choice("--paper", paper, PAPERS),
+                       duplex=Duplex(choice("--duplex", duplex, DUPLEXES)), lang=lang, only=parse_only(only),
                        offset=parse_offset(offset), ink_saver=ink_saver,
-                       cutter=cutter.value if cutter is not None else None, die_line=die_line,
-                       sheet=Sheet(sheet.value))
-        say(f"loading {folder}")
+                       cutter=choice("--cutter", cutter, CUTTERS) if cutter is not None else None,
+                       die_line=die_line, sheet=Sheet(choice("--sheet", sheet, SHEETS)))
+        say(f"loading {shown(folder)}")
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
         kit = load_game(folder)
@@ -108,8 +113,8 @@ def build(
     pdfs = [w for w in written if w[0].endswith(".pdf")]
     svgs = [w for w in written if w[0].endswith(".svg")]
     others = len(written) - len(pdfs) - len(svgs)      # a cutter's PNGs and DXFs (--cutter)
-    also = f" and {others} other files" if others else ""
-    typer.echo(f"{kit.meta.title}: wrote {len(pdfs)} PDFs and {len(svgs)} SVGs{also} to {target}/")
+    kinds = [_count(len(pdfs), "PDF"), _count(len(svgs), "SVG"), _count(others, "other file")]
+    typer.echo(f"{kit.meta.title}: wrote {_listed([k for k in kinds if k])} to {target}/")
     for name, pages, size in pdfs:
         typer.echo(f"  {name:<34} {pages:>3} page{'s' if pages != 1 else ' '}  {_size(size):>8}")
     folders: dict[str, list[int]] = {}     # svg/, and a cutter's folder (--cutter): files and bytes

@@ -41,7 +41,7 @@ def export(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, only the summary.")] = False,
 ) -> None:
     """Export a game's cards for a print shop or Tabletop Simulator."""
-    from ..catalog import find_game
+    from ..catalog import find_game, shown
     from ..errors import PnpError, UsageError
     from ..export import export as run
     from ..export import settings
@@ -57,7 +57,7 @@ def export(
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME-TARGET)')
         folder = find_game(game)
-        say(f"loading {folder}")
+        say(f"loading {shown(folder)}")
         kit = load_game(folder)
         where = Path(out) if out is not None else Path("output") / f"{kit.id}-{chosen.target.key}"
         files = run(kit, chosen, lang, where.resolve(), say, base_url)   # checks the game and --lang first

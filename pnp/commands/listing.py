@@ -20,6 +20,15 @@ def _list_facts(folder: Path) -> str:
         return ""
 
 
+def _players(counts: tuple[int, ...]) -> str:
+    """An option's player counts as the game lines above it say them: "3-6 players", "4 players"."""
+    from ..engine.settings import span
+
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]} players"
+    return span(counts)
+
+
 def list_games() -> None:
     """List the built-in games, their player counts and the options `pnp play` takes for each."""
     from ..catalog import builtin_games
@@ -39,7 +48,7 @@ def list_games() -> None:
             typer.echo(f"{'':<{width}} (rules module {entry.rules!r} not installed)")
             continue
         for opt in module.options:
-            only = f" ({' or '.join(map(str, opt.players))} players)" if opt.players else ""
+            only = f" ({_players(opt.players)})" if opt.players else ""
             typer.echo(f"{'':<{width}} --option {opt.name:<16} {opt.help}{only}")
         typer.echo(f"{'':<{width}} --policy {' | '.join(module.policies())}")
     others = sorted(set(installed) - {e.rules for e in entries})

@@ -27,7 +27,7 @@ def preview(
 ) -> None:
     """Show one card, or every card's face on a contact sheet, as a PNG: a quick look without a build."""
     from ..catalog import find_game
-    from ..export.preview import card_png, contact_sheet, find_card
+    from ..export.preview import card_png, contact_sheet, find_cards
     from ..model import load_game
     from ..output import write_file
 
@@ -51,7 +51,12 @@ def preview(
             what = f"{n} cards" + (f" (and {copies} cop{'y' if copies == 1 else 'ies'} of them)" if copies else "")
             default = f"{kit.id}-preview.png"
         else:
-            chosen = find_card(kit, card, language)
+            matches = find_cards(kit, card, language)
+            chosen = matches[0]
+            if len(matches) > 1:        # a shared number or type title: say which one this is
+                listed = ", ".join(m.slug for m in matches[:8]) + (", ..." if len(matches) > 8 else "")
+                typer.echo(f"--card {card!r} matches {len(matches)} cards ({listed}); showing {chosen.slug}: "
+                           "give its file name to pick another", err=True)
             data = card_png(kit, chosen, language, back, dpi or 300)
             side = "-back" if back else ""
             what = f"{'the back of ' if back else ''}{chosen.slug}"

@@ -11,14 +11,16 @@ import typer
 
 from ..errors import PnpError, UsageError
 from . import fail
-from .build import DuplexChoice, PaperChoice, SheetChoice
+from .build import DUPLEXES, PAPERS, SHEETS, choice
 
 
 def watch(
     game: Annotated[str, typer.Argument(help="The path of a game folder (or a built-in game).")],
-    paper: Annotated[PaperChoice, typer.Option(help="Paper, as for `pnp build`.")] = PaperChoice.a4,
-    duplex: Annotated[DuplexChoice, typer.Option(help="Duplex mode, as for `pnp build`.")] = DuplexChoice.long,
-    sheet: Annotated[SheetChoice, typer.Option(help="Card sheet layout, as for `pnp build`.")] = SheetChoice.standard,
+    paper: Annotated[str, typer.Option(metavar="<a4|letter>", help="Paper, as for `pnp build`.")] = "a4",
+    duplex: Annotated[str, typer.Option(metavar="<long|short|none|fold>",
+                                        help="Duplex mode, as for `pnp build`.")] = "long",
+    sheet: Annotated[str, typer.Option(metavar="<standard|tight>",
+                                       help="Card sheet layout, as for `pnp build`.")] = "standard",
     lang: Annotated[Optional[str], typer.Option(help="Language (default: the game's first).")] = None,
     out: Annotated[Optional[str], typer.Option(help="Output folder (default: ./output/GAME), as for `pnp build`.")]
     = None,
@@ -44,8 +46,10 @@ def watch(
         folder = find_game(game)
         if out is not None and not out.strip():
             raise UsageError('--out "": give a folder name (default: ./output/GAME)')
-        opts = Options(paper=paper.value, duplex=Duplex(duplex.value), lang=lang, only=parse_only(only),
-                       offset=parse_offset(offset), ink_saver=ink_saver, sheet=Sheet(sheet.value))
+        opts = Options(paper=choice("--paper", paper, PAPERS),
+                       duplex=Duplex(choice("--duplex", duplex, DUPLEXES)), lang=lang, only=parse_only(only),
+                       offset=parse_offset(offset), ink_saver=ink_saver,
+                       sheet=Sheet(choice("--sheet", sheet, SHEETS)))
     except PnpError as exc:
         fail(exc)
     watcher = Watcher(folder, opts, Path(out) if out is not None else None, say)

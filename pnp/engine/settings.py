@@ -70,11 +70,11 @@ class BadSetting(ValueError):
 def span(counts: Sequence[int]) -> str:
     """Player counts as a person says them: "4 players", "2 or 3 players", "2 to 6 players".
 
-    >>> span([4]), span([2, 3]), span(range(2, 7))
-    ('4 players', '2 or 3 players', '2 to 6 players')
+    >>> span([4]), span([2, 3]), span(range(2, 7)), span([2, 3, 5, 6])
+    ('4 players', '2 or 3 players', '2 to 6 players', '2, 3, 5 or 6 players')
     """
     counts = list(counts)
-    if len(counts) <= 3:
+    if len(counts) <= 3 or counts != list(range(counts[0], counts[-1] + 1)):
         return f"{' or '.join(', '.join(map(str, counts)).rsplit(', ', 1))} players"
     return f"{counts[0]} to {counts[-1]} players"
 

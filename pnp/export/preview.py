@@ -29,16 +29,25 @@ def _px(mm: float, dpi: int) -> int:
 def find_card(game: Game, query: str, lang: str) -> Card:
     """The first card whose name (in any language), label, file slug or number is `query`
     (case-insensitive); an unknown one is an error naming near matches."""
+    return find_cards(game, query, lang)[0]
+
+
+def find_cards(game: Game, query: str, lang: str) -> list[Card]:
+    """Every different card (copies once) whose name (in any language), label, file slug or number is
+    `query` (case-insensitive), in the deck's order: more than one when a number or a type's title is
+    shared, so the caller can say which it shows. None is an error naming near matches."""
     if not game.cards:
         raise UsageError(f"{game.id} has no cards to preview (its parts: {', '.join(game.components) or 'none'})")
     want = query.strip().casefold()
-    names: dict[str, Card] = {}
+    names: dict[str, list[Card]] = {}
     for card in game.cards:
+        if card.copy > 1:           # a copy draws the same face as its first
+            continue
         keys = {card.label, card.slug, card_name(game, card, lang), *card.type.title.values()}
         if want.isdigit():
             keys.add(str(card.number))
         for key in keys:
-            names.setdefault(key.casefold(), card)
+            names.setdefault(key.casefold(), []).append(card)
     if want in names:
         return names[want]
     near = difflib.get_close_matches(want, list(names), n=3, cutoff=0.6)

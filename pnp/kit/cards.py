@@ -83,7 +83,8 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         for page in later:
             doc.add(page, outlines)
         decks = "" if len(groups) == 1 else "-" + "-".join(dict.fromkeys(c.deck for c in cards))
-        yield Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}.pdf", doc.finish(), doc.pages,
+        dieline = "-dieline" if ctx.die_line else ""     # told apart from a plain build's sheets by name
+        yield Artifact(f"{gid}-cards{decks}-{ctx.paper_key}{flip}{ctx.suffix}{dieline}.pdf", doc.finish(), doc.pages,
                        "cards")
     if ctx.duplex is Duplex.fold:      # nothing is printed double-sided: no duplex check sheet
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PIL import Image, ImageDraw, ImageOps
+from PIL import Image, ImageDraw
 
 from ..draw.card import card_back, card_face
 from ..draw.shapes import Scene
@@ -16,6 +16,7 @@ from ..draw.tile import tile_scene
 from ..export.raster import png, rasterise
 from ..model import Card, Game
 from ..output import Artifact
+from ..press.cards import shift
 from ..press.cutpaths import polygon
 from ..press.cutter import (
     CUTTERS,
@@ -74,11 +75,14 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         ctx.progress(f"{cutter.key}: {len(too_big)} pieces larger than the cutter's sheet are left out "
                      f"({too_big[0].scene.name}, {too_big[0].scene.width:g} x {too_big[0].scene.height:g} mm)")
     sheets = lay_out(wanted, cutter, paper)
-    ctx.progress(f"{cutter.key}: {sum(len(s.placed) for s in sheets)} pieces on {len(sheets)} sheets")
+    backed = sum(1 for s in sheets if any(p.piece.back is not None for p in s.placed)) \
+        if cutter.key == "silhouette" else 0          # Cricut: fronts only (see _cricut)
+    both = f": {len(sheets) + backed} pages, {len(sheets)} fronts and {backed} backs" if backed else ""
+    ctx.progress(f"{cutter.key}: {sum(len(s.placed) for s in sheets)} pieces on {len(sheets)} sheets{both}")
     title = game.meta.title
     stem = f"{game.id}-{cutter.key}" + (f"-{ctx.paper_key}" if cutter.key == "silhouette" else "") + ctx.suffix
     if cutter.key == "silhouette":
-        yield from _silhouette(sheets, stem, title, sheet_words(game, ctx.lang))
+        yield from _silhouette(sheets, stem, title, sheet_words(game, ctx.lang), ctx.offset)
     else:
         yield from _cricut(sheets, stem)
     for n, sheet in enumerate(sheets, 1):
@@ -88,9 +92,11 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         yield Artifact(f"{name}.dxf", cut_dxf(sheet.cuts, sheet.height), None, "dxf")
 
 
-def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWords) -> Iterator[Artifact]:
+def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWords,
+                offset: tuple[float, float] = (0.0, 0.0)) -> Iterator[Artifact]:
     """One PDF: each sheet's fronts with the registration marks, then its backs (if any) for a
-    long-edge duplex print."""
+    long-edge duplex print, labelled as the card sheets' backs are and moved by `offset` (--offset,
+    the printer's duplex shift, as on the kit's own backs sheets)."""
     from ..draw import text
 
     doc = PdfDocument(f"{title}: Silhouette print and cut", f"{len(sheets)} sheets")
@@ -104,34 +110,34 @@ def _silhouette(sheets: list[CutterSheet], stem: str, title: str, say: SheetWord
         doc.add(Page(w, h, [*front_shapes(sheet), *words], (0.0, 0.0, w, h), (0.0, 0.0, w, h)))
         backs = back_shapes(sheet)
         if backs:
-            doc.add(Page(w, h, backs, (0.0, 0.0, w, h), (0.0, 0.0, w, h)))
+            label = say("cutter_backs", title=title, cutter="Silhouette", n=n, total=len(sheets))
+            # Where the fronts' note is, seen from the back: the left of the same band.
+            backs += text.box(INSET, h - INSET + 1, w - 2 * INSET - LENGTH - 10, 3.5, label, "sans", NOTE_PT,
+                              "left", "#555555", valign="middle", min_size=6.0)
+            doc.add(Page(w, h, shift(backs, offset), (0.0, 0.0, w, h), (0.0, 0.0, w, h)))
     yield Artifact(f"{stem}.pdf", doc.finish(), doc.pages, "cutter")
 
 
 def _cricut(sheets: list[CutterSheet], stem: str) -> Iterator[Artifact]:
     """A PNG per sheet at Design Space's Print Then Cut size, 300 dpi, each piece opaque to its trim
     and the rest transparent, so that Design Space makes one cut round each piece by itself (its
-    own bleed option then carries the edge colours out); and one of the backs, mirrored, for the
-    other side."""
+    own bleed option then carries the edge colours out). No image of the backs: Print Then Cut
+    prints one side inside its own frame and has no way to put a back behind its front (the
+    sheet fed back through the printer lands wherever the printer puts it), so a backs image
+    could not be used as it promised; docs/printing.md says what to do for two-sided pieces."""
     pages: list[Page] = []
     names: list[str] = []
-    masks: list[tuple[CutterSheet, bool]] = []
+    masks: list[CutterSheet] = []
     for n, sheet in enumerate(sheets, 1):
         w, h = sheet.width, sheet.height
         pages.append(Page(w, h, front_shapes(sheet)))
         names.append(f"cricut/{stem}-{n:02d}.png")
-        masks.append((sheet, False))
-        backs = back_shapes(sheet)
-        if backs:
-            pages.append(Page(w, h, backs))
-            names.append(f"cricut/{stem}-{n:02d}-back.png")
-            masks.append((sheet, True))
+        masks.append(sheet)
     if not pages:
         return
     size = (round(pages[0].width / 25.4 * CRICUT_DPI), round(pages[0].height / 25.4 * CRICUT_DPI))
-    for name, image, (sheet, mirrored) in zip(names, rasterise(pages, [size] * len(pages)), masks):
-        alpha = _trim_mask(sheet, size)
-        image.putalpha(ImageOps.mirror(alpha) if mirrored else alpha)
+    for name, image, sheet in zip(names, rasterise(pages, [size] * len(pages)), masks):
+        image.putalpha(_trim_mask(sheet, size))
         yield Artifact(name, png(image, CRICUT_DPI), None, "png")
 
 

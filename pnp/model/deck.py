@@ -69,9 +69,16 @@ class Card:
     @property
     def slug(self) -> str:
         extra = f"-{self.copy}" if self.copy > 1 else ""
-        owner = f"-{self.clan.id}" if self.clan else ""
+        owner = self.clan.id if self.clan else ""
         name = f"{self.number:02d}" if self.label == str(self.number) else self.label.lower()
-        return f"{name}-{self.type_id}{owner}{extra}"
+        # The type and the clan name the card only where its label does not already say them:
+        # "red-party", not "red-party-party-red".
+        words = set(name.split("-"))
+        for part in (self.type_id, owner):
+            if part and not set(part.split("-")) <= words:
+                name += f"-{part}"
+                words |= set(part.split("-"))
+        return f"{name}{extra}"
 
 
 @dataclass(frozen=True)

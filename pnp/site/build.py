@@ -69,7 +69,8 @@ def _game_page(game: Game, lang: str, langs: list[str]) -> _Page:
     switch = [{"code": code, "name": LANGUAGE_NAMES.get(code, code), "href": f"{code}.html", "current": code == lang}
               for code in langs]
     values: dict[str, object] = {"lang": lang, "title": f"{game.meta.title} · {booklet.say.say('booklet', 'tagline')}",
-                                 "root": "../", "accent": _accent(game), "words": words, "langs": switch, **view}
+                                 "root": "../", "accent": _accent(game), "words": words, "langs": switch,
+                                 "is_index": False, **view}
     return _Page(f"{game.id}/{lang}.html", lang, values, text)
 
 
@@ -84,7 +85,8 @@ def _index_page(entries: list[tuple[Game, list[str]]]) -> _Page:
                       "pages": [{"href": f"{game.id}/{code}.html", "lang": code,
                                  "name": LANGUAGE_NAMES.get(code, code)} for code in langs]})
     values: dict[str, object] = {"lang": lang, "title": site_words(lang)["index-title"], "root": "",
-                                 "accent": DEFAULT_ACCENT, "words": site_words(lang), "games": games}
+                                 "accent": DEFAULT_ACCENT, "words": site_words(lang), "games": games,
+                                 "is_index": True}     # its "All games" is the page itself: not a link
     return _Page("index.html", lang, values, html.PageText(lang))
 
 

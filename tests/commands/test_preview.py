@@ -8,7 +8,7 @@ from PIL import Image
 
 from pnp.catalog import find_game
 from pnp.errors import UsageError
-from pnp.export.preview import card_png, contact_sheet, find_card
+from pnp.export.preview import card_png, contact_sheet, find_card, find_cards
 from pnp.model import load_game
 from tests.conftest import run_pnp
 
@@ -53,6 +53,16 @@ def test_the_contact_sheet_shows_each_face_once():
     # 18 poker cards about as wide as tall: 6 across, 3 down, at 50 dpi
     assert sheet.width == pytest.approx((6 * (63.5 + 4) + 4) / 25.4 * 50, abs=1)
     assert sheet.height == pytest.approx((3 * (88.9 + 9 + 4) + 4) / 25.4 * 50, abs=1)
+
+
+def test_a_number_two_cards_share_says_which_it_shows(tmp_path, game):
+    assert [c.slug for c in find_cards(game, "1", "en")] == ["01-proposal", "ronja-character"]  # proposal 1, Ronja 1
+    res = run_pnp("preview", FIXTURE, "--card", "1", "--out", tmp_path / "one.png")
+    assert res.returncode == 0, res.stderr
+    assert ("--card '1' matches 2 cards (01-proposal, ronja-character); showing 01-proposal: give its file name "
+            "to pick another") in res.stderr
+    res = run_pnp("preview", FIXTURE, "--card", "Ronja", "--out", tmp_path / "two.png")
+    assert "matches" not in res.stderr                       # one card: nothing to say
 
 
 def test_the_command_writes_where_a_person_finds_it(tmp_path):

@@ -48,7 +48,7 @@ def test_a_folder_of_someone_elses_files_is_refused_and_left_alone(tmp_path):
     out.mkdir()
     (out / "notes.txt").write_text("keep me", encoding="utf-8")
     res = run_pnp("export", GAMES[0], "--target", "png", "--out", out)
-    assert res.returncode == 1
+    assert res.returncode == 2            # a bad --out is bad input, not a failed write
     assert "notes.txt, which no pnp build wrote" in res.stderr
     assert [p.name for p in out.iterdir()] == ["notes.txt"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".mine.pnp-staging")]

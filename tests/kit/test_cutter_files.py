@@ -131,8 +131,11 @@ def test_card_cut_paths_have_the_layouts_corner_radius():
 
 def test_cricut_images_and_cut_files_share_design_spaces_size():
     files = built("daimyni", "cricut", "letter", ("cards",))
-    pngs = sorted(n for n in files if n.endswith(".png") and not n.endswith("-back.png"))
+    pngs = sorted(n for n in files if n.endswith(".png"))
     assert pngs
+    # Fronts only: Design Space cannot put a back behind its front (docs/printing.md, "Cricut")
+    assert not [n for n in pngs if "back" in n]
+    assert len(pngs) == len([n for n in files if n.endswith(".svg") and n.startswith("cricut/")])
     for name in pngs:
         image = Image.open(io.BytesIO(files[name]))
         assert image.size == (2025, 2775)                    # 6.75 x 9.25 in at 300 dpi
@@ -206,3 +209,24 @@ def test_die_lines_on_card_sheets_follow_the_crop_marks(duplex):
                 assert any(abs(v - x) <= 0.05 for x in xs), (v, sorted(xs))
             for v in (min(py), max(py)):
                 assert any(abs(v - y) <= 0.05 for y in ys), (v, sorted(ys))
+
+
+def _silhouette_pdf(offset):
+    files = {a.name: a.data for a in build_kit(game("daimyni"), Options(only=("cards",), svg=False, cutter="silhouette",
+                                                                         offset=offset))}
+    return pymupdf.open(stream=files["daimyni-silhouette-a4.pdf"], filetype="pdf")
+
+
+def test_silhouette_backs_pages_are_labelled_and_follow_the_offset():
+    """--offset moves the Silhouette backs as it does the card sheets' backs (docs/printing.md tells a
+    user to set it for the printer's duplex shift); every backs page says what it is."""
+    plain, moved = _silhouette_pdf((0.0, 0.0)), _silhouette_pdf((2.0, -1.0))
+    assert len(plain) == len(moved) == 6           # 18 cards: 3 sheets, each with its backs
+    for i in range(len(plain)):
+        label = "backs" if i % 2 else "Studio registration marks"
+        assert f"Daimyni · Silhouette sheet {i // 2 + 1}/3 · " in plain[i].get_text()
+        assert label in plain[i].get_text()
+        words = [(w[0], w[1]) for w in plain[i].get_text("words")]
+        shifted = [(w[0], w[1]) for w in moved[i].get_text("words")]
+        dx, dy = (2.0 * MM, -1.0 * MM) if i % 2 else (0.0, 0.0)       # fronts stay where the marks are
+        assert all(a == pytest.approx((x + dx, y + dy), abs=0.05) for (x, y), a in zip(words, shifted)), i

@@ -58,3 +58,19 @@ def test_start_positions_mirror_each_other(game):
         red = sorted((round(w - x, 6), round(h - y, 6)) for x, y in pos[(piece, "red")])
         blue = sorted((round(x, 6), round(y, 6)) for x, y in pos[(piece, "blue")])
         assert red == blue
+
+
+def test_a_card_slug_says_each_word_once():
+    """A card's file name adds its type and clan only where its label does not already say them."""
+    from pnp.catalog import find_game
+    from pnp.model import load_game
+
+    for game_id in ("samurai-vassal", "dojima", "daimyni", "shogun-solitaire"):
+        for card in load_game(find_game(game_id)).cards:
+            words = card.slug.split("-")
+            named = [w for w in words if not w.isdigit()]
+            assert len(named) == len(set(named)), card.slug
+    sv = load_game(find_game("samurai-vassal"))
+    assert [c.slug for c in sv.cards][:2] == ["red-party", "red-surveying"]   # label red-party, type party, clan red
+    daimyni = load_game(find_game("daimyni"))
+    assert daimyni.cards[0].slug == "01-move-bushi-red"                        # nothing repeated: unchanged

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from pnp.catalog import find_game
+from pnp.catalog import builtin_games, find_game
 from pnp.model import load_game
 from pnp.reference.booklet import Booklet
 from pnp.reference.markup import parse, typographic
@@ -39,6 +39,8 @@ def test_an_index_and_one_page_per_game_and_language(site: Path) -> None:
                             *(f"{g}/{lang}.html" for g, lang in PAGES)])
     index = read_page((site / "index.html").read_text())
     assert {f"{g}/{lang}.html" for g, lang in PAGES} <= set(index.links)
+    assert "index.html" not in index.links          # its "All games" names the page itself: no link to it
+    assert '<span aria-current="page">All games</span>' in (site / "index.html").read_text()
 
 
 def test_nothing_names_an_address_to_fetch(site: Path, data_only_site: Path) -> None:
@@ -206,6 +208,10 @@ def test_all_in_one_language_is_the_games_written_in_it(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in (tmp_path / "out").rglob("*.html")) == ["index.html", "it.html"]
     assert (tmp_path / "out" / "daimyni" / "it.html").is_file()
+    without = sorted(load_game(e.folder).meta.title for e in builtin_games()
+                     if not (e.folder / "booklet" / "rules.it.md").is_file())
+    assert without, "every game has an Italian booklet now: pick another language for this test"
+    assert f"left out, having no booklet in --lang it: {', '.join(without)}" in done.stdout
 
 
 def test_what_the_booklet_sets_apart_in_a_box_is_boxed(site: Path) -> None:
