@@ -212,7 +212,9 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=7, help="interleaved rounds of the kit commands")
     ap.add_argument("--engine-rounds", type=int, default=3)
     ap.add_argument("--engine-seconds", type=float, default=1.5, help="CPU seconds of games per engine measure")
-    ap.add_argument("--simulate-games", type=int, default=600)
+    # enough games that each of two workers plays several seconds: with the engines 2-3x faster, 600
+    # Daimyni games took 1.2 s and process start-up, not scaling, decided the ratio (1.29x)
+    ap.add_argument("--simulate-games", type=int, default=4000)
     ap.add_argument("--results", type=Path, help="write this run as JSON (for benchmarks/write_docs.py)")
     ap.add_argument("--accept", action="store_true", help="record this run's figures as the accepted ones")
     ap.add_argument("--parts", default=",".join(PARTS),
