@@ -8,7 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..model import Game
-from . import text
+from . import image, text
 from .board import map_shapes
 from .contrast import luminance
 from .ink import DARK_TEXT, PALE
@@ -129,6 +129,7 @@ class Stack:
     kind: str        # a piece id from pieces.toml; its `diagram` style says how it is drawn
     colour: str
     count: int = 1
+    clan: str | None = None   # whose piece: its mon marks the disc, so a clan never shows by colour alone
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,20 @@ def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
     else:
         shapes.append(text.line(x, y + pt * 0.127, str(stack.count), "sans-bold", pt, ink, "middle"))
     return shapes
+
+
+def mon_badge(game: Game, stack: Stack, x: float, y: float, r: float) -> list[Shape]:
+    """The clan's mon on a small paper disc under a piece of radius `r` at (x, y), drawn in the clan's
+    colour: red and green pieces look alike to a deuteranope, their mons do not. Below the disc, where
+    a cell's label (at its top) never is. Nothing for a piece of no clan or a clan without a mon."""
+    clan = game.clans.get(stack.clan) if stack.clan else None
+    if clan is None or clan.emblem is None:
+        return []
+    k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+    b, cy = r * 0.46, y + r * 1.05
+    return [Circle(x, cy, b, Style(fill="#ffffff", stroke=clan.colour, width=b * 0.12)),
+            *image.placed(game.folder / clan.emblem, (x - b * 0.78, cy - b * 0.78, b * 1.56, b * 1.56),
+                          game.files["game"], f"clans[{k}].emblem", clan.colour)]
 
 
 def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
@@ -327,6 +342,7 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         y += 2.5 + clear_drop(xs, y + 2.5, r * 1.2, boxes, R * 0.3)
         for px, stack in zip(xs, stacks):
             scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r, BOARD_PT))
+            scene.add(*mon_badge(game, stack, px, y, r))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes))

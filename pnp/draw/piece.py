@@ -66,6 +66,9 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
         scene.add(Circle(r, r, r - CUT.width / 2, CUT))
         return scene
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
+    if game is not None and _mon(scene, game, counter, ink, r, counter.piece.kanji, counter.piece.name[lang]):
+        scene.add(Circle(r, r, r - CUT.width / 2, CUT))
+        return scene
     kanji = counter.piece.kanji
     if kanji:
         scene.add(*text.box(r * 0.3, r * 0.42, r * 1.4, r * 0.8, kanji, "jp", r * 1.25, "center", ink,
@@ -76,10 +79,28 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
     return scene
 
 
+def _mon(scene: Scene, game: Game, counter: Counter, ink: str, r: float, kanji: str, name: str) -> bool:
+    """A plain counter of a clan with a mon: the mon above a smaller glyph and the name, drawn in the
+    counter's ink, so clans whose colours a colour-blind player confuses still differ by shape.
+    False (nothing drawn) for a counter of no clan or a clan without a mon."""
+    clan = counter.clan
+    if clan is None or clan.emblem is None:
+        return False
+    k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
+    scene.add(*image.placed(game.folder / clan.emblem, (r * 0.6, r * 0.26, r * 0.8, r * 0.62), game.files["game"],
+                            f"clans[{k}].emblem", ink))
+    if kanji:
+        scene.add(*text.box(r * 0.4, r * 0.9, r * 1.2, r * 0.38, kanji, "jp", r * 0.62, "center", ink,
+                            valign="middle", min_size=3))
+    scene.add(*text.box(r * 0.35, r * 1.28, r * 1.3, r * 0.36, name, "sans-bold", max(NAME_PT, r * 0.5), "center", ink,
+                        valign="middle", min_size=NAME_PT))
+    return True
+
+
 BACK_BLEED = BLEED   # on a back the bleed also hides a 1-2 mm duplex misregistration
 
 
-def counter_back_scene(counter: Counter, lang: str) -> Scene:
+def counter_back_scene(counter: Counter, lang: str, game: Game | None = None) -> Scene:
     """The back of a two-sided counter: same size, its own colour, name and glyph, with bleed."""
     back = counter.piece.back
     assert back is not None
@@ -89,10 +110,12 @@ def counter_back_scene(counter: Counter, lang: str) -> Scene:
     ink = counter_ink(back.colour or counter.colour)
     scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=back.colour or counter.colour)))
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35, dash=(1.2, 0.9))))
+    name = back.name.get(lang) or counter.piece.name[lang]
+    if game is not None and _mon(scene, game, counter, ink, r, back.kanji, name):
+        return scene
     if back.kanji:
         scene.add(*text.box(r * 0.3, r * 0.42, r * 1.4, r * 0.8, back.kanji, "jp", r * 1.25, "center", ink,
                             valign="middle", min_size=3))
-    name = back.name.get(lang) or counter.piece.name[lang]
     scene.add(*text.box(r * 0.35, r * 1.22, r * 1.3, r * 0.4, name, "sans-bold", max(NAME_PT, r * 0.55), "center",
                         ink, valign="middle", min_size=NAME_PT))
     return scene

@@ -20,6 +20,7 @@ from .diagram import (
     clear_drop,
     ghost_row,
     label_boxes,
+    mon_badge,
     piece_styles,
     shrink_clear,
 )
@@ -80,6 +81,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         y = cy + 1.5 + clear_drop(xs, cy + 1.5, r * 1.2, boxes, R * 0.2)
         for x, stack in zip(xs, stacks):
             shapes += _piece(stack, styles.get(stack.kind, PieceStyle()), x, y, r, MAP_PT)
+            shapes += mon_badge(game, stack, x, y, r)
     for start, end, colour in spec.arrows:
         if start in at and end in at:
             shapes += _arrow(at[start][0], at[start][1] + 1.5, at[end][0], at[end][1] + 1.5, colour, R * 0.08, boxes)

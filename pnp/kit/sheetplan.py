@@ -63,7 +63,7 @@ def counter_sides(game: Game, ctx: Context) -> CounterSides:
     """Every counter's front, and the backs (None when no counter has one), drawn once a build."""
     if ctx.shared.counter_sides is None:
         scenes = [counter_scene(c, ctx.lang, game=game) for c in game.counters]
-        backs = [counter_back_scene(c, ctx.lang) if c.piece.back else None for c in game.counters]
+        backs = [counter_back_scene(c, ctx.lang, game) if c.piece.back else None for c in game.counters]
         ctx.shared.counter_sides = (scenes, backs if any(b is not None for b in backs) else None)
     return ctx.shared.counter_sides
 

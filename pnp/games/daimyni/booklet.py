@@ -32,10 +32,10 @@ def spec_of(game: Game, pos: notation.Position) -> DiagramSpec:
     spec = DiagramSpec()
     for clan_id, clan in game.clans.items():
         for cell, n in pos.bushi[clan_id].items():
-            spec.units.setdefault(cell, []).append(Stack("bushi", clan.colour, n))
+            spec.units.setdefault(cell, []).append(Stack("bushi", clan.colour, n, clan_id))
         home = pos.daimyo[clan_id]
         if home:
-            spec.units.setdefault(home, []).insert(0, Stack("daimyo", clan.colour))
+            spec.units.setdefault(home, []).insert(0, Stack("daimyo", clan.colour, clan=clan_id))
     for cell in pos.tanbo:
         spec.units.setdefault(cell, []).append(Stack("tanbo", TANBO))
     return spec

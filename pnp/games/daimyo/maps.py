@@ -22,11 +22,11 @@ def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
     for clan, stacks in snap["bushi"].items():
         colour = game.clans[clan].colour
         for tile, n in stacks.items():
-            spec.units.setdefault(tile, []).append(Stack("bushi", colour, n))
+            spec.units.setdefault(tile, []).append(Stack("bushi", colour, n, clan))
         for tile, n in snap["ronin"][clan].items():
-            spec.units.setdefault(tile, []).append(Stack("bushi", ronin, n))
+            spec.units.setdefault(tile, []).append(Stack("bushi", ronin, n, clan))
         if snap["daimyo"].get(clan):
-            spec.units.setdefault(snap["daimyo"][clan], []).insert(0, Stack("daimyo", colour))
+            spec.units.setdefault(snap["daimyo"][clan], []).insert(0, Stack("daimyo", colour, clan=clan))
     return spec
 
 
