@@ -81,12 +81,20 @@ def vector_art(path: Path, where: str, key: str) -> vector.Art:
         raise bad(str(exc)) from None
 
 
+@lru_cache(maxsize=512)
+def _fitted_svg(path: Path, box: tuple[float, float, float, float], where: str, key: str,
+                colour: str) -> tuple[Shape, ...]:
+    # The same emblem lands in the same box on every copy of a card, counter and tile: transforming
+    # its paths once per (file, box, colour) is safe because shapes are frozen.
+    return tuple(vector.fitted(vector_art(path, where, key), box, colour, path.name))
+
+
 def placed(path: Path, box: tuple[float, float, float, float], where: str, key: str,
            colour: str = "#000000") -> list[Shape]:
     """The picture in `box` (x, y, w, h in mm): a PNG or JPEG scaled to cover it, centred, clipped
     to it; an SVG fitted whole into it, centred, its currentColor painted `colour`."""
     if path.suffix.lower() == ".svg":
-        return vector.fitted(vector_art(path, where, key), box, colour, path.name)
+        return list(_fitted_svg(path, box, where, key, colour))
     data, kind, iw, ih = load(path, where, key)
     x, y, w, h = box
     k = max(w / iw, h / ih)

@@ -62,13 +62,13 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 page = impose_fold(fronts, backs_drawn, fold, say("cards", title=title), sheet, total, say)
                 if ctx.die_line:     # both layers are cut at once: the fronts' trims are the die line
                     page.cuts = fold_cuts(fold, len(chunk), radius)
-                doc.add(page)
+                doc.add(page, outlines)
             else:
                 fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex, say("cards", title=title),
                                                        sheet, total, say, ctx.offset, extra)
                 if ctx.die_line:     # --die-line: each trim in the CutContour spot colour (pnp.kit.dielines)
                     fronts_page.cuts, backs_page.cuts = sheet_cuts(grid, len(chunk), ctx.duplex, radius, ctx.offset)
-                doc.add(fronts_page)
+                doc.add(fronts_page, outlines)     # faces share their art's paths
                 if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts
                     later.append(backs_page)
                 else:

@@ -35,8 +35,8 @@ Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
 
 # What drawing a shape wrote, kept by the caller for shapes it draws again: a booklet's pages
 # are drawn twice (A5, then imposed two-up), a board three times (A3, then on two sheets), a
-# card back on every backs sheet. Only outlines (rectangles, circles, lines, polygons) are kept:
-# their operators are the same wherever they are drawn, as ReportLab writes each colour, width
+# card back on every backs sheet. Only outlines (rectangles, circles, lines, polygons, opaque
+# paths) are kept: their operators are the same wherever they are drawn, as ReportLab writes each colour, width
 # and dash in full every time. Text is drawn again (its characters are numbered per document),
 # and so are images (each document holds its own).
 Drawn = dict[int, tuple["Shape", list[str]]]
@@ -165,7 +165,7 @@ def _reader(data: bytes) -> ImageReader:
 
 
 def _draw(c: Canvas, s: Shape, drawn: Drawn | None = None) -> None:
-    if drawn is not None and isinstance(s, OUTLINES):
+    if drawn is not None and (isinstance(s, OUTLINES) or (isinstance(s, Path) and _opaque(s))):
         code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
         seen = drawn.get(id(s))
         if seen is not None and seen[0] is s:
@@ -180,6 +180,14 @@ def _draw(c: Canvas, s: Shape, drawn: Drawn | None = None) -> None:
 
 
 OUTLINES = (Rect, Circle, Line, Polygon)
+
+
+def _opaque(s: Path) -> bool:
+    # An opaque path's operators, like an outline's, are the same wherever it is drawn (vector art is
+    # fitted once per file and box, so every copy of a card shares its Path objects); a translucent
+    # one names a graphics state that ReportLab lists in each page's resources, so it is drawn again.
+    return s.stroke_opacity >= 1 and s.fill_opacity >= 1
+
 DRAWN_KEPT = 20_000      # outlines kept at most: a deck of thousands of sheets keeps a bounded few
 
 

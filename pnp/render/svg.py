@@ -20,7 +20,7 @@ from svgwrite.etree import etree
 from .. import fonts
 from ..draw.ink import for_print
 from ..draw.shapes import PT, Circle, Group, Image, Line, Path, Polygon, Rect, Scene, Shape, Style, Text
-from ..draw.svgpath import to_d
+from ..draw.svgpath import Segment, to_d
 
 
 def _n(v: float) -> str:
@@ -164,7 +164,23 @@ def _path(dwg: svgwrite.Drawing, s: Path) -> BaseElement:
             extra["stroke_opacity"] = _n(s.stroke_opacity)
     if s.style.fill and s.fill_opacity < 1:
         extra["fill_opacity"] = _n(s.fill_opacity)
-    return dwg.path(d=to_d(s.segments), **_style(s.style), **extra)
+    return dwg.path(d=_d(s.segments), **_style(s.style), **extra)
+
+
+# Path data already written, by the segments' identity: vector art is fitted once per file and box
+# (draw.image), so every copy of a card shares its paths' segments and they are formatted once.
+_DS: dict[int, tuple[tuple[Segment, ...], str]] = {}
+DS_KEPT = 20_000     # path data kept at most (the segments are kept with it, so an id is not reused)
+
+
+def _d(segs: tuple[Segment, ...]) -> str:
+    seen = _DS.get(id(segs))
+    if seen is not None and seen[0] is segs:
+        return seen[1]
+    d = to_d(segs)
+    if len(_DS) < DS_KEPT:
+        _DS[id(segs)] = (segs, d)
+    return d
 
 
 def _defined(dwg: svgwrite.Drawing) -> set[str]:

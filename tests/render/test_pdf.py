@@ -97,3 +97,23 @@ def test_outlines_drawn_again_from_what_was_kept_make_the_same_pdf():
     kept = [render_pdf(pages, "a", drawn=drawn), render_pdf(imposed, "b", drawn=drawn)]
     assert kept == fresh
     assert len(drawn) == 5 + 1       # the page's five outlines and the group's rectangle; no text, no image
+
+
+def test_paths_drawn_again_make_the_same_pdf_and_translucent_ones_keep_their_graphics_state():
+    """Every copy of a card shares its fitted art's Path objects, so an opaque path is written from
+    what its first drawing wrote; a translucent one names a graphics state that each page lists in
+    its own resources, so it is drawn afresh on every page, and both pages still list it."""
+    from pnp.draw.shapes import Path, Style
+    from pnp.render.pdf import Page, render_pdf
+
+    segs = (("M", (10.0, 10.0)), ("C", (20.0, 5.0, 30.0, 15.0, 40.0, 10.0)), ("L", (25.0, 30.0)), ("Z", ()))
+    opaque = Path(segs, Style(fill="#b8262f", stroke="#231f1a", width=0.3), cap=1, join=1)
+    faint = Path(segs, Style(fill="#2b261f"), even_odd=True, fill_opacity=0.4)
+    pages = [Page(100, 100, [opaque, faint]), Page(100, 100, [faint, opaque])]
+
+    drawn: dict = {}
+    kept = render_pdf(pages, "a", drawn=drawn)
+    assert kept == render_pdf(pages, "a")
+    assert [s for s, _ in drawn.values()] == [opaque]
+    for page in read_pdf(kept).pages:
+        assert page["/Resources"]["/ExtGState"], "a translucent path's graphics state is listed on its page"
