@@ -142,31 +142,7 @@ def _differing(a: Image.Image, b: Image.Image) -> float:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "dojima"])
 def test_first_page_of_every_pdf_matches_its_reference(game_id):
-    seen, failures = [], []
-    if UPDATE:
-        REFERENCE.mkdir(exist_ok=True)
-    for name, image in _pages(game_id):
-        seen.append(name)
-        ref = REFERENCE / f"{name}.png"
-        if UPDATE:
-            image.save(ref, optimize=True)
-            continue
-        if not ref.is_file():
-            failures.append(f"{name}: no reference image (build it with PNP_UPDATE_REFERENCE=1)")
-            continue
-        want = Image.open(ref).convert("RGB")
-        if want.size != image.size:
-            failures.append(f"{name}: page size {image.size} px, reference {want.size} px")
-            continue
-        share = _differing(image, want)
-        if share > SHARE:
-            ACTUAL.mkdir(parents=True, exist_ok=True)
-            image.save(ACTUAL / f"{name}.png")
-            failures.append(f"{name}: {share:.2%} of pixels differ (tolerance {SHARE:.2%}); "
-                            f"this build's page: {ACTUAL / name}.png")
-    assert seen
-    stale = sorted(p.stem for p in REFERENCE.glob(f"{game_id}-*.png") if p.stem not in seen)
-    assert not stale or UPDATE, f"reference images for PDFs the kit no longer has: {stale}"
+    failures = _compare(_pages(game_id), REFERENCE, game_id)
     assert not failures, "\n".join(failures)
 
 
@@ -211,22 +187,7 @@ def _samurai_vassal_images():  # type: ignore[no-untyped-def]
 
 @pytest.mark.slow
 def test_samurai_vassal_cards_and_counters_match_their_references():
-    failures, seen = [], []
-    for name, image in _samurai_vassal_images():
-        seen.append(name)
-        ref = REFERENCE / f"{name}.png"
-        if UPDATE:
-            REFERENCE.mkdir(exist_ok=True)
-            image.save(ref, optimize=True)
-            continue
-        if not ref.is_file():
-            failures.append(f"{name}: no reference image (build it with PNP_UPDATE_REFERENCE=1)")
-            continue
-        want = Image.open(ref).convert("RGB")
-        share = _differing(image, want) if want.size == image.size else 1.0
-        if share > SHARE:
-            ACTUAL.mkdir(parents=True, exist_ok=True)
-            image.save(ACTUAL / f"{name}.png")
-            failures.append(f"{name}: {share:.2%} of pixels differ; this build's image: {ACTUAL / name}.png")
-    assert len(seen) == 7
+    images = list(_samurai_vassal_images())
+    assert len(images) == 7
+    failures = _compare(images, REFERENCE, "samurai-vassal")
     assert not failures, "\n".join(failures)
