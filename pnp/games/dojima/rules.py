@@ -509,7 +509,9 @@ class DojimaState:
 
     def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
         """The game the module's `random` policy plays from `rng`, fast: the decisions taken and the
-        labelled choices (see `random_game.random_game`; `pnp simulate --policy random`)."""
+        labelled choices (see `random_game.random_game`; `pnp simulate --policy random`). The
+        tracks, `history` and the end are those of `apply_action`; the events of rounds played
+        whole are not logged."""
         from .random_game import random_game
         return random_game(self, rng, max_steps)
 
