@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
+from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -43,8 +44,10 @@ from .basics import (
 if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
     from .rules import DojimaState
 
-# The pyramid: a card and the two it rests on (it turns up once both have a die).
-RESTS_ON = ((1, 3, 4), (2, 4, 5), (0, 1, 2))
+# The pyramid (rules._pick_die): slots 3-5 at the bottom, 1-2 on them, 0 at the top; a card turns up
+# once both cards it rests on have a die. By the slot given a die: (the card above it, the other
+# card that one rests on).
+TURNS_UP: tuple[tuple[tuple[int, int], ...], ...] = ((), ((0, 2),), ((0, 1),), ((1, 4),), ((1, 3), (2, 5)), ((2, 4),))
 SALE_PAYS = {0: 0, 1: 1, 3: 2}
 SELL_LABEL = {1: "sell 1", 3: "sell 3"}
 
@@ -251,24 +254,24 @@ class RoundPlayer:
     def picks(self, rec: RoundRecord, order: tuple[str, ...], free: list[int], pyramid: list[str]
               ) -> dict[str, int]:
         """Two players: the six advisor dice to face-up pyramid cards in turn; each advisor's field."""
-        below, plays = self.below, self.plays
-        up = [False, False, False, True, True, True]
-        on: list[int | None] = [None] * 6
+        below, plays, picks = self.below, self.plays, rec.picks
+        faces = [3, 4, 5]               # the face-up cards without a die, in pyramid order
+        on = [0] * 6                    # the die on each card (0: none yet)
+        free.sort()
         for turn in range(6):
-            faces = [i for i in range(6) if up[i] and on[i] is None]
-            values = sorted(set(free))
+            values = list(dict.fromkeys(free))      # the free values, ascending
             n = len(faces)
             k = below(len(values) * n)  # "V card" for each free value V, then each face-up dieless card
-            slot, value = faces[k % n], values[k // n]
+            slot, value = faces.pop(k % n), values[k // n]
             free.remove(value)
             on[slot] = value
             card = pyramid[slot]
-            rec.picks.append(f"{value} {card}")
+            picks.append(f"{value} {card}")
             plays.append((order[turn % 2], card))
-            for above, left, right in RESTS_ON:
-                if not up[above] and on[left] is not None and on[right] is not None:
-                    up[above] = True
-        return {card: value for card, value in zip(pyramid, on) if value is not None}
+            for above, beside in TURNS_UP[slot]:    # a card turns up when its second card below has a die
+                if on[beside]:
+                    insort(faces, above)
+        return dict(zip(pyramid, on))
 
     def reveal(self, rec: RoundRecord, order: tuple[str, ...], fields: dict[str, int],
                owner: dict[str, str | None], workers: dict[str, list[int]]) -> int:
