@@ -26,6 +26,7 @@ from ...model import Game
 from ...model.load import display
 from ...reference.narration import Narrator, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from .basics import BEGGAR, IMPERIAL, MARKET, SABOTEUR, SAKE, SOW, WATER, field_effect
 from .events import (
     AdvisorRevealed,
     BeggarPaid,
@@ -43,7 +44,6 @@ from .events import (
     Sold,
     WorkerPaid,
 )
-from .rules import BEGGAR, IMPERIAL, MARKET, SABOTEUR, SAKE, SOW, WATER, field_effect
 
 ACTIVE, ADJACENT = "#f2d46b", "#fbefc4"     # the shades of the active and adjacent fields
 NOBODY = "#3a3a3a"                          # an advisor nobody chose: it sits on the black die

@@ -9,7 +9,8 @@ import random
 import re
 from collections.abc import Sequence
 
-from .rules import BASIC, IMPERIAL, ROLE_OF, SABOTEUR, SAKE, View, field_effect
+from .basics import BASIC, IMPERIAL, ROLE_OF, SABOTEUR, SAKE, field_effect
+from .rules import View
 
 VALUE = {"sow-advisor": 3.0, "water-advisor": 3.0, "market-advisor": 3.2, "saboteur": 2.4, "imperial": 2.6,
          "beggar": 2.0, "sake-seller": 1.6}

@@ -77,21 +77,8 @@ from ...engine.replay import (
 )
 from ...engine.settings import Limits, Option, Settings, expected_count
 from ..interface import game_limits
-from .rules import (
-    IMPERIAL,
-    RECOMMENDED,
-    ROLE_OF,
-    ROLES,
-    SEASONS,
-    SHORT,
-    VARIANT,
-    Dice,
-    DojimaState,
-    Recorded,
-    RoundRecord,
-    Rules,
-    triple,
-)
+from .basics import IMPERIAL, ROLE_OF, ROLES, SEASONS, RoundRecord
+from .rules import RECOMMENDED, SHORT, VARIANT, Dice, DojimaState, Recorded, Rules, triple
 
 GAME = "dojima"
 LAID = re.compile(r"\s*[a-z][a-z-]*\s+[1-6]\s*(?:,\s*[a-z][a-z-]*\s+[1-6]\s*)*")

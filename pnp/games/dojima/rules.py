@@ -31,13 +31,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
-import itertools
 import random
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Chance, Decision, GameEvent, Illegal
@@ -46,6 +44,26 @@ from ...engine.notation import NotationError
 from ...engine.simultaneous import Commitments
 from ...engine.state import Hidden
 from ...errors import DefinitionError
+from .basics import (
+    ADVANCED,
+    ADVISOR_OF,
+    BASIC,
+    BEGGAR,
+    IMPERIAL,
+    MARKET,
+    MAX_RICE,
+    MAX_WATER,
+    ROLE_OF,
+    ROLES,
+    SABOTEUR,
+    SAKE,
+    SEASON_WATER,
+    SEASONS,
+    SOW,
+    RoundRecord,
+    _orderings,
+    field_effect,
+)
 from .events import (
     AdvisorRevealed,
     BeggarPaid,
@@ -64,15 +82,6 @@ from .events import (
     WorkerPaid,
 )
 
-# The advisors the rules act on, by their ids in cards.toml.
-SOW, WATER, MARKET = "sow-advisor", "water-advisor", "market-advisor"
-SABOTEUR, SAKE, BEGGAR, IMPERIAL = "saboteur", "sake-seller", "beggar", "imperial"
-BASIC = (SOW, WATER, MARKET)                  # the reveal steps B, C, D, in order
-ROLE_OF = {SOW: "sower", WATER: "waterer", MARKET: "merchant"}
-ROLES = tuple(ROLE_OF.values())
-ADVISOR_OF = {role: advisor for advisor, role in ROLE_OF.items()}
-ADVANCED = (SABOTEUR, SAKE, BEGGAR, IMPERIAL)
-
 # The rulebook's advisor deck for a first game, by player count (players + 1 cards); two players
 # use the six advisors other than the Imperial.
 RECOMMENDED = {
@@ -83,10 +92,7 @@ RECOMMENDED = {
     6: BASIC + (IMPERIAL, SABOTEUR, SAKE, BEGGAR),
 }
 
-MAX_WATER, MAX_RICE = 8, 6
 START_WATER, START_RICE = 6, 2
-SEASONS = ("spring", "summer", "autumn")
-SEASON_WATER = {"summer": 1, "autumn": 3}
 RESERVE, SHORT_RESERVE = 8, 6                 # Ryô put in the reserve each season
 SUPPLY = 62                                   # Ryô in the box when the game folder prints no Ryô tokens
 MOST_PAID = 60      # the most a game can take from the box: 3 reserves of 8 and 12 a season beyond them
@@ -119,39 +125,6 @@ def neighbours(value: int) -> tuple[int, ...]:
     ((2,), (3, 5), (5,))
     """
     return tuple(v for v in (value - 1, value + 1) if 1 <= v <= SIDES)
-
-
-def field_effect(worker: int, advisor: int, saboteur: bool = False, sake: bool = False) -> str:
-    """What a worker's field gives under a basic advisor: "active", "adjacent" or "empty".
-
-    The Saboteur on the advisor's field turns its adjacent fields empty; the Sake Seller there
-    swaps active and adjacent; both together: the neighbours are active and the field empty.
-
-    >>> [field_effect(w, 3) for w in range(1, 7)]
-    ['empty', 'adjacent', 'active', 'adjacent', 'empty', 'empty']
-    >>> [field_effect(w, 3, saboteur=True) for w in (2, 3, 4)]
-    ['empty', 'active', 'empty']
-    >>> [field_effect(w, 5, sake=True) for w in (4, 5, 6)]
-    ['active', 'adjacent', 'active']
-    >>> [field_effect(w, 5, saboteur=True, sake=True) for w in (4, 5, 6)]
-    ['active', 'empty', 'active']
-    """
-    near = abs(worker - advisor) == 1
-    if sake:
-        if near:
-            return "active"
-        if worker == advisor:
-            return "empty" if saboteur else "adjacent"
-        return "empty"
-    if worker == advisor:
-        return "active"
-    return "adjacent" if near and not saboteur else "empty"
-
-
-@functools.cache
-def _orderings(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The distinct orders of some dice, first seen first (cached: a function of the values alone)."""
-    return tuple(dict.fromkeys(itertools.permutations(dice)))
 
 
 def triple(dice: Sequence[int]) -> bool:
@@ -209,26 +182,6 @@ class Rules:
 
     def deck(self, players: int) -> tuple[str, ...]:
         return RECOMMENDED[players]
-
-
-@dataclass
-class RoundRecord:
-    """What happened in one round, as the notation writes it."""
-
-    round: int
-    season: str
-    first: str
-    draft: dict[str, str] = field(default_factory=dict)       # player -> kept; "hide" -> the first's hidden
-    black: int | None = None
-    roll: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    reroll: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    advisor_dice: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    pyramid: tuple[str, ...] = ()
-    assign: dict[str, str] = field(default_factory=dict)
-    picks: list[str] = field(default_factory=list)
-    imperial: tuple[str, str] | None = None      # (holder, worker moved)
-    sell: dict[str, int] = field(default_factory=dict)
-    events: list[GameEvent] = field(default_factory=list)
 
 
 Dice = Chance     # the game's dice and shuffles, asked for by what each is for (``("workers", "red")``)
@@ -556,7 +509,9 @@ class DojimaState:
 
     def random_game(self, rng: random.Random, max_steps: int = 100_000) -> tuple[int, list[tuple[str, str]]]:
         """The game the module's `random` policy plays from `rng`, fast: the decisions taken and the
-        labelled choices (see `random_game.random_game`; `pnp simulate --policy random`)."""
+        labelled choices (see `random_game.random_game`; `pnp simulate --policy random`). The
+        tracks, `history` and the end are those of `apply_action`; the events of rounds played
+        whole are not logged."""
         from .random_game import random_game
         return random_game(self, rng, max_steps)
 
