@@ -190,6 +190,7 @@ def combat_sentence(say: Narrator, e: Combat) -> str:
                    defending_daimyo=e.defending_daimyo, attacker_lost=e.attacker_lost,
                    defender_lost=e.defender_lost, survivors=e.attackers - e.attacker_lost,
                    kept=e.defending + e.defending_daimyo - e.defender_lost,
+                   bonus=e.attack - e.attackers + e.defence - e.defending - e.defending_daimyo,
                    # the strengths compared are told only when a bonus makes them differ from the pieces
                    counted=(e.attack, e.defence) != (e.attackers, e.defending + e.defending_daimyo))
 
