@@ -54,7 +54,7 @@ def test_walkthrough_follows_the_replayed_sample(text):
     t, rounds = ref.walkthrough(GAME, cards_dir() / "daimyo" / "samples" / "lords-on-the-move.toml", "en")
     for r in t.rounds:
         assert f"Round {r.round}" in text
-    assert "Red lifts the empty Han g1 and sets it down in its new place (dashed: where g1 was)" in text
+    assert "Red lifts the empty Han g1 and sets it down beside r3 (dashed: where g1 was)" in text
     # the opening hands of the sample's shuffled deal (seed 181), so every card played can be checked
     assert ("Dealt at random: Green A1, A2, A4, B1, B4, C2, D1, E1; Red A3, A5, A6, B2, B3, C1, D2, E2.") in text
     # how the reserves come back is told once (round 2), then only what came back

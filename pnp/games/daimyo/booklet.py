@@ -11,6 +11,7 @@ from ...draw.tilemap import bounds
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
+from ...hexgrid import neighbours
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
@@ -70,6 +71,12 @@ def control_sentence(say: Narrator, rules: Rules, snap: Snapshot, e: Control) ->
             colours.append(say.short(owner).lower())
     return say.say("events", "control", clan=say.short(e.clan), held=say.listing(held), bushi=e.bushi,
                    colours=say.listing(list(dict.fromkeys(colours))))
+
+
+def beside(snap: Snapshot, tile: str, at: tuple[int, int]) -> list[str]:
+    """The Han a moved Han touches in its new place, by name: where it went, in words."""
+    near = set(neighbours(at))
+    return sorted((t for t, p in snap["tiles"].items() if t != tile and p in near), key=tile_order)
 
 
 def start_maps(game: Game, lang: str, counts: str = "") -> list[tuple[Scene, str]]:
@@ -150,7 +157,8 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
                     sentences.append(say.say("events", "new-han", **names, tile=e.tile))
                 elif isinstance(e, HanMoved):
                     moved.append((e.src, e.at))
-                    sentences.append(say.say("events", "move-han", **names, tile=e.tile))
+                    sentences.append(say.say("events", "move-han", **names, tile=e.tile,
+                                             beside=say.listing(beside(step.after, e.tile, e.at))))
                 elif isinstance(e, NoEffect):
                     sentences.append(say.say("events", "no-effect", **names))
                 elif isinstance(e, Combat):
