@@ -113,8 +113,11 @@ RULINGS: dict[str, list[Ruling]] = {
                ("rival clans are the two clans of the other team", "An ally's Han is never a rival Han",
                 "with Inaccessible Clans your Daimyo may enter it", "it does not count towards control")),
         Ruling("Mass Recruitment (F4)",
-               ("Mass Recruitment (F4) brings four new Bushi", "one on your Daimyo's Han",
-                "the Daimyo's own Han included, which then gets two", "an empty Samegawa stops the recruiting early")),
+               ("Mass Recruitment (F4) brings up to four new Bushi", "The first joins your Daimyo",
+                "your Daimyo's Han too if it is one of them (so it gets two)",
+                "A Han of yours held by an enemy gets none",
+                "If your Samegawa runs out before every Han has its Bushi, the first still joins your Daimyo and you "
+                "choose which of the other Han get the ones left")),
         Ruling("Master of Recruitment",
                ("Master of Recruitment: the unit you bring to your Daimyo is a whole stack",
                 "every Bushi and Rōnin of yours on one Han, instead of the recruit")),

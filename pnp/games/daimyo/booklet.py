@@ -11,6 +11,7 @@ from ...draw.tilemap import bounds
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
+from ...hexgrid import neighbours
 from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Narrator
@@ -24,6 +25,8 @@ from .events import (
     Combat,
     Control,
     DaimyoRemoved,
+    Dealt,
+    HandDealt,
     HanMoved,
     HanPlaced,
     MasteryRevealed,
@@ -35,8 +38,11 @@ from .events import (
     SpecialAction,
 )
 from .maps import draw, spec_of
+from .position import tile_order
 from .rules import DaimyoState
 from .state import Options, Rules
+
+Snapshot = notation.Snapshot
 
 
 def pieces_text(bushi: int, daimyo: bool) -> str:
@@ -45,6 +51,32 @@ def pieces_text(bushi: int, daimyo: bool) -> str:
 
 
 Replay = Replayed[DaimyoState, notation.RoundLog]
+
+
+def control_sentence(say: Narrator, rules: Rules, snap: Snapshot, e: Control) -> str:
+    """The win by control told by the Han it rests on ('Red holds g1 (its Daimyo and 1 Bushi) and g2
+    (2 Bushi): 3 Bushi on green Han'), not by one stock sentence for every position."""
+    rivals = rules.rivals(e.clan)
+    held, colours = [], []
+    rival_han = [(tile, owner) for tile, owner in snap["owner"].items() if owner in rivals and tile in snap["tiles"]]
+    # the clans in seat order, as the rules name them; each clan's Han by name
+    for tile, owner in sorted(rival_han, key=lambda x: (rules.clans.index(x[1]), tile_order(x[0]))):
+        if any(snap["bushi"][c].get(tile) or snap["ronin"][c].get(tile) or snap["daimyo"][c] == tile
+               for c in snap["bushi"] if c != e.clan):
+            continue
+        bushi, ronin = snap["bushi"][e.clan].get(tile, 0), snap["ronin"][e.clan].get(tile, 0)
+        daimyo = snap["daimyo"][e.clan] == tile
+        if bushi or ronin or daimyo:
+            held.append(say.say("events", "held-han", tile=tile, bushi=bushi, ronin=ronin, daimyo=daimyo))
+            colours.append(say.short(owner).lower())
+    return say.say("events", "control", clan=say.short(e.clan), held=say.listing(held), bushi=e.bushi,
+                   colours=say.listing(list(dict.fromkeys(colours))))
+
+
+def beside(snap: Snapshot, tile: str, at: tuple[int, int]) -> list[str]:
+    """The Han a moved Han touches in its new place, by name: where it went, in words."""
+    near = set(neighbours(at))
+    return sorted((t for t, p in snap["tiles"].items() if t != tile and p in near), key=tile_order)
 
 
 def start_maps(game: Game, lang: str, counts: str = "") -> list[tuple[Scene, str]]:
@@ -78,13 +110,23 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
     frame = bounds(everything)
     titles = {c.label: c.type.title.get(lang, c.type_id) for c in game.cards}
     pages = []
+    told_taking = False
     for log in t.rounds:
-        intro = [say.say("round", "played", plays="; ".join(
-            f"{say.short(c)} {' + '.join(log.plays[c])}" for c in rules.clans))]
+        intro = []
+        if log is t.rounds[0] and t.start is None:
+            # the opening hands, so a reader can check that every card played was in hand
+            hands = [e for e in t.state.setup_events if isinstance(e, HandDealt)]
+            balanced = any(e.balanced for e in t.state.setup_events if isinstance(e, Dealt))
+            intro.append(say.say("round", "dealt-balanced" if balanced else "dealt", hands="; ".join(
+                f"{say.short(e.clan)} {', '.join(e.cards)}" for e in hands)))
+        intro.append(say.say("round", "played", plays="; ".join(
+            f"{say.short(c)} {' + '.join(log.plays[c])}" for c in rules.clans)))
         taken = [e for e in log.events if isinstance(e, ReserveTaken)]
         if taken:
-            intro.append(say.say("round", "reserve", taken="; ".join(
+            # how the reserves come back is told once; later rounds only say what came back
+            intro.append(say.say("round", "reserve-again" if told_taking else "reserve", taken="; ".join(
                 f"{say.short(e.clan)} {' + '.join(e.cards)}" for e in taken)))
+            told_taking = True
         order = ", ".join(f"{c} ({say.short(p)}, {titles[c]})" for c, p in log.order)
         intro.append(say.say("round", "order", order=order))
         panels = []
@@ -101,8 +143,9 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
                         spec.arrows += [(e.src, e.via, colour), (e.via, e.dst, colour)]
                     else:
                         spec.arrows.append((e.src, e.dst, colour))
+                    met = next((c for c in step.events if isinstance(c, Combat) and c.tile == e.dst), None)
                     sentences.append(say.say("events", "move-bushi", **names, count=e.count, src=e.src, dst=e.dst,
-                                             via=e.via))
+                                             via=e.via, **(met_values(say, met) if met else {"enemy": None})))
                 elif isinstance(e, MovedDaimyo):
                     spec.arrows.append((e.src, e.dst, colour))
                     sentences.append(say.say("events", "move-daimyo", **names, src=e.src, dst=e.dst))
@@ -114,7 +157,8 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
                     sentences.append(say.say("events", "new-han", **names, tile=e.tile))
                 elif isinstance(e, HanMoved):
                     moved.append((e.src, e.at))
-                    sentences.append(say.say("events", "move-han", **names, tile=e.tile))
+                    sentences.append(say.say("events", "move-han", **names, tile=e.tile,
+                                             beside=say.listing(beside(step.after, e.tile, e.at))))
                 elif isinstance(e, NoEffect):
                     sentences.append(say.say("events", "no-effect", **names))
                 elif isinstance(e, Combat):
@@ -135,17 +179,26 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
             heading = f"**{step.card}** · {say.short(clan)} · {titles[step.card]}"
             panels.append(Panel(scene, heading, " ".join(sentences), spec))
         for e in log.events:
-            if isinstance(e, Control) and panels:
-                panels[-1].sentence += " " + say.say("events", "control", clan=say.short(e.clan), bushi=e.bushi)
+            if isinstance(e, Control) and panels and log.end is not None:
+                panels[-1].sentence += " " + control_sentence(say, rules, log.end, e)
         pages.append(RoundPage(log.round, intro, panels))
     return pages
 
 
+def met_values(say: Narrator, e: Combat) -> dict[str, Any]:
+    """What a move that attacks meets, for the move's sentence: the combat's sides are told there once."""
+    return {"enemy": say.short(e.defender), "defending": e.defending, "defending_daimyo": e.defending_daimyo}
+
+
 def combat_sentence(say: Narrator, e: Combat) -> str:
+    """The combat's outcome. The sides are told before it (by the move, or an example's scene), so only
+    what fell and what holds the Han is said here."""
     return say.say("events", f"combat-{e.winner}", clan=say.short(e.attacker), enemy=say.short(e.defender),
-                   tile=e.tile, attack=e.attack, defence=e.defence, attackers=pieces_text(e.attackers, False),
-                   defenders=pieces_text(e.defending, e.defending_daimyo), attacker_lost=e.attacker_lost,
+                   tile=e.tile, attack=e.attack, defence=e.defence, attackers=e.attackers, defending=e.defending,
+                   defending_daimyo=e.defending_daimyo, attacker_lost=e.attacker_lost,
                    defender_lost=e.defender_lost, survivors=e.attackers - e.attacker_lost,
+                   kept=e.defending + e.defending_daimyo - e.defender_lost,
+                   bonus=e.attack - e.attackers + e.defence - e.defending - e.defending_daimyo,
                    # the strengths compared are told only when a bonus makes them differ from the pieces
                    counted=(e.attack, e.defence) != (e.attackers, e.defending + e.defending_daimyo))
 
@@ -173,19 +226,22 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
         say = Narrator(game, lang)
         # the description sets the scene; what the rules then did is told once, from the replayed events
         told = [combat_sentence(say, e) if isinstance(e, Combat)
-                else say.say("events", "control", clan=say.short(e.clan), bushi=e.bushi)
+                else control_sentence(say, t.state.rules, snap, e)
                 for e in last.events if isinstance(e, (Combat, Control))]
         if not told and not t.state.winner:
             told.append(say.say("booklet", "example-goes-on"))
         caption = " ".join([f"**{localized(t.title, lang)}.** {localized(t.description, lang)}", *told])
         if spec.combats and last.start is not None:
-            # a combat's point is the change: the position before it beside the one after
+            # a combat's point is the change: the position before it (with the scene) beside the one
+            # after (with the outcome), so neither caption repeats the other
             frame = bounds([p for x in (last.start, snap) for p in x["tiles"].values()])
             ahead = spec_of(game, last.start)
             ahead.arrows = list(spec.arrows)
             out.append((draw(game, last.start, ahead, frame, name=f"{path.stem}-before"),
-                        say.say("booklet", "example-before", title=localized(t.title, lang))))
-            out.append((draw(game, snap, spec, frame, name=path.stem), caption))
+                        say.say("booklet", "example-before", title=localized(t.title, lang),
+                                description=localized(t.description, lang))))
+            out.append((draw(game, snap, spec, frame, name=path.stem),
+                        say.say("booklet", "example-after", told=" ".join(told))))
             continue
         out.append((draw(game, snap, spec, None, name=path.stem), caption))
     return out
@@ -204,7 +260,8 @@ def combat_rows(game: Game, lang: str, cases: Sequence[tuple[int, int, bool]] = 
         if d.winner == "attacker":
             outcome = say.say("table", "attacker", lost=d.attacker_lost, kept=attackers - d.attacker_lost)
         elif d.winner == "defender":
-            outcome = say.say("table", "defender", lost=d.defender_lost, kept=defenders - d.defender_lost)
+            outcome = say.say("table", "defender", lost=d.defender_lost, kept=defenders - d.defender_lost,
+                              kept_bushi=bushi - d.defender_lost, daimyo=daimyo)
         else:
             outcome = say.say("table", "tie")
         rows.append(say.say("table", "row", attackers=pieces_text(attackers, False),

@@ -78,6 +78,8 @@ RULES: dict[str, str] = {
     "ninja-target": "Ninja Attack removes Bushi standing with a rival Daimyo",
     "ronin-none-left": "Rōnin Recruitment adds the Rōnin not yet on the map",
     "mass-reserve-empty": "Mass Recruitment needs Bushi on the Samegawa",
+    "mass-choose": "Mass Recruitment short of Bushi: the player names the own Han that get the rest",
+    "mass-han": "Mass Recruitment puts one Bushi on each own Han free of enemies",
     "treachery-target": "Treachery removes an enemy Bushi from a neutral Han next to the player's units",
     "treachery-place": "Treachery's new Bushi joins the player's units on a Han next to the removed one",
     "retreat-count": "Strategic Retreat moves the units of 1 to 3 different Han",

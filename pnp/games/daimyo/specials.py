@@ -167,28 +167,67 @@ class RoninRecruitment(SpecialEffect):
 
 
 class MassRecruitmentCard(SpecialEffect):
-    """F4: new Bushi on the Daimyo's Han, then on each of the clan's own Han."""
+    """F4: new Bushi on the Daimyo's Han, then on each of the clan's own Han. When the Samegawa
+    holds too few for all of them, the player names the own Han that get the rest (ruling)."""
 
-    kind, name, arity, form = "mass-recruitment", "mass", (0,), "mass"
+    kind, name, arity = "mass-recruitment", "mass", (0, 1, 2, 3)
+    form = "mass, or with too few Bushi on the Samegawa 'mass <own Han>...' naming the Han that get them"
+
+    @staticmethod
+    def own(board: Board, clan: str) -> list[str]:
+        """The clan's own Han with no enemy on them, the Daimyo's own Han included."""
+        return sorted((t for t, o in board.tile_owner.items()
+                       if o == clan and t in board.tile_pos and board.occupant(t) in (None, clan)), key=tile_order)
+
+    @staticmethod
+    def spare(board: Board, clan: str) -> int:
+        """The Bushi left on the Samegawa once the Daimyo's Han has its one."""
+        return board.area[clan] - 1
 
     def judge(self, board: Board, clan: str, args: tuple[str, ...]) -> Refusal | None:
         if not board.area[clan]:
             return "mass-reserve-empty", f"{clan}'s Samegawa holds no Bushi"
+        own = self.own(board, clan)
+        # the rulebook's order puts the first new Bushi with the Daimyo; only the rest can run short
+        short = min(self.spare(board, clan), len(own))
+        for t in args:
+            if t not in own:
+                return "mass-han", f"{t} is not a Han of {clan}'s own colour free of enemies"
+        if len(set(args)) != len(args):
+            return "mass-han", f"each Han gets one Bushi; '{self.name} {' '.join(args)}' names one twice"
+        if short < len(own) and len(args) != short:
+            return "mass-choose", (f"{clan}'s Samegawa has Bushi for only {short} of {', '.join(own)} after the "
+                                   f"Daimyo's Han: name {'it' if short == 1 else 'them'}, e.g. "
+                                   f"'{self.name} {' '.join(own[:short])}'" if short else
+                                   f"{clan}'s Samegawa holds only the Daimyo's Bushi: write '{self.name}'")
+        if short == len(own) and args and len(args) != len(own):
+            return "mass-han", f"every one of {', '.join(own)} gets a Bushi; write '{self.name}'"
         return None
 
     def options(self, board: Board, clan: str) -> list[Action]:
-        return [a for a in (Special(self.name),) if self.ok(board, clan, a)]
+        own = self.own(board, clan)
+        short = min(self.spare(board, clan), len(own))
+        if short == len(own):
+            chosen: list[tuple[str, ...]] = [()]
+        else:
+            chosen = list(combinations(own, max(short, 0)))
+        return [a for c in chosen if self.ok(board, clan, a := Special(self.name, c))]
+
+    def written(self, board: Board, clan: str, action: Action) -> Action:
+        """Plain 'mass' when every Han gets its Bushi; the chosen Han in name order otherwise."""
+        if not isinstance(action, Special) or len(action.args) == len(self.own(board, clan)):
+            return Special(self.name)
+        return Special(self.name, tuple(sorted(action.args, key=tile_order)))
 
     def apply(self, board: Board, clan: str, args: tuple[str, ...], base: dict[str, Any]) -> list[GameEvent]:
         placed = []
         home = board.daimyo[clan]
         assert home is not None
         # one with the Daimyo, then one on each own Han free of enemies, the Daimyo's own Han
-        # included (ruling: four in all, fewer only when the reserve runs out)
-        targets = [home] + sorted((t for t, o in board.tile_owner.items()
-                                   if o == clan and t in board.tile_pos and board.occupant(t) in (None, clan)),
-                                  key=tile_order)
-        for t in targets:
+        # included (ruling: four in all); with too few left, on the own Han the player named
+        own = self.own(board, clan)
+        chosen = [t for t in own if t in args] if args else own
+        for t in [home, *chosen]:
             if not board.area[clan]:
                 break
             board.area[clan] -= 1

@@ -95,6 +95,25 @@ def test_f4_mass_recruitment_up_to_four():
     assert s.bushi["green"]["g1"] == 2 and s.bushi["green"]["g3"] == 3   # B2's recruit, then 2
 
 
+def test_f4_mass_recruitment_short_of_bushi_lets_the_player_choose():
+    """Rulebook, Mass Recruitment (F4): «a new Bushi in the Han hexagon occupied by his Daimyō, and then
+    ... a new Bushi on each of the hexagons belonging to his clan that are not occupied by enemy
+    units, if possible.» The Daimyo's comes first; which own Han go without when the Samegawa runs
+    out is the player's choice (the booklet's Clarifications). 9 green Bushi on n1: 3 left. B3
+    recruits one on g3 (2 left); F4's first joins the Daimyo on g3, and Green sends the last to g2."""
+    s = game()
+    units(s, n1=("green", 9))
+    play(s, ("F4", "B3"), ("B1", "B4"))
+    until(s, "F4")
+    assert s.area["green"] == 2
+    choices = [a for a in s.legal_actions() if isinstance(a, Special)]
+    # the own Han free of enemies are g1, g2, g3 (the Daimyo's again): one of them gets the last Bushi
+    assert sorted(a.args for a in choices) == [("g1",), ("g2",), ("g3",)]
+    s.apply_action(Special("mass", ("g2",)))
+    assert s.area["green"] == 0
+    assert s.bushi["green"]["g3"] == 2 and s.bushi["green"]["g2"] == 1 and "g1" not in s.bushi["green"]
+
+
 def test_f5_treachery():
     s = game()
     units(s, n2=("red", 2), g2=("green", 1))

@@ -79,8 +79,9 @@ SAYS = {
     HanPlaced: lambda e: f"adds the neutral Han {e.tile} to the map",
     HanMoved: lambda e: f"lifts the empty Han {e.tile}",
     NoEffect: lambda e: "cannot carry this card out",
-    Combat: lambda e: f"Combat on {e.tile}: ",
-    DaimyoRemoved: lambda e: "Daimyo falls",
+    Combat: lambda e: {"attacker": "wins the fight", "defender": f"holds {e.tile}",
+                       "tie": f"A tie: every piece on {e.tile} is removed"}[e.winner],
+    DaimyoRemoved: lambda e: f"The {e.owner} Daimyo has fallen",
     MasteryRevealed: lambda e: "reveals its Mastery" + (": Master of Cavalry" if e.mastery == "kihei" else ""),
     Alternative: lambda e: f"gives up a Bushi on {e.sacrificed} and pushes {e.count}",
     Ninja: lambda e: f"Ninja Attack: {e.removed} Bushi guarding",
@@ -126,7 +127,7 @@ def test_round_events_reach_the_booklet(walkthroughs):
                     assert f"{e.clan.capitalize()} {' + '.join(e.cards)}" in " ".join(page.intro)
                 if isinstance(e, Control):
                     control += 1
-                    assert f"with {e.bushi} Bushi" in page.panels[-1].sentence
+                    assert f"{e.bushi} Bushi on " in page.panels[-1].sentence
     assert taken and control
 
 
