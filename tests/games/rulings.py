@@ -138,7 +138,7 @@ RULINGS: dict[str, list[Ruling]] = {
                 "worth 1",)),
         Ruling("Trust tokens", ("of the 42, 32 are worth 1 and 10 are worth 5",)),
         Ruling("Resolution order", (
-            "A round is resolved in the steps printed under Resolving a round, and every example follows them",
+            "When several effects meet, always resolve them in the order of",
             "Kuroda Kanbei switches off every other card effect of the round except Strategising's",
             "A Sasuke whose copy is switched off has no level and loses",
             "Several Rejects add up their targets", "A rejected card keeps its other effects",

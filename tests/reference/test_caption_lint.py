@@ -5,6 +5,8 @@
 - no sentence is said twice in one block, nor twice with only the player changed (several players who
   did alike are named together: "Red and Yellow both lay Strategising");
 - counts agree with their words ("both cards", never "all 2 cards"; never "1 cards"; "4 more trust");
+- an outcome is told once: not the same winners named twice, nor one result in two wordings ("they lose and
+  every other card wins ... The Reject decides, not the majority");
 - a player is named with a capital when the player acts ("Red takes", never "red takes");
 - the Italian booklet has no English words left in it;
 - a combat's sides are told once per caption ("Combat: 4 against 3 ... 4 Bushi against 3 Bushi");
@@ -42,6 +44,17 @@ SIDES = re.compile(r"(?<![\w.])(\d+) (?:[A-Za-zōÀ-ÿ]+ ){0,2}(?:against|contro
 # Booklets whose walkthrough lines still repeat a stock sentence; they join the check as their captions are
 # reworked (issue 25, bookreview2.md: Dôjima and Samurai Vassal)
 STOCK_PENDING = {"dojima", "samurai-vassal"}
+# A result a caption may tell in several wordings: two of one family in a block tell it twice (issue 25's
+# second review: "whatever the majority" / "The Reject decides, not the majority").
+PARAPHRASES = {
+    "a Reject's outcome": (r"every other card wins?\b", r"\breject decides\b", r"\bnot the majority\b",
+                           r"\bwhatever the majority\b"),
+    "everyone losing": (r"\bevery player loses?\b", r"\beveryone loses?\b", r"\bnobody wins\b"),
+}
+NAMES = "(?:Red|Blue|Green|Yellow|Purple|Orange|Black|White)"
+NAME_LIST = rf"{NAMES}(?:(?:, | and ){NAMES})*"
+# "Red and Blue win", "wins: Red and Blue" (a name followed by ’s is a card's owner, not a winner)
+WINNERS = re.compile(rf"(?<![\w’])({NAME_LIST})(?!’) (?:both |all )?wins?\b|\bwins?: ({NAME_LIST})\b")
 SIGNED_ZERO = re.compile(r"(?<![\w.])[+−-]0(?![\d.,])")
 # English words that are no Italian word: one of these in the Italian booklet was never translated
 ENGLISH = {"the", "and", "of", "with", "from", "to", "for", "by", "is", "are", "its", "their", "his", "her",
@@ -130,6 +143,31 @@ def test_no_stock_sentence_in_every_caption(gid, lang):
     assert not bad, "\n".join(bad)
 
 
+def _winners_named(text: str) -> list[frozenset[str]]:
+    """The sets of players a block says win, up to where it says the game ends (who wins the game is
+    another result than who won the round or the combat)."""
+    before_end = re.split(r"the game ends", text, flags=re.IGNORECASE)[0]
+    return [frozenset(re.findall(NAMES, m.group(1) or m.group(2))) for m in WINNERS.finditer(before_end)]
+
+
+def _paraphrased(text: str) -> list[str]:
+    """The families of PARAPHRASES a block tells more than once."""
+    low = text.lower()
+    return [family for family, ways in PARAPHRASES.items() if sum(len(re.findall(w, low)) for w in ways) > 1]
+
+
+@pytest.mark.parametrize(("gid", "lang"), [b for b in BOOKLETS if b[1] == "en"])
+def test_an_outcome_is_told_once(gid, lang):
+    """A caption names the round's winners once, and tells a Reject's or Fuma's outcome in one wording."""
+    bad = []
+    for b in blocks(gid, lang):
+        named = _winners_named(b.text)
+        bad += [f"p{b.page + 1}: the winners {sorted(w)} named twice in …{b.text[:80]}…"
+                for n, w in enumerate(named) if w in named[:n]]
+        bad += [f"p{b.page + 1}: {family} told twice in …{b.text[:80]}…" for family in _paraphrased(b.text)]
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_counts_agree_with_their_words(gid, lang):
     bad = [f"p{b.page + 1}: {why}: …{b.text[max(0, m.start() - 30):m.end() + 30]}…"
@@ -171,6 +209,13 @@ def test_the_lint_finds_what_it_looks_for():
     assert re.search(list(COUNT_ERRORS)[3], "gain 4 trust more")
     plural = list(COUNT_ERRORS)[2]
     assert re.search(plural, "gives up 2 card") and not re.search(plural, "a level 2 card")
+    old = ("Red’s Cherry Blossom Party rejects Yellow’s and Purple’s Invasions: they lose and every other card wins. "
+           "The Reject decides, not the majority: Red, Blue and Green win.")
+    assert _paraphrased(old) == ["a Reject's outcome"]
+    assert _winners_named("Level 3 has the most cards: Red and Blue win. The higher level wins: Red and Blue.") == [
+        frozenset({"Red", "Blue"})] * 2
+    assert _winners_named("Blue’s Maeda Toshiie wins too. Green wins.") == [frozenset({"Green"})]
+    assert _winners_named("Red wins the combat. The game ends at once and Red wins.") == [frozenset({"Red"})]
     assert LOWER_PLAYER.search("reserve: red takes 1 Ryô")
     assert not LOWER_PLAYER.search("a red Han")
     assert {"the", "wins"} <= {w.lower() for w in words(block("Il rosso wins the round"))}

@@ -99,7 +99,7 @@ def test_every_rulebook_example_is_drawn_with_its_result(words):  # type: ignore
         for w in winners:                                # the caption names each winner
             assert GAME.clans[w].name["en"] in fig.caption
         if not winners:
-            assert "every player loses" in fig.caption
+            assert "every player lose the round" in fig.caption
 
 
 @pytest.mark.parametrize("sample,winner", [("four-players", "Blue"), ("samurai", "Green")])
@@ -119,8 +119,8 @@ def test_the_samurai_walkthrough_names_the_characters_effects(words):  # type: i
     _t, rounds = walkthrough(GAME, GAME.folder / "samples" / "samurai.toml", "en")
     said = " ".join(p.sentence for r in rounds for p in r.panels)
     assert "Walkthrough: Samurai mode" in words
-    assert "Red's Chacha rejects" in plain(said) and "Red must lay Strategising next round" in said
-    assert "Yellow turns Surveying face down (Oda Nobunaga)" in said
+    assert "Red's Chacha rejects" in plain(said) and "Chacha obliges Red to lay Strategising next round" in said
+    assert "As Oda Nobunaga is laid, Yellow’s Surveying turns face down." in said
 
 
 def test_the_levels_on_the_walkthrough_cards_stay_legible():  # type: ignore[no-untyped-def]
@@ -184,7 +184,7 @@ def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("last", "said"), [
     ({"red": "invasion"},
-     "Red’s Sarutobi Sasuke would copy Invasion, but Kuroda Kanbei blocks the copy: it has no level."),
+     "Red’s Sarutobi Sasuke would copy Invasion, but its copy is switched off too: it has no level and loses."),
     ({}, "Red’s Sarutobi Sasuke has nothing to copy: it has no level."),
 ])
 def test_a_blocked_copy_and_nothing_to_copy_are_told_apart(last, said):
