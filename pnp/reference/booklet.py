@@ -144,7 +144,7 @@ class Booklet:
                     handler(block.arg)
                 else:
                     known = ["cover", "credits", "aid", "glossary", "components", "cards", "walkthrough", "samples",
-                             "simulation", "box", "end-box", *figures]
+                             "simulation", "box", "end-box", "legend", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
 
@@ -301,7 +301,8 @@ class Booklet:
                 seen[key] = (counter, 0)
             seen[key] = (seen[key][0], seen[key][1] + 1)
         pieces = [(counter_scene(c, lang, bleed=False, game=g), 1.0,
-                   say.say("booklet", "components-piece", name=c.piece.name[lang], n=n)) for c, n in seen.values()]
+                   say.say("booklet", "components-piece", name=c.piece.name[lang], n=n, mark=c.piece.kanji))
+                  for c, n in seen.values()]
         self.flow.grid(pieces, cols=4, gap=8)
         width = self.flow.width
         if g.board is not None:
@@ -348,6 +349,13 @@ class Booklet:
     def engine(self) -> tuple[AnyModule, BookletAdapter]:
         assert self.module is not None and self.adapter is not None, "refused for a data-only game"
         return self.module, self.adapter
+
+    def do_legend(self, _arg: str) -> None:
+        """The key to the diagrams where the text first needs it (examples before the walkthrough);
+        the walkthrough then does not print it again."""
+        if not self.legend_shown:
+            self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
+            self.legend_shown = True
 
     def do_walkthrough(self, arg: str) -> None:
         _module, adapter = self.engine()
