@@ -146,7 +146,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             counts[lv] = counts.get(lv, 0) + 1
     most = max(counts.values(), default=0)
     tied = sorted((lv for lv, n in counts.items() if n == most), reverse=True)
-    targets: tuple[str, ...] = ()
+    rejected_seats: tuple[str, ...] = ()
 
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
@@ -181,21 +181,21 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                        for card, ws in grouped((plays[w], w) for w in e.targets)]
             out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=say.joined(targets),
                            n=len(e.targets)))
-            targets = e.targets
+            rejected_seats = e.targets
         elif isinstance(e, RoundDecided):
             first = [w for w in e.winners if w not in e.together]
             levels = sorted({lv for w in first if (lv := level(w)) is not None})
             # who loses under a Reject without being its target: Strategising, a Sasuke with no copy
-            excepted = [w for w in e.losers if w not in targets] if e.rule == "reject" else []
+            excepted = [w for w in e.losers if w not in rejected_seats] if e.rule == "reject" else []
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
                            level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
-                           count=most, targets=len(targets), rejected=bool(targets),
+                           count=most, targets=len(rejected_seats), rejected=bool(rejected_seats),
                            excepted=say.joined([owned(w) for w in excepted]), n_excepted=len(excepted)))
             joined = list(first)
             for w in e.together:     # in the order they joined: a chain is told link by link
                 ww = next(fx for fx in CARDS[copied.get(w) or plays[w]].effects if isinstance(fx, WinWith))
-                by = next(x for x in joined if level(x) == ww.level)
-                out.append(say("events", "together", card=owned(w), level=ww.level, winner=owned(by)))
+                joined_with = next(x for x in joined if level(x) == ww.level)
+                out.append(say("events", "together", card=owned(w), level=ww.level, winner=owned(joined_with)))
                 joined.append(w)
             must = []                   # told in one sentence for all who must
             for w in plays:
