@@ -324,7 +324,9 @@ class Booklet:
                                                                   name=g.mats.name.get(lang, g.mats.file), n=1)))
             self.flow.grid(tiles, cols=3)
 
-    def do_cards(self, _arg: str) -> None:
+    def do_cards(self, arg: str) -> None:
+        """`@cards`: one face of each type, titled; `@cards kanji`: the title followed by the type's kanji
+        (for a game whose diagrams show cards by their kanji alone)."""
         g = self.game
         firsts: dict[str, Card] = {}
         deck = g.cards[0].back_key
@@ -332,7 +334,9 @@ class Booklet:
             if c.back_key == deck:
                 firsts.setdefault(c.type_id, c)
         faces = [(card_face(g, c, self.lang), c) for c in firsts.values()]
-        cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**") for f, c in faces]
+        kanji = arg.split() == ["kanji"]
+        cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**"
+                  + (f" {c.type.kanji}" if kanji and c.type.kanji else "")) for f, c in faces]
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
     def notes(self, path: Path) -> dict[int, str]:
