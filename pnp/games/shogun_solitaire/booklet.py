@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ...draw import text
-from ...draw.shapes import Rect, Scene, Style
+from ...draw.shapes import Group, Rect, Scene, Style
 from ...draw.table import Seat, table_scene
+from ...draw.trackboard import trackboard_scene
 from ...engine.events import GameEvent
 from ...engine.notation import localized
 from ...engine.replay import Transcript
@@ -73,9 +74,9 @@ class Cards:
         scene.add(Rect(0, 0, w, h, Style(fill=tint, stroke=colour, width=1.4), radius=1.8))
         kanji = c.type.kanji or c.type.title.get(self.lang, c.type_id)
         if not declared:
-            if len(kanji) == 2:        # two kanji read top to bottom, each as large as a single one
-                scene.add(*text.box(1, 2, w - 2, 12, kanji[0], "jp", 28, "center", colour, valign="bottom"))
-                scene.add(*text.box(1, 14, w - 2, 12, kanji[1], "jp", 28, "center", colour, valign="top"))
+            if len(kanji) == 2:        # two kanji read top to bottom, apart enough not to read as one glyph
+                scene.add(*text.box(1, 1.2, w - 2, 12.3, kanji[0], "jp", 25, "center", colour, valign="bottom"))
+                scene.add(*text.box(1, 14.5, w - 2, 12.3, kanji[1], "jp", 25, "center", colour, valign="top"))
             else:
                 scene.add(*text.box(1, 2, w - 2, h - 4, kanji, "jp", 30, "center", colour, valign="middle"))
             return scene
@@ -350,6 +351,23 @@ def _none(n: int) -> tuple[float, float]:
     return iv.low, iv.high
 
 
+# The first clan's board on the printed sheet (tracks.toml): its objectives side, in mm. Alone it prints
+# large enough for its words (8 pt and more on the sheet) to stay readable in a booklet column.
+FIRST_BOARD = (14.0, 30.0, 86.0, 106.0)
+
+
+def board_figure(game: Game, lang: str, _arg: str) -> list[Figure]:
+    """`@board`: one clan's board as the kit prints it, its objectives side, cut from the sheet of four
+    (the whole sheet shrunk to a booklet column would leave its words unreadable)."""
+    if game.trackboard is None:
+        return []
+    sheet = trackboard_scene(game, lang)
+    x, y, w, h = FIRST_BOARD
+    scene = Scene("clan-board", w, h, 0.0)
+    scene.add(Group(tuple(sheet.shapes), -x, -y, 0.0, (x, y, w, h)))
+    return [Figure(scene, Say(game, lang)("booklet", "components-board"))]
+
+
 def cover_scene(game: Game, lang: str) -> Scene | None:
     """The cover: the first example's stated position."""
     paths = sorted((game.folder / "examples").glob("*.toml"))
@@ -373,6 +391,7 @@ class ShogunBooklet(BookletAdapter):
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {
             "examples": lambda game, lang, _arg: example_figures(game, lang),
+            "board": board_figure,
             "difficulty": difficulty_rows,
         }
 
