@@ -152,7 +152,8 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
                         "events", "shares", card=w.title(e.card), field=e.field,
                         others=say.listing([w.title(c) for c in with_it]), n=len(with_it),
                         saboteur=SABOTEUR in with_it, sake=SAKE in with_it,
-                        beside=say.listing([str(f) for f in FIELDS if abs(f - e.field) == 1])))
+                        beside=say.listing([str(f) for f in FIELDS if abs(f - e.field) == 1]),
+                        n_beside=sum(1 for f in FIELDS if abs(f - e.field) == 1)))
         elif isinstance(e, ImperialMoved):
             key = ROLE_STEP[e.role]
             ghosts.setdefault(key, []).append((e.player, e.src, e.dst))

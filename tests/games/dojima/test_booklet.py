@@ -240,3 +240,30 @@ def test_the_two_player_pyramid_figure(game, pdf_text):
     assert "rolled the white advisor dice" in caption
     assert len(PYRAMID) == 6
     assert "The pyramid of a first round." in pdf_text
+
+
+def test_the_walkthrough_tells_the_reserve_and_why_fields_pay(game):
+    """Review 2 of issue 25: season ends came from nowhere, and a Market Advisor on the hidden Sake Seller's
+    field paid field 2 as active with no word why. The rulebook: «each season lasts until the reserve is
+    empty» and the Sake Seller «inverts» the fields of the basic advisor it shares a field with. Each
+    round's end gives the reserve before and after; the next round starts where it ended, or at 8 when a
+    season began; and a basic advisor that shares the Saboteur's or Sake Seller's field says so."""
+    sample = game.folder / "samples" / "six-players.toml"
+    transcript, rounds = DojimaBooklet().walkthrough(game, sample, "en")
+    expected = 8
+    for page in rounds:
+        said = page.panels[-1].sentence if page.panels else " ".join(page.intro)
+        m = re.search(r"Reserve: (\d+) → (\d+) Ryô|The reserve is empty \((\d+) → 0\)", said)
+        assert m, (page.round, said)
+        before = int(m.group(1) or m.group(3))
+        assert before == expected, page.round
+        ended = m.group(3) is not None
+        seasons = [r.record.season for r in transcript.rounds]
+        i = page.round - 1
+        assert ended == (i == len(seasons) - 1 or seasons[i + 1] != seasons[i]), page.round
+        expected = 8 if ended else int(m.group(2))
+    first = " ".join(p.sentence for p in rounds[0].panels)
+    assert ("Red reveals the Market Advisor on field 1. The Sake Seller already stands there, so the Market "
+            "Advisor’s fields swap: field 2 pays as active, field 1 as adjacent.") in first
+    assert "The Saboteur already stands there, so only field 5 pays; fields 4 and 6 are empty." in first
+    assert rounds[0].panels[0].heading.startswith("A and B ·")
