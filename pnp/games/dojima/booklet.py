@@ -324,10 +324,9 @@ def round_end(w: Words, events: Sequence[Any], season: str, reserve_after: int, 
     out = []
     if overstock:
         out.append(say.say("events", "overstock", ryo=overstock))
-    elif season == "autumn":
-        out.append(say.say("events", "no-overstock"))
+    # in autumn with no overstock the sales or the Beggar emptied the reserve: told with the season's end
     out.append(say.say("events", "reserve", before=after + paid + overstock, after=after, ended=ended,
-                       season=say.say("season", season)))
+                       season=say.say("season", season), no_overstock=season == "autumn" and not overstock))
     over = any(isinstance(e, GameOver) for e in events)
     for e in events:
         if isinstance(e, FirstPlayer) and not over:
