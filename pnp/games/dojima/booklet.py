@@ -503,9 +503,21 @@ def pyramid_figure(game: Game, lang: str, sample: Path) -> list[Figure]:
     laid = next((e.order for e in events if isinstance(e, PyramidLaid)), ())
     if not laid:
         return []
-    dice = {e.card: (e.value, e.player, n) for n, e in enumerate((e for e in events if isinstance(e, DiePicked)), 1)}
     seats = list(t.state.players)
     looks = {p: ADVISOR_DICE[i % 2] for i, p in enumerate(seats)}
+    # who rolled each die given: the dice are one pool, so a player may give a die the other rolled (a
+    # value both rolled counts as the giver's own while the giver has one left)
+    pool = {p: list(v) for p, v in getattr(_record(t.rounds[0]), "advisor_dice", {}).items()}
+    dice: dict[str, tuple[int, str, int]] = {}
+    borrowed: list[tuple[str, str, int]] = []      # (giver, roller, value)
+    for n, e in enumerate((e for e in events if isinstance(e, DiePicked)), 1):
+        roller = e.player if e.value in pool.get(e.player, []) else next(
+            (p for p in seats if e.value in pool.get(p, [])), e.player)
+        if e.value in pool.get(roller, []):
+            pool[roller].remove(e.value)
+        if roller != e.player:
+            borrowed.append((e.player, roller, e.value))
+        dice[e.card] = (e.value, roller, n)
     turned = {e.card for e in events if isinstance(e, CardTurned)}
     half, row, tile, die, top = 15.0, 26.0, 13.0, 8.0, 7.0
     scene = Scene("pyramid", half * 6 + 6, top + row * 3, 0.0)
@@ -542,7 +554,8 @@ def pyramid_figure(game: Game, lang: str, sample: Path) -> list[Figure]:
             chunks[-1][1].append(w.title(e.card))
     sentences = [say.say("round", "picks", picks=[(w.player(e.player), e.value, w.title(e.card)) for e in picks],
                          turned=say.listing(turned), n=len(turned)) for picks, turned in chunks]
-    dice_key = say.say("booklet", "pyramid-dice", players=[w.player(p) for p in seats])
+    dice_key = say.say("booklet", "pyramid-dice", players=[w.player(p) for p in seats],
+                       borrowed=[(w.player(g), w.player(r), v) for g, r, v in borrowed[:1]])
     caption = say.say("booklet", "pyramid", dice=dice_key, picks=" ".join(sentences))
     return [Figure(scene, caption)]
 

@@ -238,6 +238,9 @@ def test_the_two_player_pyramid_figure(game, pdf_text):
         assert given(laid[top]) > turned(laid[top])
     assert sorted(given_at) == sorted(titles[c] for c in laid)
     assert "rolled the white advisor dice" in caption
+    # « take turns giving one advisor die to a face-up advisor »: the six dice are one pool. Red rolled
+    # 1 3 5, Blue 2 5 5; Blue's first die given is a 3, which only Red rolled.
+    assert "Either player may give any of the six: Blue gives the 3 Red rolled." in caption
     assert len(PYRAMID) == 6
     assert "The pyramid of a first round." in pdf_text
 
