@@ -116,8 +116,10 @@ def _events(transcript: Any) -> list[list[Any]]:
     return [list(getattr(_record(r), "events", ())) for r in transcript.rounds]
 
 
-def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) -> tuple[list[Step], list[str]]:
-    """The reveal steps of one round, drawn, and the sentences of the round's end."""
+def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
+             no_rice: frozenset[str] = frozenset()) -> tuple[list[Step], list[str]]:
+    """The reveal steps of one round, drawn, and the sentences of the round's end. `no_rice`: the players
+    whose Merchant had no rice to sell (told so, rather than as a sale not made)."""
     w = Words(game, lang)
     say = w.say
     placed: list[tuple[int, str, str | None]] = []        # (field, card, owner) of every advisor turned up
@@ -175,7 +177,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
                           rice=e.rice, ryo=e.ryo, from_box=e.from_box)
             step("D").paid.append(Paid("sold", w.player(e.player), e.field, e.effect,
                                        (("rice", e.rice), ("ryo", e.ryo),
-                                        ("from_box", e.from_box))))
+                                        ("from_box", e.from_box), ("no_rice", e.player in no_rice))))
             workers.setdefault("D", []).append((e.player, e.field, say.say("note", "sold", **values)))
             step("D").notes.append((w.player(e.player), workers["D"][-1][2]))
         elif isinstance(e, BeggarPaid):
@@ -374,7 +376,11 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
     w = Words(game, lang)
     first_season = getattr(_record(records[0]), "season", None) if records else None
     for i, (log, events) in enumerate(zip(records, _events(transcript)), 1):
-        steps, _end = steps_of(game, lang, events, rows_below=_stack(events))   # a round's rows at one size
+        # nothing changes rice after the Merchants: a Merchant who sold nothing and ends the round with no
+        # rice had none to sell
+        sold = {e.player: e.rice for e in events if isinstance(e, Sold)}
+        no_rice = frozenset(p for p, r in getattr(log, "rice", {}).items() if r == 0 and sold.get(p) == 0)
+        steps, _end = steps_of(game, lang, events, rows_below=_stack(events), no_rice=no_rice)    # one size
         over = any(isinstance(e, GameOver) for e in events)
         record = _record(log)
         end = round_end(w, events, getattr(record, "season", ""), getattr(log, "reserve", 0),

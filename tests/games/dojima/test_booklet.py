@@ -270,3 +270,6 @@ def test_the_walkthrough_tells_the_reserve_and_why_fields_pay(game):
             "Advisor’s fields swap: field 2 pays as active, field 1 as adjacent.") in first
     assert "The Saboteur already stands there, so only field 5 pays; fields 4 and 6 are empty." in first
     assert rounds[0].panels[0].heading.startswith("A and B ·")
+    # Red ends round 5 with no rice and grows none in round 6: its Merchant, on the Market Advisor's field,
+    # has nothing to sell (not a sale it chose not to make)
+    assert "Red (2, active) has no rice to sell." in " ".join(rounds[-1].intro)
