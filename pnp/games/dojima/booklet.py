@@ -105,6 +105,11 @@ class Words:
     def effect(self, eff: str) -> str:
         return self.say.say("effect", eff)
 
+    def sign(self, p: str) -> str:
+        """The player's sign as a character (the shape printed on their cards and markers), so that a die
+        is not told apart by colour alone; the narration's `[signs]` gives it."""
+        return self.say.say("signs", p) if p in self.game.clans else ""
+
 
 def _record(log: Any) -> Any:
     """A round's record (what was drafted, rolled, laid and the events), from the round's log."""
@@ -230,7 +235,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
         for p, src, _dst in ghosts.get(key, []):
             below.setdefault(src, []).append(Chip("", w.colour(p), die=src, ghost=True))
         for p, f, note in workers.get(key, []):
-            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=note))
+            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=f"{w.sign(p)} {note}".strip()))
             st.below.setdefault(f, []).append(p)
         arrows = [(src, dst, w.colour(p)) for p, src, dst in ghosts.get(key, [])]
         st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,

@@ -273,3 +273,23 @@ def test_the_walkthrough_tells_the_reserve_and_why_fields_pay(game):
     # Red ends round 5 with no rice and grows none in round 6: its Merchant, on the Market Advisor's field,
     # has nothing to sell (not a sale it chose not to make)
     assert "Red (2, active) has no rice to sell." in " ".join(rounds[-1].intro)
+
+
+def test_every_die_in_a_step_diagram_carries_its_players_sign(game):
+    """Review 2 of issue 25: red and green dice on one field looked alike to a red-green colour-blind reader.
+    Each worker's die is marked with its player's sign (the shape on their cards and markers), once per die."""
+    sample = game.folder / "samples" / "six-players.toml"
+    _t, rounds = DojimaBooklet().walkthrough(game, sample, "en")
+    signs = {"●": "red", "■": "blue", "▲": "green", "◆": "yellow", "★": "purple", "✚": "orange"}
+    checked = 0
+    for page in rounds:
+        for panel in page.panels:
+            step = panel.spec
+            if step is None or not step.below:
+                continue
+            marked = [t.string.split()[0] for t in panel.scene.shapes
+                      if hasattr(t, "string") and t.string[:1] in signs]
+            drawn = sorted(p for ps in step.below.values() for p in ps)
+            assert sorted(signs[m] for m in marked) == drawn, (page.round, panel.heading)
+            checked += 1
+    assert checked >= 6          # B, C and D of the two rounds drawn step by step
