@@ -41,10 +41,6 @@ COUNT_ERRORS = {
 }
 # "4 against 3", "4 Bushi against 3 Bushi", "2 contro 1": a combat's sides, told once in a caption
 SIDES = re.compile(r"(?<![\w.])(\d+) (?:[A-Za-zōÀ-ÿ]+ ){0,2}(?:against|contro) (\d+)(?!\w|[.,]\d)")
-# Booklets whose walkthrough tells a round's result in a sentence that comes back alike when the result
-# does (Samurai Vassal: "The majority is cancelled and the highest level, 5, wins: P." after each round
-# won by Invasion). That is the position told, not a stock phrase; the check cannot tell the two apart.
-STOCK_EXEMPT = {"samurai-vassal"}
 # Words of a sentence that count towards a stock phrase: words of letters, not the players' names, not
 # numbers or arrows ("Trust: Red 0 → 1; Blue 0 → 1." says only who gained what)
 WORD = re.compile(r"[A-Za-zÀ-ÿ’'-]*[A-Za-zÀ-ÿ]")
@@ -145,8 +141,6 @@ def stock_sentences(found: list[Block], words: int = 8, pages: int = 3) -> dict[
 
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_no_stock_sentence_in_every_caption(gid, lang):
-    if gid in STOCK_EXEMPT:
-        pytest.skip(f"{gid}: its round results come back alike when the results do (STOCK_EXEMPT)")
     bad = [f"pp. {', '.join(map(str, p))}: {s!r}" for s, p in stock_sentences(blocks(gid, lang)).items()]
     assert not bad, "\n".join(bad)
 

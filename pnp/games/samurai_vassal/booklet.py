@@ -23,7 +23,7 @@ from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
-from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite, WinWith
+from .cards import CARDS, CHARACTER_IDS, Bonus, CancelMajority, MustStrategise, Penalty, Spite, WinWith
 from .diagram import diagram_face
 from .events import (
     Blocked,
@@ -138,6 +138,12 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     def owned(w: str) -> str:
         return say("words", "owned", player=say.who(w, npc), card=t[plays[w]])
 
+    def named(ws: Sequence[str]) -> str:
+        """Several players' cards, the same card of several players named once: "Red’s and Green’s Invasions"."""
+        return say.joined([owned(g[0]) if len(g) == 1 else
+                           say("words", "owned-many", players=[say.who(w, npc) for w in g], card=t[card])
+                           for card, g in grouped((plays[w], w) for w in ws)])
+
     # how many cards share each level that counts for a majority (Strategising and no level never do)
     counts: dict[int, int] = {}
     for w in plays:
@@ -175,11 +181,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                            by=t[e.by], n=len(e.cards), own=e.player in plays and plays[e.player] == e.by))
         elif isinstance(e, Rejected):
             by = [owned(w) for w in e.by]
-            # the same card of several players is named once: "Red’s and Green’s Invasions"
-            targets = [owned(ws[0]) if len(ws) == 1 else
-                       say("words", "owned-many", players=[say.who(w, npc) for w in ws], card=t[card])
-                       for card, ws in grouped((plays[w], w) for w in e.targets)]
-            out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=say.joined(targets),
+            out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=named(e.targets),
                            n=len(e.targets)))
             rejected_seats = e.targets
         elif isinstance(e, RoundDecided):
@@ -187,7 +189,12 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             levels = sorted({lv for w in first if (lv := level(w)) is not None})
             # who loses under a Reject without being its target: Strategising, a Sasuke with no copy
             excepted = [w for w in e.losers if w not in rejected_seats] if e.rule == "reject" else []
+            # the cards whose "cancel majority" decided it, named: the sentence tells this round, not any round
+            cancellers = [w for w in plays if not (blocked and w not in blocked)
+                          and any(isinstance(fx, CancelMajority) for fx in CARDS[copied.get(w) or plays[w]].effects)]
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
+                           cancellers=named(cancellers), n_cancellers=len(cancellers),
+                           top=say.joined([owned(w) for w in first]),
                            level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
                            count=most, targets=len(rejected_seats), rejected=bool(rejected_seats),
                            excepted=say.joined([owned(w) for w in excepted]), n_excepted=len(excepted)))
