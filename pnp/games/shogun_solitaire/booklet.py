@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...draw import text
+from ...draw import image, text
 from ...draw.shapes import Group, Rect, Scene, Style
 from ...draw.table import Seat, table_scene
 from ...draw.trackboard import trackboard_scene
@@ -72,6 +72,7 @@ class Cards:
             if clan in self.game.clans:
                 colour, tint = self.game.clans[clan].colour, self.game.clans[clan].tint
         scene.add(Rect(0, 0, w, h, Style(fill=tint, stroke=colour, width=1.4), radius=1.8))
+        self.mon(scene, clan_of(declared) if declared else (c.clan.id if c.clan else None), colour)
         kanji = c.type.kanji or c.type.title.get(self.lang, c.type_id)
         if not declared:
             if len(kanji) == 2:        # two kanji read top to bottom, apart enough not to read as one glyph
@@ -88,6 +89,19 @@ class Cards:
         scene.add(Rect(3, 16, w - 6, 0.0, Style(stroke=colour, width=0.4)))
         scene.add(*text.box(1, 16.5, w - 2, 10, "＝" + stands, "jp", 18, "center", colour, valign="middle"))
         return scene
+
+
+    def mon(self, scene: Scene, clan: str | None, colour: str) -> None:
+        """The clan's mon in the card's top left corner: the clans told apart by a shape as well as by
+        colour (Takeda blue and Amago purple are close, Hōjō red and Katō green alike to a red-green
+        colour-blind reader)."""
+        if clan is None or clan not in self.game.clans:
+            return
+        emblem = self.game.clans[clan].emblem
+        if emblem:
+            i = list(self.game.clans).index(clan)
+            scene.add(*image.placed(self.game.folder / emblem, (1.0, 1.0, 5.2, 5.2), "game.toml",
+                                    f"clans[{i}].emblem", colour))
 
 
 class Say(Phrasebook):

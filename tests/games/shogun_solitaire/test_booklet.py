@@ -190,3 +190,21 @@ def test_a_seize_shows_the_run_that_made_it_with_the_wild_framed_dashed(caption,
     assert rows[0] == run
     assert dashed, "the wild in the run has no dashed frame"
     assert least >= 6 - 1e-6
+
+
+def test_a_clan_card_in_a_diagram_carries_its_clans_mon():
+    """Review 2 of issue 25: clans were told apart by colour alone (Takeda blue beside Amago purple; Hōjō red
+    and Katō green to a red-green colour-blind reader). A clan card, and a wild named as a clan's card, carry
+    that clan's mon; a card of no clan (an enemy, an Envoy, a Fleet in hand) carries none."""
+    from pnp.draw.shapes import Group
+    from pnp.games.shogun_solitaire.booklet import Cards
+
+    cards = Cards(game(), "en")
+
+    def mons(name: str) -> int:          # the mon is the one picture (a group of paths) on a diagram card
+        return sum(isinstance(s, Group) for s in cards(name).shapes)
+
+    for name in ("hojo-soldier", "takeda-ninja", "kato-samurai", "amago-cavalry", "fleet as takeda-soldier"):
+        assert mons(name) == 1, name
+    for name in ("raid", "assassin", "ronin", "envoy", "fleet"):
+        assert mons(name) == 0, name
