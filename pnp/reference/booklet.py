@@ -144,7 +144,7 @@ class Booklet:
                     handler(block.arg)
                 else:
                     known = ["cover", "credits", "aid", "glossary", "components", "cards", "walkthrough", "samples",
-                             "simulation", "box", "end-box", *figures]
+                             "simulation", "box", "end-box", "legend", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
 
@@ -301,7 +301,8 @@ class Booklet:
                 seen[key] = (counter, 0)
             seen[key] = (seen[key][0], seen[key][1] + 1)
         pieces = [(counter_scene(c, lang, bleed=False, game=g), 1.0,
-                   say.say("booklet", "components-piece", name=c.piece.name[lang], n=n)) for c, n in seen.values()]
+                   say.say("booklet", "components-piece", name=c.piece.name[lang], n=n, mark=c.piece.kanji))
+                  for c, n in seen.values()]
         self.flow.grid(pieces, cols=4, gap=8)
         width = self.flow.width
         if g.board is not None:
@@ -323,7 +324,9 @@ class Booklet:
                                                                   name=g.mats.name.get(lang, g.mats.file), n=1)))
             self.flow.grid(tiles, cols=3)
 
-    def do_cards(self, _arg: str) -> None:
+    def do_cards(self, arg: str) -> None:
+        """`@cards`: one face of each type, titled; `@cards kanji`: the title followed by the type's kanji
+        (for a game whose diagrams show cards by their kanji alone)."""
         g = self.game
         firsts: dict[str, Card] = {}
         deck = g.cards[0].back_key
@@ -331,7 +334,9 @@ class Booklet:
             if c.back_key == deck:
                 firsts.setdefault(c.type_id, c)
         faces = [(card_face(g, c, self.lang), c) for c in firsts.values()]
-        cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**") for f, c in faces]
+        kanji = arg.split() == ["kanji"]
+        cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**"
+                  + (f" {c.type.kanji}" if kanji and c.type.kanji else "")) for f, c in faces]
         self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
 
     def notes(self, path: Path) -> dict[int, str]:
@@ -348,6 +353,13 @@ class Booklet:
     def engine(self) -> tuple[AnyModule, BookletAdapter]:
         assert self.module is not None and self.adapter is not None, "refused for a data-only game"
         return self.module, self.adapter
+
+    def do_legend(self, _arg: str) -> None:
+        """The key to the diagrams where the text first needs it (examples before the walkthrough);
+        the walkthrough then does not print it again."""
+        if not self.legend_shown:
+            self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
+            self.legend_shown = True
 
     def do_walkthrough(self, arg: str) -> None:
         _module, adapter = self.engine()

@@ -5,6 +5,8 @@
 - no sentence is said twice in one block, nor twice with only the player changed (several players who
   did alike are named together: "Red and Yellow both lay Strategising");
 - counts agree with their words ("both cards", never "all 2 cards"; never "1 cards"; "4 more trust");
+- an outcome is told once: not the same winners named twice, nor one result in two wordings ("they lose and
+  every other card wins ... The Reject decides, not the majority");
 - a player is named with a capital when the player acts ("Red takes", never "red takes");
 - the Italian booklet has no English words left in it;
 - a combat's sides are told once per caption ("Combat: 4 against 3 ... 4 Bushi against 3 Bushi");
@@ -39,9 +41,20 @@ COUNT_ERRORS = {
 }
 # "4 against 3", "4 Bushi against 3 Bushi", "2 contro 1": a combat's sides, told once in a caption
 SIDES = re.compile(r"(?<![\w.])(\d+) (?:[A-Za-zōÀ-ÿ]+ ){0,2}(?:against|contro) (\d+)(?!\w|[.,]\d)")
-# Booklets whose walkthrough lines still repeat a stock sentence; they join the check as their captions are
-# reworked (issue 25, bookreview2.md: Dôjima and Samurai Vassal)
-STOCK_PENDING = {"dojima", "samurai-vassal"}
+# Words of a sentence that count towards a stock phrase: words of letters, not the players' names, not
+# numbers or arrows ("Trust: Red 0 → 1; Blue 0 → 1." says only who gained what)
+WORD = re.compile(r"[A-Za-zÀ-ÿ’'-]*[A-Za-zÀ-ÿ]")
+# A result a caption may tell in several wordings: two of one family in a block tell it twice (issue 25's
+# second review: "whatever the majority" / "The Reject decides, not the majority").
+PARAPHRASES = {
+    "a Reject's outcome": (r"every other card wins?\b", r"\breject decides\b", r"\bnot the majority\b",
+                           r"\bwhatever the majority\b"),
+    "everyone losing": (r"\bevery player loses?\b", r"\beveryone loses?\b", r"\bnobody wins\b"),
+}
+NAMES = "(?:Red|Blue|Green|Yellow|Purple|Orange|Black|White)"
+NAME_LIST = rf"{NAMES}(?:(?:, | and ){NAMES})*"
+# "Red and Blue win", "wins: Red and Blue" (a name followed by ’s is a card's owner, not a winner)
+WINNERS = re.compile(rf"(?<![\w’])({NAME_LIST})(?!’) (?:both |all )?wins?\b|\bwins?: ({NAME_LIST})\b")
 SIGNED_ZERO = re.compile(r"(?<![\w.])[+−-]0(?![\d.,])")
 # English words that are no Italian word: one of these in the Italian booklet was never translated
 ENGLISH = {"the", "and", "of", "with", "from", "to", "for", "by", "is", "are", "its", "their", "his", "her",
@@ -111,22 +124,49 @@ def test_a_combat_is_told_once(gid, lang):
     assert not bad, "\n".join(bad)
 
 
+# a step's heading at a caption's start: "A and B · Saboteur and Sake Seller, then Sow Advisor and Sowers."
+HEADING = re.compile(r"^[A-Z](?: and [A-Z])? · ")
+
+
 def stock_sentences(found: list[Block], words: int = 8, pages: int = 3) -> dict[str, list[int]]:
     """Sentences of `words` words or more printed, alike but for the players named, on `pages` pages or
     more: a sentence that does not change with the position it tells says nothing of it."""
     where: dict[str, set[int]] = {}
     for b in found:
         for s in sentences(b.text):
-            if len(s.split()) >= words:
+            if len([w for w in WORD.findall(s) if w not in PLAYERS]) >= words and not HEADING.match(s):
                 where.setdefault(_normal(s), set()).add(b.page + 1)
     return {s: sorted(p) for s, p in where.items() if len(p) >= pages}
 
 
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_no_stock_sentence_in_every_caption(gid, lang):
-    if gid in STOCK_PENDING:
-        pytest.skip(f"{gid}: its walkthrough's stock sentences are still being reworked (issue 25)")
     bad = [f"pp. {', '.join(map(str, p))}: {s!r}" for s, p in stock_sentences(blocks(gid, lang)).items()]
+    assert not bad, "\n".join(bad)
+
+
+def _winners_named(text: str) -> list[frozenset[str]]:
+    """The sets of players a block says win, up to where it says the game ends (who wins the game is
+    another result than who won the round or the combat)."""
+    before_end = re.split(r"the game ends", text, flags=re.IGNORECASE)[0]
+    return [frozenset(re.findall(NAMES, m.group(1) or m.group(2))) for m in WINNERS.finditer(before_end)]
+
+
+def _paraphrased(text: str) -> list[str]:
+    """The families of PARAPHRASES a block tells more than once."""
+    low = text.lower()
+    return [family for family, ways in PARAPHRASES.items() if sum(len(re.findall(w, low)) for w in ways) > 1]
+
+
+@pytest.mark.parametrize(("gid", "lang"), [b for b in BOOKLETS if b[1] == "en"])
+def test_an_outcome_is_told_once(gid, lang):
+    """A caption names the round's winners once, and tells a Reject's or Fuma's outcome in one wording."""
+    bad = []
+    for b in blocks(gid, lang):
+        named = _winners_named(b.text)
+        bad += [f"p{b.page + 1}: the winners {sorted(w)} named twice in …{b.text[:80]}…"
+                for n, w in enumerate(named) if w in named[:n]]
+        bad += [f"p{b.page + 1}: {family} told twice in …{b.text[:80]}…" for family in _paraphrased(b.text)]
     assert not bad, "\n".join(bad)
 
 
@@ -171,6 +211,13 @@ def test_the_lint_finds_what_it_looks_for():
     assert re.search(list(COUNT_ERRORS)[3], "gain 4 trust more")
     plural = list(COUNT_ERRORS)[2]
     assert re.search(plural, "gives up 2 card") and not re.search(plural, "a level 2 card")
+    old = ("Red’s Cherry Blossom Party rejects Yellow’s and Purple’s Invasions: they lose and every other card wins. "
+           "The Reject decides, not the majority: Red, Blue and Green win.")
+    assert _paraphrased(old) == ["a Reject's outcome"]
+    assert _winners_named("Level 3 has the most cards: Red and Blue win. The higher level wins: Red and Blue.") == [
+        frozenset({"Red", "Blue"})] * 2
+    assert _winners_named("Blue’s Maeda Toshiie wins too. Green wins.") == [frozenset({"Green"})]
+    assert _winners_named("Red wins the combat. The game ends at once and Red wins.") == [frozenset({"Red"})]
     assert LOWER_PLAYER.search("reserve: red takes 1 Ryô")
     assert not LOWER_PLAYER.search("a red Han")
     assert {"the", "wins"} <= {w.lower() for w in words(block("Il rosso wins the round"))}

@@ -17,7 +17,7 @@ from ...catalog import rules_for
 from ...draw import text
 from ...draw.contrast import readable
 from ...draw.fieldrow import Chip, Place, field_row
-from ...draw.shapes import Group, Rect, Scene, Style
+from ...draw.shapes import Circle, Group, Rect, Scene, Style
 from ...draw.table import die_face
 from ...draw.trackboard import trackboard_scene
 from ...engine.notation import localized, read_notation_file
@@ -80,6 +80,7 @@ class Step:
     above: dict[int, list[str]] = field(default_factory=dict)     # field -> card ids, for tests
     below: dict[int, list[str]] = field(default_factory=dict)     # field -> "player role", for tests
     shades: dict[int, str] = field(default_factory=dict)          # field -> active | adjacent | empty
+    with_a: bool = False       # step A (Saboteur, Sake Seller) is told in this step's caption too
 
 
 class Words:
@@ -104,6 +105,11 @@ class Words:
     def effect(self, eff: str) -> str:
         return self.say.say("effect", eff)
 
+    def sign(self, p: str) -> str:
+        """The player's sign as a character (the shape printed on their cards and markers), so that a die
+        is not told apart by colour alone; the narration's `[signs]` gives it."""
+        return self.say.say("signs", p) if p in self.game.clans else ""
+
 
 def _record(log: Any) -> Any:
     """A round's record (what was drafted, rolled, laid and the events), from the round's log."""
@@ -115,8 +121,10 @@ def _events(transcript: Any) -> list[list[Any]]:
     return [list(getattr(_record(r), "events", ())) for r in transcript.rounds]
 
 
-def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) -> tuple[list[Step], list[str]]:
-    """The reveal steps of one round, drawn, and the sentences of the round's end."""
+def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
+             no_rice: frozenset[str] = frozenset()) -> tuple[list[Step], list[str]]:
+    """The reveal steps of one round, drawn, and the sentences of the round's end. `no_rice`: the players
+    whose Merchant had no rice to sell (told so, rather than as a sale not made)."""
     w = Words(game, lang)
     say = w.say
     placed: list[tuple[int, str, str | None]] = []        # (field, card, owner) of every advisor turned up
@@ -140,8 +148,19 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             if e.card == IMPERIAL and e.owner is not None and i + 1 < len(events) \
                     and isinstance(events[i + 1], ImperialMoved):
                 continue                  # the move's own sentence says the Imperial was turned up
-            step(current).sentences.append(say.say("events", "advisor", card=w.title(e.card), field=e.field,
+            unused = e.card == IMPERIAL and e.owner is not None     # turned up at the end, never used
+            step(current).sentences.append(say.say("events", "imperial-unused" if unused else "advisor",
+                                                   card=w.title(e.card), field=e.field,
                                                    owner=w.player(e.owner), by=w.player(e.by)))
+            if e.card in ADVISOR_OF.values():     # the Saboteur or Sake Seller already there changes its fields
+                with_it = [c for f, c, _o in placed[:-1] if f == e.field and c in (SABOTEUR, SAKE)]
+                if with_it:
+                    step(current).sentences.append(say.say(
+                        "events", "shares", card=w.title(e.card), field=e.field,
+                        others=say.listing([w.title(c) for c in with_it]), n=len(with_it),
+                        saboteur=SABOTEUR in with_it, sake=SAKE in with_it,
+                        beside=say.listing([str(f) for f in FIELDS if abs(f - e.field) == 1]),
+                        n_beside=sum(1 for f in FIELDS if abs(f - e.field) == 1)))
         elif isinstance(e, ImperialMoved):
             key = ROLE_STEP[e.role]
             ghosts.setdefault(key, []).append((e.player, e.src, e.dst))
@@ -163,7 +182,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
                           rice=e.rice, ryo=e.ryo, from_box=e.from_box)
             step("D").paid.append(Paid("sold", w.player(e.player), e.field, e.effect,
                                        (("rice", e.rice), ("ryo", e.ryo),
-                                        ("from_box", e.from_box))))
+                                        ("from_box", e.from_box), ("no_rice", e.player in no_rice))))
             workers.setdefault("D", []).append((e.player, e.field, say.say("note", "sold", **values)))
             step("D").notes.append((w.player(e.player), workers["D"][-1][2]))
         elif isinstance(e, BeggarPaid):
@@ -179,7 +198,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
             end.append(say.say("events", "season", season=say.say("season", e.season), reserve=e.reserve,
                                water=e.water))
         elif isinstance(e, GameOver):
-            end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners]))
+            end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners], ryo=0))
 
     for st in steps.values():            # the workers' results close their step, players alike told together
         told = paid_sentences(w, st.paid, with_fields=True)
@@ -190,6 +209,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
     for key, st in sorted(steps.items()):
         if key == "A" and "B" in steps:        # the Saboteur and Sake Seller show in the Sow Advisor's row
             steps["B"].sentences[:0] = st.sentences
+            steps["B"].with_a = True
             continue
         if key == "A":                         # nothing else was revealed: a row of its own
             st.results = list(st.sentences)
@@ -209,14 +229,13 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0) 
                 eff = field_effect(n, a, sab, sake)
                 st.shades[n] = eff
                 places.append(Place(n, "", {"active": ACTIVE, "adjacent": ADJACENT}.get(eff, "#ffffff")))
-        elif key == "E" and BEGGAR in field_of:
-            b = field_of[BEGGAR]
-            places = [Place(n, "", ADJACENT if n == b else "#ffffff") for n in FIELDS]
+        elif key == "E" and BEGGAR in field_of:      # no shade: the key's shades are a basic advisor's fields
+            places = [Place(n) for n in FIELDS]
         below: dict[int, list[Chip]] = {}
         for p, src, _dst in ghosts.get(key, []):
             below.setdefault(src, []).append(Chip("", w.colour(p), die=src, ghost=True))
         for p, f, note in workers.get(key, []):
-            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=note))
+            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=f"{w.sign(p)} {note}".strip()))
             st.below.setdefault(f, []).append(p)
         arrows = [(src, dst, w.colour(p)) for p, src, dst in ghosts.get(key, [])]
         st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,
@@ -298,35 +317,100 @@ def _replay(game: Game, path: Path) -> Any:
     return rules_for(game).replay(game, read_notation_file(path, shown), shown)
 
 
+def round_end(w: Words, events: Sequence[Any], season: str, reserve_after: int, ryo: dict[str, int]) -> list[str]:
+    """The end of a round as sentences: the autumn overstock (or why none went back), the reserve
+    before and after the round and whether that ends the season, who is first player next (not
+    after the last round), the new season or the winner."""
+    say = w.say
+    ended = any(isinstance(e, (SeasonStarted, GameOver)) for e in events)
+    after = 0 if ended else reserve_after
+    # what left the reserve this round: sales and the Beggar (less what the box paid), the overstock
+    paid = sum(e.ryo - e.from_box for e in events if isinstance(e, Sold))
+    paid += sum(e.ryo - e.from_box for e in events if isinstance(e, BeggarPaid) and e.player)
+    overstock = sum(e.ryo for e in events if isinstance(e, Overstock))
+    out = []
+    if overstock:
+        out.append(say.say("events", "overstock", ryo=overstock))
+    # in autumn with no overstock the sales or the Beggar emptied the reserve: told with the season's end
+    out.append(say.say("events", "reserve", before=after + paid + overstock, after=after, ended=ended,
+                       season=say.say("season", season), no_overstock=season == "autumn" and not overstock))
+    over = any(isinstance(e, GameOver) for e in events)
+    for e in events:
+        if isinstance(e, FirstPlayer) and not over:
+            out.append(say.say("events", f"first-{e.why}", player=w.player(e.player)))
+        elif isinstance(e, SeasonStarted):
+            out.append(say.say("events", "season", season=say.say("season", e.season), reserve=e.reserve,
+                               water=e.water))
+        elif isinstance(e, GameOver):
+            out.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners],
+                               ryo=max((ryo.get(p, 0) for p in e.winners), default=0)))
+    return out
+
+
+def tracks_scene(w: Words, log: Any, name: str) -> Scene:
+    """Each player's water, rice and Ryô after a round, as a small table: a row a player, named in
+    words beside a swatch of the colour (the colour alone would not tell them apart for everyone)."""
+    say = w.say
+    heads = [say.say("booklet", "tracks-water"), say.say("booklet", "tracks-rice"), say.say("booklet", "tracks-ryo")]
+    row, name_w, cell, pt = 5.2, 22.0, 12.0, 8.4
+    players = list(log.water)
+    scene = Scene(name, name_w + cell * 3 + 2.0, row * (len(players) + 1) + 2.0, 0.0)
+    scene.add(Rect(0, 0, scene.width, scene.height, Style(fill="#eef1ea", stroke="#c9cfc2", width=0.4), radius=2.0))
+    for j, h in enumerate(heads):
+        scene.add(*text.box(1.0 + name_w + j * cell, 1.0, cell, row, h, "sans-bold", pt, "center", "#231f1a",
+                            valign="middle"))
+    for i, p in enumerate(players, 1):
+        y = 1.0 + i * row
+        scene.add(Rect(2.0, y + row * 0.2, row * 0.6, row * 0.6, Style(fill=w.colour(p), stroke="#231f1a", width=0.2),
+                       radius=0.6))
+        scene.add(*text.box(2.0 + row * 0.8, y, name_w - row, row, w.player(p), "sans", pt, "left", "#231f1a",
+                            valign="middle"))
+        for j, v in enumerate((log.water[p], log.rice[p], log.ryo[p])):
+            scene.add(*text.box(1.0 + name_w + j * cell, y, cell, row, str(v), "sans", pt, "center", "#231f1a",
+                                valign="middle"))
+    return scene
+
+
 def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
     """The rounds of a replayed game: those of its first season drawn step by step, the later ones
-    told in brief (what each step gave), so that a whole year fits a few pages."""
+    told without the field diagrams (where each advisor and worker stood, what each step gave); after
+    each round but the last a table of the tracks (the last one's are the booklet's @standings)."""
     say = Narrator(game, lang)
     pages = []
     records = list(transcript.rounds)
     w = Words(game, lang)
     first_season = getattr(_record(records[0]), "season", None) if records else None
     for i, (log, events) in enumerate(zip(records, _events(transcript)), 1):
-        steps, end = steps_of(game, lang, events, rows_below=_stack(events))   # a round's rows at one size
-        # the tracks after each round; after the last, the booklet's standings list gives them (@standings)
+        # nothing changes rice after the Merchants: a Merchant who sold nothing and ends the round with no
+        # rice had none to sell
+        sold = {e.player: e.rice for e in events if isinstance(e, Sold)}
+        no_rice = frozenset(p for p, r in getattr(log, "rice", {}).items() if r == 0 and sold.get(p) == 0)
+        steps, _end = steps_of(game, lang, events, rows_below=_stack(events), no_rice=no_rice)    # one size
         over = any(isinstance(e, GameOver) for e in events)
-        if all(hasattr(log, k) for k in ("water", "rice", "ryo")) and not over:
-            end.append(say.say("events", "tracks", players="; ".join(
-                say.say("events", "track", player=w.player(p), water=log.water[p], rice=log.rice[p], ryo=log.ryo[p])
-                for p in log.water)))
-        detailed = getattr(_record(log), "season", None) == first_season
-        intro = intro_lines(game, lang, _record(log), events, dice_too=detailed)
+        record = _record(log)
+        end = round_end(w, events, getattr(record, "season", ""), getattr(log, "reserve", 0),
+                        dict(getattr(log, "ryo", {})))
+        detailed = getattr(record, "season", None) == first_season
+        intro = intro_lines(game, lang, record, events)
         if detailed:
-            panels = [Panel(s.scene, say.say("step", s.key), " ".join(s.sentences), s)
+            panels = [Panel(s.scene, heading(say, s), " ".join(s.sentences), s)
                       for s in steps if s.scene is not None]
-            if panels and end:
-                panels[-1].sentence += " " + " ".join(end)
         else:
             panels = []
-            intro += [f"**{say.say('step', s.key)}.** {brief(w, s)}" for s in steps if s.results]
-            intro += [" ".join(end)] if end else []
+            intro += [f"**{heading(say, s)}.** {' '.join(s.sentences)}" for s in steps if s.sentences]
+        if all(hasattr(log, k) for k in ("water", "rice", "ryo")) and not over:
+            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}"), say.say("booklet", "after"), " ".join(end)))
+        elif panels:
+            panels[-1].sentence += " " + " ".join(end)
+        else:
+            intro.append(" ".join(end))
         pages.append(RoundPage(getattr(log, "round", i), intro, panels))
     return pages
+
+
+def heading(say: Narrator, step: Step) -> str:
+    """A step's heading; "A and B" when the Saboteur and Sake Seller are told with the Sowers."""
+    return say.say("step", "AB" if step.with_a else step.key)
 
 
 def brief(w: Words, step: Step) -> str:
@@ -387,11 +471,15 @@ def stacked(scenes: Sequence[Scene], name: str, gap: float = 3.0) -> Scene:
     return out
 
 
-def example_figures(game: Game, lang: str) -> list[Figure]:
-    """One figure per file in examples/: the steps it is about, replayed from its stated position."""
+def example_figures(game: Game, lang: str, arg: str = "") -> list[Figure]:
+    """`@examples NAME...`: examples/NAME.toml in the order named (`@examples` alone: every file, by
+    name), each drawn at the steps it is about, replayed from its stated position."""
     say = Narrator(game, lang)
     out = []
-    for path in sorted((game.folder / "examples").glob("*.toml")):
+    names = arg.split()
+    paths = ([_file(game, lang, "examples", n, "@examples") for n in names] if names
+             else sorted((game.folder / "examples").glob("*.toml")))
+    for path in paths:
         t = _replay(game, path)
         events = [e for evs in _events(t) for e in evs]
         steps, _end = steps_of(game, lang, events)
@@ -405,6 +493,10 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
         out.append(Figure(scene, caption))
     return out
 
+
+# Two players roll the advisor dice in two colours of their own (not their workers' colours): the
+# first player in seat order the white ones, the other the black (fill, pips).
+ADVISOR_DICE = (("#ffffff", "#231f1a"), ("#231f1a", "#ffffff"))
 
 # The pyramid's six places, top first, then the middle and the bottom rows left to right (as the
 # rules lay it out), in columns of half a card: a card rests on the two below it.
@@ -422,7 +514,21 @@ def pyramid_figure(game: Game, lang: str, sample: Path) -> list[Figure]:
     laid = next((e.order for e in events if isinstance(e, PyramidLaid)), ())
     if not laid:
         return []
-    dice = {e.card: (e.value, e.player, n) for n, e in enumerate((e for e in events if isinstance(e, DiePicked)), 1)}
+    seats = list(t.state.players)
+    looks = {p: ADVISOR_DICE[i % 2] for i, p in enumerate(seats)}
+    # who rolled each die given: the dice are one pool, so a player may give a die the other rolled (a
+    # value both rolled counts as the giver's own while the giver has one left)
+    pool = {p: list(v) for p, v in getattr(_record(t.rounds[0]), "advisor_dice", {}).items()}
+    dice: dict[str, tuple[int, str, int]] = {}
+    borrowed: list[tuple[str, str, int]] = []      # (giver, roller, value)
+    for n, e in enumerate((e for e in events if isinstance(e, DiePicked)), 1):
+        roller = e.player if e.value in pool.get(e.player, []) else next(
+            (p for p in seats if e.value in pool.get(p, [])), e.player)
+        if e.value in pool.get(roller, []):
+            pool[roller].remove(e.value)
+        if roller != e.player:
+            borrowed.append((e.player, roller, e.value))
+        dice[e.card] = (e.value, roller, n)
     turned = {e.card for e in events if isinstance(e, CardTurned)}
     half, row, tile, die, top = 15.0, 26.0, 13.0, 8.0, 7.0
     scene = Scene("pyramid", half * 6 + 6, top + row * 3, 0.0)
@@ -440,16 +546,28 @@ def pyramid_figure(game: Game, lang: str, sample: Path) -> list[Figure]:
                             "#231f1a", valign="middle", min_size=8.5))
         if card in dice:
             value, player, n = dice[card]
-            scene.add(*die_face(value, x + tile + 1.5, y + (tile - die) / 2, die, colour=w.colour(player)))
-            scene.add(*text.box(x + tile + 1.5, y - 5.2, die, 5, f"{n}.", "sans-bold", 9.5, "center",
-                                w.colour(player), valign="middle"))
-    sentences = []
+            fill, pips = looks.get(player, ADVISOR_DICE[0])
+            scene.add(*die_face(value, x + tile + 1.5, y + (tile - die) / 2, die, colour=pips, fill=fill))
+            # the order, ringed so it does not read as another die's value
+            r = 2.9
+            cx, cy = x + tile + 1.5 + die / 2, y - 3.2
+            scene.add(Circle(cx, cy, r, Style(fill="#ffffff", stroke="#231f1a", width=0.3)))
+            scene.add(*text.box(cx - r, cy - r, 2 * r, 2 * r, str(n), "sans-bold", 10.0, "center", "#231f1a",
+                                valign="middle"))
+    # the dice given two by two, with the cards they turn up: a sentence a pair
+    chunks: list[tuple[list[Any], list[str]]] = []
     for e in events:
         if isinstance(e, DiePicked):
-            sentences.append(say.say("round", "pick", player=w.player(e.player), value=e.value, card=w.title(e.card)))
-        elif isinstance(e, CardTurned):
-            sentences.append(say.say("round", "turned", card=w.title(e.card)))
-    caption = say.say("booklet", "pyramid", picks=" ".join(sentences))
+            if not chunks or chunks[-1][1] or len(chunks[-1][0]) == 2:
+                chunks.append(([], []))
+            chunks[-1][0].append(e)
+        elif isinstance(e, CardTurned) and chunks:
+            chunks[-1][1].append(w.title(e.card))
+    sentences = [say.say("round", "picks", picks=[(w.player(e.player), e.value, w.title(e.card)) for e in picks],
+                         turned=say.listing(turned), n=len(turned)) for picks, turned in chunks]
+    dice_key = say.say("booklet", "pyramid-dice", players=[w.player(p) for p in seats],
+                       borrowed=[(w.player(g), w.player(r), v) for g, r, v in borrowed[:1]])
+    caption = say.say("booklet", "pyramid", dice=dice_key, picks=" ".join(sentences))
     return [Figure(scene, caption)]
 
 
@@ -463,11 +581,19 @@ def standings(game: Game, transcript: Any, lang: str) -> list[str]:
 
 def sample_path(game: Game, lang: str, name: str, directive: str) -> Path:
     """samples/NAME.toml for a name the booklet's text gives: no path may leave samples/."""
+    return _file(game, lang, "samples", name, directive)
+
+
+def _file(game: Game, lang: str, folder: str, name: str, directive: str) -> Path:
+    """FOLDER/NAME.toml for a name the booklet's text gives: no path may leave the folder."""
+    where = display(game.folder / "booklet" / f"rules.{lang}.md")
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
-        where = display(game.folder / "booklet" / f"rules.{lang}.md")
-        raise DefinitionError(where, directive, f"{name!r}: expected the name of a file in samples/ "
+        raise DefinitionError(where, directive, f"{name!r}: expected the name of a file in {folder}/ "
                                                 "(letters, digits, '-' or '_', without .toml)")
-    return game.folder / "samples" / f"{name}.toml"
+    path = game.folder / folder / f"{name}.toml"
+    if not path.is_file():
+        raise DefinitionError(where, directive, f"{name!r}: there is no {folder}/{name}.toml")
+    return path
 
 
 class DojimaBooklet(BookletAdapter):
@@ -486,7 +612,7 @@ class DojimaBooklet(BookletAdapter):
             return pyramid_figure(game, lang, sample_path(game, lang, arg, "@pyramid"))
 
         return {
-            "examples": lambda game, lang, _arg: example_figures(game, lang),
+            "examples": example_figures,
             "standings": final,
             "pyramid": pyramid,
         }

@@ -23,7 +23,7 @@ from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
-from .cards import CARDS, CHARACTER_IDS, Bonus, MustStrategise, Penalty, Spite
+from .cards import CARDS, CHARACTER_IDS, Bonus, CancelMajority, MustStrategise, Penalty, Spite, WinWith
 from .diagram import diagram_face
 from .events import (
     Blocked,
@@ -138,9 +138,27 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     def owned(w: str) -> str:
         return say("words", "owned", player=say.who(w, npc), card=t[plays[w]])
 
+    def named(ws: Sequence[str]) -> str:
+        """Several players' cards, the same card of several players named once: "Red’s and Green’s Invasions"."""
+        return say.joined([owned(g[0]) if len(g) == 1 else
+                           say("words", "owned-many", players=[say.who(w, npc) for w in g], card=t[card])
+                           for card, g in grouped((plays[w], w) for w in ws)])
+
+    # how many cards share each level that counts for a majority (Strategising and no level never do)
+    counts: dict[int, int] = {}
+    for w in plays:
+        lv = level(w)
+        if lv is not None and (copied.get(w) or plays[w]) != "strategising":
+            counts[lv] = counts.get(lv, 0) + 1
+    most = max(counts.values(), default=0)
+    tied = sorted((lv for lv, n in counts.items() if n == most), reverse=True)
+    rejected_seats: tuple[str, ...] = ()
+
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
-    for e in log.events:
+    # Kuroda's block is told first: a Sasuke's copy it switches off is told after it
+    events = sorted(log.events, key=lambda e: not isinstance(e, Blocked))
+    for e in events:
         if isinstance(e, CardsReturned) and e in strategists:
             if e is strategists[0]:
                 out.append(say("events", "strategising", players=say.people([x.player for x in strategists], npc),
@@ -160,24 +178,32 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                            n=len(e.cards)))
         elif isinstance(e, CardsFlipped) and e.by != "lost":
             out.append(say("events", "flipped", player=say.who(e.player, npc), cards=say.cards(e.cards),
-                           by=t[e.by], n=len(e.cards)))
+                           by=t[e.by], n=len(e.cards), own=e.player in plays and plays[e.player] == e.by))
         elif isinstance(e, Rejected):
             by = [owned(w) for w in e.by]
-            # the same card of several players is named once: "Red’s and Green’s Invasions"
-            targets = [owned(ws[0]) if len(ws) == 1 else
-                       say("words", "owned-many", players=[say.who(w, npc) for w in ws], card=t[card])
-                       for card, ws in grouped((plays[w], w) for w in e.targets)]
-            out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=say.joined(targets),
+            out.append(say("events", "rejected", by=say.joined(by), n_by=len(by), targets=named(e.targets),
                            n=len(e.targets)))
+            rejected_seats = e.targets
         elif isinstance(e, RoundDecided):
-            together = [w for w in e.winners if w in e.together]
             first = [w for w in e.winners if w not in e.together]
             levels = sorted({lv for w in first if (lv := level(w)) is not None})
+            # who loses under a Reject without being its target: Strategising, a Sasuke with no copy
+            excepted = [w for w in e.losers if w not in rejected_seats] if e.rule == "reject" else []
+            # the cards whose "cancel majority" decided it, named: the sentence tells this round, not any round
+            cancellers = [w for w in plays if not (blocked and w not in blocked)
+                          and any(isinstance(fx, CancelMajority) for fx in CARDS[copied.get(w) or plays[w]].effects)]
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
-                           level=levels[-1] if levels else 0))
-            if together:
-                out.append(say("events", "together", players=say.people(together, npc), n=len(together),
-                               winners=say.people(first, npc)))
+                           cancellers=named(cancellers), n_cancellers=len(cancellers),
+                           top=say.joined([owned(w) for w in first]),
+                           level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
+                           count=most, targets=len(rejected_seats), rejected=bool(rejected_seats),
+                           excepted=say.joined([owned(w) for w in excepted]), n_excepted=len(excepted)))
+            joined = list(first)
+            for w in e.together:     # in the order they joined: a chain is told link by link
+                ww = next(fx for fx in CARDS[copied.get(w) or plays[w]].effects if isinstance(fx, WinWith))
+                joined_with = next(x for x in joined if level(x) == ww.level)
+                out.append(say("events", "together", card=owned(w), level=ww.level, winner=owned(joined_with)))
+                joined.append(w)
             must = []                   # told in one sentence for all who must
             for w in plays:
                 effects = () if (blocked and w not in blocked) else CARDS[copied.get(w) or plays[w]].effects
@@ -192,10 +218,11 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                     elif isinstance(fx, MustStrategise) and w != npc and not ended:
                         must.append(w)
             if must:
-                out.append(say("events", "must", cards=say.joined([owned(w) for w in must]),
+                out.append(say("events", "must", cards=say.joined([t[plays[w]] for w in must]),
                                players=say.people(must, npc), n=len(must)))
         elif isinstance(e, GameEnded):
-            out.append(say("ended", e.tie_break, winners=say.people(e.winners, npc), n=len(e.winners)))
+            out.append(say("ended", e.tie_break, winners=say.people(e.winners, npc), n=len(e.winners),
+                           trust=max(log.trust[w] for w in e.winners)))
     return out
 
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...draw import text
-from ...draw.shapes import Rect, Scene, Style
+from ...draw import image, text
+from ...draw.shapes import Group, Rect, Scene, Style
 from ...draw.table import Seat, table_scene
+from ...draw.trackboard import trackboard_scene
 from ...engine.events import GameEvent
 from ...engine.notation import localized
 from ...engine.replay import Transcript
@@ -71,11 +72,12 @@ class Cards:
             if clan in self.game.clans:
                 colour, tint = self.game.clans[clan].colour, self.game.clans[clan].tint
         scene.add(Rect(0, 0, w, h, Style(fill=tint, stroke=colour, width=1.4), radius=1.8))
+        self.mon(scene, clan_of(declared) if declared else (c.clan.id if c.clan else None), colour)
         kanji = c.type.kanji or c.type.title.get(self.lang, c.type_id)
         if not declared:
-            if len(kanji) == 2:        # two kanji read top to bottom, each as large as a single one
-                scene.add(*text.box(1, 2, w - 2, 12, kanji[0], "jp", 28, "center", colour, valign="bottom"))
-                scene.add(*text.box(1, 14, w - 2, 12, kanji[1], "jp", 28, "center", colour, valign="top"))
+            if len(kanji) == 2:        # two kanji read top to bottom, apart enough not to read as one glyph
+                scene.add(*text.box(1, 1.2, w - 2, 12.3, kanji[0], "jp", 25, "center", colour, valign="bottom"))
+                scene.add(*text.box(1, 14.5, w - 2, 12.3, kanji[1], "jp", 25, "center", colour, valign="top"))
             else:
                 scene.add(*text.box(1, 2, w - 2, h - 4, kanji, "jp", 30, "center", colour, valign="middle"))
             return scene
@@ -87,6 +89,19 @@ class Cards:
         scene.add(Rect(3, 16, w - 6, 0.0, Style(stroke=colour, width=0.4)))
         scene.add(*text.box(1, 16.5, w - 2, 10, "＝" + stands, "jp", 18, "center", colour, valign="middle"))
         return scene
+
+
+    def mon(self, scene: Scene, clan: str | None, colour: str) -> None:
+        """The clan's mon in the card's top left corner: the clans told apart by a shape as well as by
+        colour (Takeda blue and Amago purple are close, Hōjō red and Katō green alike to a red-green
+        colour-blind reader)."""
+        if clan is None or clan not in self.game.clans:
+            return
+        emblem = self.game.clans[clan].emblem
+        if emblem:
+            i = list(self.game.clans).index(clan)
+            scene.add(*image.placed(self.game.folder / emblem, (1.0, 1.0, 5.2, 5.2), "game.toml",
+                                    f"clans[{i}].emblem", colour))
 
 
 class Say(Phrasebook):
@@ -167,24 +182,27 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
     order = action.partition("top ")[2].split() if action.startswith("ninja:") else []
 
     def flush() -> None:
+        """One sentence for a whole refill: the cards drawn, and any enemy met on the way set aside."""
         if drawn:
-            out.append(say("events", "drew", cards=say.cards(drawn), n=len(drawn)))
-            drawn.clear()
-        if aside:
+            out.append(say("events", "drew", cards=say.cards(drawn), n=len(drawn),
+                           aside=say.cards(aside), n_aside=len(aside)))
+        elif aside:
             out.append(say("events", "aside", cards=say.cards(aside), n=len(aside)))
-            aside.clear()
+        drawn.clear()
+        aside.clear()
 
     for e in events:
         if isinstance(e, Drew):
-            if aside:
-                flush()
             drawn.append(e.card)
             continue
         if isinstance(e, SetAside):
-            if drawn:
-                flush()
             aside.append(e.card)
             continue
+        if isinstance(e, Discarded) and e.reason == "raid-deck" and aside and not drawn:
+            found = list(aside)         # enemies turned over with the deck's cards: told with them
+            aside.clear()
+        else:
+            found = []
         flush()
         if isinstance(e, Played):
             wild = kind(e.card) in ("fleet", "leader") and (kind(e.card) == "fleet" or e.type != "leader")
@@ -192,12 +210,12 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
                            as_=say.card(f"{e.colour}-{e.type}")))
         elif isinstance(e, Seized):
             out.append(say("events", "seize", clan=say.clan(e.clan), objective=say.objective(e.objective),
-                           unified=e.unified, n=len(e.cleared)))
+                           unified=e.unified, n=len(e.cleared), ninjas=_ninja_in_run(e.cleared)))
         elif isinstance(e, Discarded):
             cards = [c for c in e.cards if kind(c) not in ("raid", "assassin", "ronin")]
-            out.append(say("discard", e.reason, cards=say.cards(cards), n=len(cards)))
-            if e.reason == "ninja" and order:
-                out.append(say("events", "ninja-order", cards=say.cards(order)))
+            out.append(say("discard", e.reason, cards=say.cards(cards), n=len(cards), order=say.cards(order),
+                           found=say.cards(found), n_found=len(found)))
+            if e.reason == "ninja":
                 order = []
         elif isinstance(e, Struck):
             out.append(say("events", "struck", card=say.card(e.card), enemy=kind(e.card)))
@@ -213,6 +231,18 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
     if order:     # no Shogun card was revealed: the cards only go back
         out.append(say("events", "ninja-order", cards=say.cards(order)))
     return " ".join(x for x in out if x)
+
+
+def _ninja_in_run(cleared: Sequence[str]) -> bool:
+    """Whether a Ninja stood among the three cards that seized (the run ends the cleared row)."""
+    counted = 0
+    for card in reversed(cleared):
+        if kind(card) == "ninja":
+            return True
+        counted += 1
+        if counted == 3:
+            return False
+    return False
 
 
 def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[int, str, list[GameEvent], Snapshot]]]:
@@ -241,14 +271,29 @@ def panels_for(game: Game, t: Replayed, where: str, lang: str, name: str) -> lis
     columns = max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done] + [len(s.gone) for *_, s in done])
     pages: dict[int, RoundPage] = {}
     last = snapshot(start)
+    actions_in: dict[int, int] = {}
+    for rnd, *_ in done:
+        actions_in[rnd] = actions_in.get(rnd, 0) + 1
     for i, (rnd, action, events, snap) in enumerate(done):
         if rnd not in pages:
             pages[rnd] = RoundPage(rnd, [say("round", "intro", deck=last.deck, score=last.score)], [])
+        if actions_in[rnd] == 1 and _plain(action, events):     # play a card, draw a card: told in a line
+            pages[rnd].intro.append(sentences(say, action, events))
+            last = snap
+            continue
         scene = diagram(cards, snap, f"{name}-{i + 1}", columns, played=action.startswith("play "))
         heading = f"**{say('actions', action.split()[0].rstrip(':'))}** · {say('words', 'score', score=snap.score)}"
         pages[rnd].panels.append(Panel(scene, heading, sentences(say, action, events), snap))
         last = snap
     return list(pages.values())
+
+
+def _plain(action: str, events: Sequence[GameEvent]) -> bool:
+    """A turn with nothing to show: one card played as itself or discarded (not a Ninja's, not the whole
+    hand) and one card drawn; no seize, no enemy, no wild named."""
+    if not action.startswith(("play ", "discard ")) or " as " in action:
+        return False
+    return all(isinstance(e, (Played, Drew)) or (isinstance(e, Discarded) and e.reason == "discard") for e in events)
 
 
 def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[RoundPage]]:
@@ -294,13 +339,12 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     mean = next((r.value for r in blind if r.section == "score" and r.measure == "mean return"), 0.0)
     defeat = next((r.value for r in blind if r.section == "outcome" and r.subject == RANKS[-1][1]), 0.0)
     say = Say(game, lang)
-    rows = []
+    rows = [say("difficulty", "games", n=n)]      # the method first: what the figures below count
     bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
     for (low, rank), (_, high) in zip(RANKS, bounds, strict=True):
         value, lo, hi = shares.get(rank) or (0.0, *_none(n))
         rows.append(say("difficulty", "row", rank=rank, low=low, high=high, share=100 * value, lo=100 * lo,
                         hi=100 * hi))
-    rows.append(say("difficulty", "games", n=n))
     rows.append(say("difficulty", "random", n=n, mean=mean, defeat=100 * defeat))
     return rows
 
@@ -319,6 +363,23 @@ def _none(n: int) -> tuple[float, float]:
     """The interval of a rank no game reached."""
     iv = wilson(0, n)
     return iv.low, iv.high
+
+
+# The first clan's board on the printed sheet (tracks.toml): its objectives side, in mm. Alone it prints
+# large enough for its words (8 pt and more on the sheet) to stay readable in a booklet column.
+FIRST_BOARD = (14.0, 30.0, 86.0, 106.0)
+
+
+def board_figure(game: Game, lang: str, _arg: str) -> list[Figure]:
+    """`@board`: one clan's board as the kit prints it, its objectives side, cut from the sheet of four
+    (the whole sheet shrunk to a booklet column would leave its words unreadable)."""
+    if game.trackboard is None:
+        return []
+    sheet = trackboard_scene(game, lang)
+    x, y, w, h = FIRST_BOARD
+    scene = Scene("clan-board", w, h, 0.0)
+    scene.add(Group(tuple(sheet.shapes), -x, -y, 0.0, (x, y, w, h)))
+    return [Figure(scene, Say(game, lang)("booklet", "components-board"))]
 
 
 def cover_scene(game: Game, lang: str) -> Scene | None:
@@ -344,6 +405,7 @@ class ShogunBooklet(BookletAdapter):
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {
             "examples": lambda game, lang, _arg: example_figures(game, lang),
+            "board": board_figure,
             "difficulty": difficulty_rows,
         }
 

@@ -132,8 +132,9 @@ def test_every_example_is_in_the_booklet(game, pdf_text):
 
 def test_the_walkthrough_draws_the_first_season_and_tells_the_rest(game, pdf_text):
     """Spring's rounds are drawn step by step (a row for B, C, D and, with six players, the Beggar's
-    E); the later rounds are told in brief, a line per step; every round has its heading and the
-    tracks after it, and the year ends with each player's water, rice and Ryô."""
+    E); the later rounds are told without the rows, a line per step; every round but the last has its
+    heading and a table of the tracks after it (the reserve before and after in its caption), and the
+    year ends with each player's water, rice and Ryô."""
     sample = game.folder / "samples" / "six-players.toml"
     transcript, rounds = DojimaBooklet().walkthrough(game, sample, "en")
     assert len(rounds) == len(transcript.rounds) >= 3
@@ -142,17 +143,22 @@ def test_the_walkthrough_draws_the_first_season_and_tells_the_rest(game, pdf_tex
     told = [page for page, season in zip(rounds, seasons) if season != seasons[0]]
     assert drawn and told
     for page in drawn:
-        assert [p.spec.key for p in page.panels] == ["B", "C", "D", "E"], page.round
+        assert [p.spec.key for p in page.panels[:4]] == ["B", "C", "D", "E"], page.round
     for page in told:
-        assert not page.panels
+        assert all(p.heading == "After the round" for p in page.panels)
         text = " ".join(page.intro)
-        for heading in ("B · Sow Advisor and Sowers", "C · Water Advisor and Waterers",
+        for heading in ("Sow Advisor and Sowers", "C · Water Advisor and Waterers",
                         "D · Market Advisor and Merchants", "E · Beggar"):
             assert heading in text, (page.round, heading)
-    for page, log in zip(rounds, transcript.rounds):
+    for page, log in zip(rounds[:-1], transcript.rounds[:-1]):
         assert f"Round {page.round}" in pdf_text
-        red = f"Red {log.water['red']} water, {log.rice['red']} rice, {log.ryo['red']} Ryô"
-        assert red in pdf_text, (page.round, red)
+        after = page.panels[-1]
+        assert after.heading == "After the round" and ("Reserve:" in after.sentence or "The reserve is" in
+                                                      after.sentence), page.round
+        shown = [t.string for t in after.scene.shapes if hasattr(t, "string")]
+        for p in log.water:       # a row a player: the name, then water, rice and Ryô
+            i = shown.index(game.clans[p].name["en"])
+            assert shown[i + 1:i + 4] == [str(log.water[p]), str(log.rice[p]), str(log.ryo[p])], (page.round, p)
     s = transcript.state
     for p in s.players:
         assert f"{game.clans[p].name['en']} {s.water[p]} water, {s.rice[p]} rice, {s.ryo[p]} Ryô" in pdf_text
@@ -216,16 +222,74 @@ def test_the_two_player_pyramid_figure(game, pdf_text):
     laid = read_toml(game.folder / "samples" / "two-players.toml")["round"][0]["pyramid"]
     titles = {c.label: c.type.title["en"] for c in game.cards}
 
+    given_at = {m.group(1): m.start() for m in re.finditer(r" a \d on the ([A-Z][A-Za-z]+(?: [A-Z][a-z]+)?)", caption)}
+    turned_at = {t: m.start() for m in re.finditer(r"; the ([^;.]+?) turns? face up", caption)
+                 for t in re.split(r", | and ", m.group(1))}
+
     def given(card):
-        return caption.index(f"to the {titles[card]}.")
+        return given_at[titles[card]]
 
     def turned(card):
-        return caption.index(f"The {titles[card]} turns face up.")
+        return turned_at[titles[card]]
 
     under = {0: (1, 2), 1: (3, 4), 2: (4, 5)}
     for top, (a, b) in under.items():
         assert turned(laid[top]) > max(given(laid[a]), given(laid[b]))
         assert given(laid[top]) > turned(laid[top])
-    assert sorted(caption.count(f"to the {titles[c]}.") for c in laid) == [1] * 6
+    assert sorted(given_at) == sorted(titles[c] for c in laid)
+    assert "rolled the white advisor dice" in caption
+    # « take turns giving one advisor die to a face-up advisor »: the six dice are one pool. Red rolled
+    # 1 3 5, Blue 2 5 5; Blue's first die given is a 3, which only Red rolled.
+    assert "Either player may give any of the six: Blue gives the 3 Red rolled." in caption
     assert len(PYRAMID) == 6
     assert "The pyramid of a first round." in pdf_text
+
+
+def test_the_walkthrough_tells_the_reserve_and_why_fields_pay(game):
+    """Review 2 of issue 25: season ends came from nowhere, and a Market Advisor on the hidden Sake Seller's
+    field paid field 2 as active with no word why. The rulebook: «each season lasts until the reserve is
+    empty» and the Sake Seller «inverts» the fields of the basic advisor it shares a field with. Each
+    round's end gives the reserve before and after; the next round starts where it ended, or at 8 when a
+    season began; and a basic advisor that shares the Saboteur's or Sake Seller's field says so."""
+    sample = game.folder / "samples" / "six-players.toml"
+    transcript, rounds = DojimaBooklet().walkthrough(game, sample, "en")
+    expected = 8
+    for page in rounds:
+        said = page.panels[-1].sentence if page.panels else " ".join(page.intro)
+        m = re.search(r"Reserve: (\d+) → (\d+) Ryô|The reserve is (?:already )?empty \((\d+) → 0\)", said)
+        assert m, (page.round, said)
+        before = int(m.group(1) or m.group(3))
+        assert before == expected, page.round
+        ended = m.group(3) is not None
+        seasons = [r.record.season for r in transcript.rounds]
+        i = page.round - 1
+        assert ended == (i == len(seasons) - 1 or seasons[i + 1] != seasons[i]), page.round
+        expected = 8 if ended else int(m.group(2))
+    first = " ".join(p.sentence for p in rounds[0].panels)
+    assert ("Red reveals the Market Advisor on field 1. The Sake Seller already stands there, so the Market "
+            "Advisor’s fields swap: field 2 pays as active, field 1 as adjacent.") in first
+    assert "The Saboteur already stands there, so only field 5 pays; fields 4 and 6 are empty." in first
+    assert rounds[0].panels[0].heading.startswith("A and B ·")
+    # Red ends round 5 with no rice and grows none in round 6: its Merchant, on the Market Advisor's field,
+    # has nothing to sell (not a sale it chose not to make)
+    assert "Red (2, active) has no rice to sell." in " ".join(rounds[-1].intro)
+
+
+def test_every_die_in_a_step_diagram_carries_its_players_sign(game):
+    """Review 2 of issue 25: red and green dice on one field looked alike to a red-green colour-blind reader.
+    Each worker's die is marked with its player's sign (the shape on their cards and markers), once per die."""
+    sample = game.folder / "samples" / "six-players.toml"
+    _t, rounds = DojimaBooklet().walkthrough(game, sample, "en")
+    signs = {"●": "red", "■": "blue", "▲": "green", "◆": "yellow", "★": "purple", "✚": "orange"}
+    checked = 0
+    for page in rounds:
+        for panel in page.panels:
+            step = panel.spec
+            if step is None or not step.below:
+                continue
+            marked = [t.string.split()[0] for t in panel.scene.shapes
+                      if hasattr(t, "string") and t.string[:1] in signs]
+            drawn = sorted(p for ps in step.below.values() for p in ps)
+            assert sorted(signs[m] for m in marked) == drawn, (page.round, panel.heading)
+            checked += 1
+    assert checked >= 6          # B, C and D of the two rounds drawn step by step

@@ -15,6 +15,7 @@ from pnp.cli import app
 from pnp.draw.shapes import Group, Text
 from pnp.games.samurai_vassal.booklet import example_figures, walkthrough
 from pnp.games.samurai_vassal.cards import CARDS, CHARACTER_IDS
+from pnp.games.samurai_vassal.events import Copied
 from pnp.games.samurai_vassal.module import SamuraiVassal
 from pnp.games.samurai_vassal.rules import STEPS
 from pnp.model import load_game
@@ -99,7 +100,7 @@ def test_every_rulebook_example_is_drawn_with_its_result(words):  # type: ignore
         for w in winners:                                # the caption names each winner
             assert GAME.clans[w].name["en"] in fig.caption
         if not winners:
-            assert "every player loses" in fig.caption
+            assert "every player lose the round" in fig.caption
 
 
 @pytest.mark.parametrize("sample,winner", [("four-players", "Blue"), ("samurai", "Green")])
@@ -119,8 +120,8 @@ def test_the_samurai_walkthrough_names_the_characters_effects(words):  # type: i
     _t, rounds = walkthrough(GAME, GAME.folder / "samples" / "samurai.toml", "en")
     said = " ".join(p.sentence for r in rounds for p in r.panels)
     assert "Walkthrough: Samurai mode" in words
-    assert "Red's Chacha rejects" in plain(said) and "Red must lay Strategising next round" in said
-    assert "Yellow turns Surveying face down (Oda Nobunaga)" in said
+    assert "Red's Chacha rejects" in plain(said) and "Chacha obliges Red to lay Strategising next round" in said
+    assert "As Oda Nobunaga is laid, Yellow’s Surveying turns face down." in said
 
 
 def test_the_levels_on_the_walkthrough_cards_stay_legible():  # type: ignore[no-untyped-def]
@@ -184,7 +185,7 @@ def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("last", "said"), [
     ({"red": "invasion"},
-     "Red’s Sarutobi Sasuke would copy Invasion, but Kuroda Kanbei blocks the copy: it has no level."),
+     "Red’s Sarutobi Sasuke would copy Invasion, but its copy is switched off too: it has no level and loses."),
     ({}, "Red’s Sarutobi Sasuke has nothing to copy: it has no level."),
 ])
 def test_a_blocked_copy_and_nothing_to_copy_are_told_apart(last, said):
@@ -199,3 +200,35 @@ def test_a_blocked_copy_and_nothing_to_copy_are_told_apart(last, said):
     sentences = approval(Say(GAME, "en"), log, None, last)
     assert said in sentences
     assert not any("nothing to copy" in s for s in sentences if s != said)
+
+
+def test_how_a_character_with_no_level_wins_is_what_the_booklet_says(words):  # type: ignore[no-untyped-def]
+    """The characters' intro (review 2 of issue 25 found it wrong about Fuma): «A character with no level
+    wins only when a Reject finds its target, so that every card but the targets wins (Hanzo's and
+    Akechi's own Rejects count), or, for Sasuke, by copying a card that has a level. Fuma Kotaro never
+    wins.» The rulebook on Fuma: «This card has no way to win the round.» Checked against the rules on
+    every round of three where Red lays a character with no level and the others lay any proposal or a
+    Reject character, with Red's card of the round before any proposal or none."""
+    from pnp.games.samurai_vassal.cards import PROPOSAL_IDS
+    from pnp.games.samurai_vassal.rules import decide, profiles
+
+    assert plain("Fuma Kotaro never wins.") in words
+    no_level = [c for c in CHARACTER_IDS if CARDS[c].level is None]
+    assert set(no_level) == {"sanada-yukimura", "hattori-hanzo", "sarutobi-sasuke", "fuma-kotaro", "akechi-mitsuhide"}
+    others = [*PROPOSAL_IDS, "chacha", "akechi-mitsuhide", "kuroda-kanbei"]
+    wins = {c: 0 for c in no_level}
+    for red in no_level:
+        for blue in others:
+            for green in others:
+                for last in (None, *PROPOSAL_IDS):
+                    plays = {"red": red, "blue": blue, "green": green}
+                    profiled, _, events = profiles(plays, {"red": last})
+                    winners, rule, _together, decided = decide(profiled)
+                    copied = next((e.card for e in events if isinstance(e, Copied) and e.player == "red"), None)
+                    if "red" not in winners:
+                        continue
+                    wins[red] += 1
+                    by_copy = red == "sarutobi-sasuke" and copied is not None and CARDS[copied].level is not None
+                    assert rule == "reject" or by_copy, (plays, last, rule)
+    assert wins["fuma-kotaro"] == 0
+    assert all(wins[c] > 0 for c in no_level if c != "fuma-kotaro"), wins

@@ -42,18 +42,18 @@ def test_the_five_rulebook_examples_are_drawn_before_and_after(pages):
     for title in ("A Ninja in the run", "Discard and wait", "A Raid met with the deck", "Envoys leave with a Raid",
                   "A fresh hand"):
         assert f"{title}." in text and f"{title}, after." in text
-    assert "Three Takeda cards in a row: the Takeda port falls." in text
+    assert "Three Takeda cards in a row, not counting the Ninja: the Takeda port falls." in text
     assert "You meet the Raid with the deck: Takeda Soldier, Amago Cavalry, Katō Ninja, Envoy and Takeda" in text
 
 
 def test_the_difficulty_table_prints_every_rank_and_adds_up(pages):
     text = " ".join(pages)
     shares = re.findall(r"(Supreme Shogun|Shogun|Weak Shogun|Total Defeat) \([^)]*objectives\): ([0-9.]+) % of games "
-                        r"\(([0-9.]+)–([0-9.]+) % with 95 % confidence\)", text)
+                        r"\(([0-9.]+)–([0-9.]+) %\)", text)
     assert [s[0] for s in shares] == ["Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"]
     assert abs(sum(float(s[1]) for s in shares) - 100) < 0.3
     assert all(float(lo) <= float(p) <= float(hi) for _, p, lo, hi in shares)
-    assert "Counted over 400 shuffles of the deck" in text
+    assert "It played 400 shuffles of this deck, once each" in text and "with 95 % confidence" in text
     # the blind baseline: the random policy's mean over the same seeds, as printed
     m = ShogunSolitaire()
     mean = sum(m.play(game(), Settings(1, frozenset(), seed), "random").score for seed in range(1, 401)) / 400
@@ -190,3 +190,21 @@ def test_a_seize_shows_the_run_that_made_it_with_the_wild_framed_dashed(caption,
     assert rows[0] == run
     assert dashed, "the wild in the run has no dashed frame"
     assert least >= 6 - 1e-6
+
+
+def test_a_clan_card_in_a_diagram_carries_its_clans_mon():
+    """Review 2 of issue 25: clans were told apart by colour alone (Takeda blue beside Amago purple; Hōjō red
+    and Katō green to a red-green colour-blind reader). A clan card, and a wild named as a clan's card, carry
+    that clan's mon; a card of no clan (an enemy, an Envoy, a Fleet in hand) carries none."""
+    from pnp.draw.shapes import Group
+    from pnp.games.shogun_solitaire.booklet import Cards
+
+    cards = Cards(game(), "en")
+
+    def mons(name: str) -> int:          # the mon is the one picture (a group of paths) on a diagram card
+        return sum(isinstance(s, Group) for s in cards(name).shapes)
+
+    for name in ("hojo-soldier", "takeda-ninja", "kato-samurai", "amago-cavalry", "fleet as takeda-soldier"):
+        assert mons(name) == 1, name
+    for name in ("raid", "assassin", "ronin", "envoy", "fleet"):
+        assert mons(name) == 0, name
