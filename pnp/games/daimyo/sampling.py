@@ -12,12 +12,10 @@ card adds) are drawn from the listed legal actions.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...engine import Decision
-from ...hexgrid import Pos, around, connected_without
+from ...hexgrid import Pos
 from .actions import Action, MoveBushi, MoveHan, Pass, PlaceHan, PlayCards
 
 if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
@@ -41,7 +39,7 @@ def sample(state: DaimyoState, rng: random.Random, d: Decision | None) -> Action
         if kind == "han-move":
             return _han_move(state, rng)
         if kind == "new-han":
-            spots = _border_facts(frozenset(state.tile_pos.values()))[0]
+            spots = state.map_facts().spots
             if not spots:
                 rng.choice(ONE)
                 return Pass()
@@ -91,17 +89,18 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
 
 def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     """`HanMove.options`: each Han (sorted) that may move, to each free spot of the map without it."""
-    cells = frozenset(state.tile_pos.values())
-    spots, only = _border_facts(cells)
-    lonely = Counter(only.values())
+    facts = state.map_facts()
+    spots = len(facts.spots)
     movable: list[tuple[str, Pos, int]] = []
     total = 0
     if len(state.tile_pos) > 1:
-        for tile in sorted(state.tile_pos):
-            pos = state.tile_pos[tile]
-            if state.occupant(tile) is None and tile not in state.touched and connected_without(cells, pos):
+        tile_pos, touched = state.tile_pos, state.touched
+        held = state.held_tiles()
+        for tile in sorted(tile_pos):
+            pos = tile_pos[tile]
+            if tile not in held and tile not in touched and not facts.splits(pos):
                 # Board.free_spots(without=tile): the free spots less those touching this Han alone.
-                room = len(spots) - lonely.get(pos, 0)
+                room = spots - facts.lonely(pos)
                 movable.append((tile, pos, room))
                 total += room
     if not total:
@@ -110,22 +109,6 @@ def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     k = rng.choice(range(total))
     for tile, pos, room in movable:
         if k < room:
-            return MoveHan(tile, [s for s in spots if only.get(s) != pos][k])
+            return MoveHan(tile, facts.spots_without(pos)[k])
         k -= room
     raise AssertionError("a draw below the total falls in a Han's spots")
-
-
-# The free spots of a map (sorted, as `hexgrid.border` lists them) and, for those touching one Han
-# alone, that Han's position (they are no longer free once it is lifted): functions of the map's
-# cells alone, so an entry is never invalidated (a changed map is another key); bounded, as the
-# maps of many games go by. One pass over the cells' neighbours finds both.
-@lru_cache(maxsize=4096)
-def _border_facts(cells: frozenset[Pos]) -> tuple[tuple[Pos, ...], dict[Pos, Pos]]:
-    touching: dict[Pos, int] = {}
-    last: dict[Pos, Pos] = {}
-    for cell in cells:
-        for nb in around(cell):
-            if nb not in cells:
-                touching[nb] = touching.get(nb, 0) + 1
-                last[nb] = cell
-    return tuple(sorted(touching)), {s: last[s] for s, n in touching.items() if n == 1}

@@ -19,6 +19,7 @@ from ...hexgrid import Pos, around, border, connected_without, is_connected
 from ...model import Game
 from .actions import Action, PassCards, PlayCards
 from .events import Dealt, GameOver, HandDealt
+from .mapfacts import MapFacts, facts_of
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
@@ -275,6 +276,9 @@ class Board:
         # alone, so `place_han` (every move or placing of a Han ends there), `start_from` and `clone`
         # empty it.
         self._adjacent: dict[str, list[str]] = {}
+        # The facts of the map last asked about (`map_facts`): keyed by the cells themselves, so no
+        # change of the map can leave them stale; the next map's facts are derived from them.
+        self._facts: MapFacts | None = None
         per_clan = rules.game.tiles.per_clan if rules.game.tiles else 3
         # Han of clans that are not playing leave the game
         self.out_of_game = [f"{rules.prefix[c]}{i}" for c in rules.game.clans if c not in rules.clans
@@ -446,6 +450,14 @@ class Board:
                 return clan
         return None
 
+    def held_tiles(self) -> set[str]:
+        """The Han some unit stands on (those with an `occupant`)."""
+        held = {tile for tile in self.daimyo.values() if tile is not None}
+        for clan in self.rules.clans:
+            held.update(self.bushi[clan])
+            held.update(self.ronin[clan])
+        return held
+
     def strength(self, clan: str, tile: str) -> int:
         return self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0) + (1 if self.daimyo[clan] == tile else 0)
 
@@ -479,6 +491,17 @@ class Board:
             return list(border(frozenset(self.tile_pos.values())))
         pos = self.tile_pos[without]
         return [s for s in border(frozenset(self.tile_pos.values()) - {pos}) if s != pos]
+
+    def map_facts(self) -> MapFacts:
+        """The free spots and cut cells of the map as it lies now (`mapfacts`)."""
+        cells = frozenset(self.tile_pos.values())
+        facts = self._facts
+        if facts is None:
+            facts = facts_of(cells)
+        elif facts.cells != cells:
+            facts = facts.then(cells)
+        self._facts = facts
+        return facts
 
     def entry_refusal(self, clan: str, tile: str, daimyo: bool = False) -> Refusal | None:
         """Why an advanced rule bars `clan`'s units (with its Daimyo when `daimyo`) from `tile`, if one does."""
