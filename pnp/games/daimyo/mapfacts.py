@@ -20,6 +20,7 @@ less its holes. A map with a hole asks the search, as before.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import lru_cache
 
 from ...hexgrid import Pos, _articulation, _connected, around
@@ -42,62 +43,57 @@ PAIRS = tuple(_pairs(m) for m in range(64))
 COUNT = tuple(bin(m).count("1") for m in range(64))
 
 
-def _mask(pos: Pos, cells: set[Pos] | frozenset[Pos]) -> int:
-    mask, bit = 0, 1
-    for nb in around(pos):
-        if nb in cells:
-            mask |= bit
-        bit <<= 1
-    return mask
+# Bit i of a position's ring: the neighbour in direction i (`hexgrid.DIRECTIONS`) is a cell; seen from
+# that neighbour, the position lies in the opposite direction, i + 3.
+FACING = tuple(1 << ((i + 3) % 6) for i in range(6))
 
 
 class MapFacts:
     """The facts of one map (a set of cells), immutable once made: boards and their clones share them.
 
-    `touching`: each free spot and how many cells it touches; `arcs`: each cell's arcs of neighbouring
-    cells; `euler`: V - E + T; `one_group`: whether the cells touch into one group."""
+    `ring`: for every cell and every position touching one, which of its six neighbours are cells (a
+    6-bit mask); a free spot is a position of the ring that is not a cell, and its mask's bits are
+    the cells it touches. `spots`: the free spots, sorted (as `hexgrid.border` lists them). `edges`,
+    `triangles`: the touching pairs and triples of cells (V - E + T is the number of groups less the
+    number of holes); `one_group`: whether the cells touch into one."""
 
-    __slots__ = ("cells", "touching", "arcs", "edges", "triangles", "one_group", "_spots", "_cuts")
+    __slots__ = ("cells", "ring", "spots", "edges", "triangles", "one_group", "_cuts")
 
-    def __init__(self, cells: frozenset[Pos], touching: dict[Pos, int], arcs: dict[Pos, int], edges: int,
-                 triangles: int, one_group: bool):
-        self.cells, self.touching, self.arcs = cells, touching, arcs
+    def __init__(self, cells: frozenset[Pos], ring: dict[Pos, int], spots: list[Pos], edges: int, triangles: int,
+                 one_group: bool):
+        self.cells, self.ring, self.spots = cells, ring, spots
         self.edges, self.triangles, self.one_group = edges, triangles, one_group
-        self._spots: tuple[Pos, ...] | None = None
         self._cuts: frozenset[Pos] | None = None
 
     @classmethod
     def of(cls, cells: frozenset[Pos]) -> MapFacts:
         """The facts worked out from the cells alone."""
-        touching: dict[Pos, int] = {}
-        arcs: dict[Pos, int] = {}
+        ring: dict[Pos, int] = dict.fromkeys(cells, 0)
         edges = triangles = 0
         for cell in cells:
-            mask = _mask(cell, cells)
-            arcs[cell] = ARCS[mask]
-            edges += COUNT[mask]
-            triangles += PAIRS[mask]
-            for nb in around(cell):
-                if nb not in cells:
-                    touching[nb] = touching.get(nb, 0) + 1
+            for nb, bit in zip(around(cell), FACING):
+                ring[nb] = ring.get(nb, 0) | bit
+        for cell in cells:
+            edges += COUNT[ring[cell]]
+            triangles += PAIRS[ring[cell]]
         # each pair was counted from both its cells, each triangle from its three
-        return cls(cells, touching, arcs, edges // 2, triangles // 3, _connected(cells))
+        spots = sorted(p for p in ring if p not in cells)
+        return cls(cells, ring, spots, edges // 2, triangles // 3, _connected(cells))
 
     def then(self, cells: frozenset[Pos]) -> MapFacts:
         """The facts of `cells`: derived from these when one cell left and/or one came, else afresh."""
         removed, added = self.cells - cells, cells - self.cells
         if len(removed) > 1 or len(added) > 1:
             return MapFacts.of(cells)
-        touching, arcs = dict(self.touching), dict(self.arcs)
+        ring, spots = dict(self.ring), list(self.spots)
         edges, triangles = self.edges, self.triangles
         one_group: bool | None = self.one_group
-        work = set(self.cells)
-        changed: list[Pos] = []
         for gone in removed:
+            mask = ring[gone]
             if one_group:
-                if len(work) == 1:
+                if len(self.cells) == 1:
                     one_group = True                  # no cells at all count as one group
-                elif arcs[gone] <= 1:
+                elif ARCS[mask] <= 1:
                     one_group = True                  # one arc: never a cut cell
                 elif self.holes == 0:
                     one_group = False                 # more arcs and no hole: a cut cell
@@ -105,61 +101,49 @@ class MapFacts:
                     one_group = None                  # round a hole: asked below
             else:
                 one_group = None                      # lifting a cell may leave one group
-            work.discard(gone)
-            del arcs[gone]
-            mask = _mask(gone, work)
             edges -= COUNT[mask]
             triangles -= PAIRS[mask]
-            for nb in around(gone):
-                if nb not in work:
-                    n = touching[nb] - 1
-                    if n:
-                        touching[nb] = n
-                    else:
-                        del touching[nb]
+            for nb, bit in zip(around(gone), FACING):
+                left = ring[nb] & ~bit
+                if left or nb in cells:
+                    ring[nb] = left
+                else:
+                    del ring[nb]                      # neither a cell nor touching one now
+                    _drop(spots, nb)
             if mask:
-                touching[gone] = COUNT[mask]
-            changed.append(gone)
+                insort(spots, gone)
+            else:
+                del ring[gone]
         for new in added:
-            mask = _mask(new, work)
+            mask = ring.get(new, 0)
             if one_group:
-                one_group = bool(mask) or not work    # touching the map (or alone) keeps it one group
+                one_group = bool(mask) or len(cells) == 1   # touching the map (or alone) keeps it one group
             else:
                 one_group = None
-            work.add(new)
-            touching.pop(new, None)
+            ring[new] = mask
+            _drop(spots, new)
             edges += COUNT[mask]
             triangles += PAIRS[mask]
-            for nb in around(new):
-                if nb not in work:
-                    touching[nb] = touching.get(nb, 0) + 1
-            changed.append(new)
-        for pos in changed:
-            for nb in around(pos):
-                if nb in work:
-                    arcs[nb] = ARCS[_mask(nb, work)]
-            if pos in work:
-                arcs[pos] = ARCS[_mask(pos, work)]
+            for nb, bit in zip(around(new), FACING):
+                if nb in ring:
+                    ring[nb] |= bit
+                else:
+                    ring[nb] = bit
+                    if nb not in cells:
+                        insort(spots, nb)
         if one_group is None:
             one_group = _connected(cells)
-        return MapFacts(cells, touching, arcs, edges, triangles, one_group)
+        return MapFacts(cells, ring, spots, edges, triangles, one_group)
 
     @property
     def holes(self) -> int:
         """Empty regions the map encloses (for a map of one group)."""
         return 1 - (len(self.cells) - self.edges + self.triangles)
 
-    @property
-    def spots(self) -> tuple[Pos, ...]:
-        """The free spots, sorted (as `hexgrid.border` lists them)."""
-        if self._spots is None:
-            self._spots = tuple(sorted(self.touching))
-        return self._spots
-
     def splits(self, pos: Pos) -> bool:
         """Whether the cells less `pos` (a cell) fall apart: `not hexgrid.connected_without`."""
         if self.one_group:
-            if self.arcs[pos] <= 1:
+            if ARCS[self.ring[pos]] <= 1:
                 return False
             if self.holes == 0:
                 return True
@@ -170,14 +154,21 @@ class MapFacts:
 
     def lonely(self, pos: Pos) -> int:
         """Free spots that touch the cell at `pos` alone (no longer free once it is lifted)."""
-        touching = self.touching
-        return sum(1 for nb in around(pos) if touching.get(nb) == 1)
+        ring, cells = self.ring, self.cells
+        return sum(1 for nb, bit in zip(around(pos), FACING) if ring[nb] == bit and nb not in cells)
 
     def spots_without(self, pos: Pos) -> list[Pos]:
         """The free spots of the map less the cell at `pos`, sorted (`Board.free_spots(without=...)`)."""
-        near = around(pos)
-        touching = self.touching
-        return [s for s in self.spots if touching[s] != 1 or s not in near]
+        ring = self.ring
+        alone = {nb for nb, bit in zip(around(pos), FACING) if ring[nb] == bit}
+        return [s for s in self.spots if s not in alone]
+
+
+def _drop(spots: list[Pos], pos: Pos) -> None:
+    """Take `pos` out of the sorted `spots`, if it is there."""
+    i = bisect_left(spots, pos)
+    if i < len(spots) and spots[i] == pos:
+        del spots[i]
 
 
 @lru_cache(maxsize=64)

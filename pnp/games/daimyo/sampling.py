@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Decision
 from ...hexgrid import Pos
-from .actions import Action, MoveBushi, MoveHan, Pass, PlaceHan, PlayCards
+from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
 
 if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
     from .rules import DaimyoState
@@ -31,11 +31,22 @@ def sample(state: DaimyoState, rng: random.Random, d: Decision | None) -> Action
         n = len(cards)
         if n >= 2:
             return PlayCards(_pair(cards, rng.choice(range(n * (n - 1) // 2))))
+    if d is not None and d.kind == "pass":
+        played = state.commits.own(d.player)
+        if played is not None and len(played) == 2:      # `legal_actions`: both ways round
+            a, b = played
+            return PassCards(a, b) if rng.choice(range(2)) == 0 else PassCards(b, a)
     if d is not None and d.kind == "resolve":
         assert d.card is not None        # a resolve decision names its card
         kind = state.kind(d.card, d.player)
-        if kind == "bushi-move" and not state.variant_hooks:
-            return _bushi_move(state, d.player, rng)
+        if not state.variant_hooks:      # no Mastery card adds ways to carry these out
+            if kind == "bushi-move":
+                return _bushi_move(state, d.player, rng)
+            if kind == "bushi-recruitment":
+                rng.choice(ONE)
+                return Recruit()
+            if kind == "daimyo-move":
+                return _daimyo_move(state, d.player, rng)
         if kind == "han-move":
             return _han_move(state, rng)
         if kind == "new-han":
@@ -62,29 +73,43 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
     """`BushiMove.options`: from each tile (sorted) to each neighbour the clan may enter, every
     (Bushi, Rōnin) count but (0, 0), Bushi counts outermost."""
     bushi, ronin = state.bushi[clan], state.ronin[clan]
-    slots: list[tuple[str, str, int]] = []
+    # (tile, where its units may go, moves to each of them, Rōnin there)
+    slots: list[tuple[str, list[str], int, int]] = []
     total = 0
     # Without teams no ally holds a Han, and without an entry rule nothing else bars one: every
     # neighbour may be entered (`Board.can_enter`).
     open_all = not state.entry_hooks and not state.rules.options.teams
-    for tile in sorted(set(bushi) | set(ronin)):
-        n, m = bushi.get(tile, 0), ronin.get(tile, 0)
-        per = (n + 1) * (m + 1) - 1
-        for dst in state.adjacent_tiles(tile):
-            if open_all or state.can_enter(clan, dst):
-                slots.append((tile, dst, m))
-                total += per
+    for tile in sorted(bushi.keys() | ronin.keys()):
+        m = ronin.get(tile, 0)
+        per = (bushi.get(tile, 0) + 1) * (m + 1) - 1
+        near = state.adjacent_tiles(tile)
+        if not open_all:
+            near = [dst for dst in near if state.can_enter(clan, dst)]
+        if near:
+            slots.append((tile, near, per, m))
+            total += per * len(near)
     if not total:
         rng.choice(ONE)
         return Pass()
     k = rng.choice(range(total))
-    for tile, dst, m in slots:
-        per = (bushi.get(tile, 0) + 1) * (m + 1) - 1
-        if k < per:
+    for tile, near, per, m in slots:
+        if k < per * len(near):
+            at, k = divmod(k, per)
             count, hired = divmod(k + 1, m + 1)       # (0, 0) is left out: the first move is index 1
-            return MoveBushi(tile, dst, count, None, False, hired)
-        k -= per
+            return MoveBushi(tile, near[at], count, None, False, hired)
+        k -= per * len(near)
     raise AssertionError("a draw below the total falls in a slot")
+
+
+def _daimyo_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
+    """`DaimyoMove.options`: to each neighbour the Daimyo may enter."""
+    src = state.daimyo[clan]
+    assert src is not None      # a clan without its Daimyo has lost: nothing resolves after
+    near = [dst for dst in state.adjacent_tiles(src) if state.daimyo_may_enter(clan, dst)]
+    if not near:
+        rng.choice(ONE)
+        return Pass()
+    return MoveDaimyo(src, near[rng.choice(range(len(near)))])
 
 
 def _han_move(state: DaimyoState, rng: random.Random) -> Action:
