@@ -128,7 +128,7 @@ class BushiMove(BasicEffect):
         """A move of the whole unit is written without its counts."""
         if (isinstance(action, MoveBushi) and action.count == board.bushi[clan].get(action.src, 0)
                 and action.ronin == board.ronin[clan].get(action.src, 0)):
-            return replace(action, count=None, ronin=0)
+            return MoveBushi(action.src, action.dst, None, action.via, action.march, 0)
         return action
 
     def apply(self, board: Board, clan: str, action: MoveBushi, base: dict[str, Any]) -> list[GameEvent]:

@@ -208,7 +208,7 @@ class DaimyoState(Board):
         if d.kind == "play":
             if not isinstance(action, PlayCards):
                 raise Illegal(self.round, d.player, None, "play-two", f"{d.player} must first play 2 cards")
-            return self._play(d.player, action)
+            return self._play(d.player, action, checked=sampled)
         if d.kind == "pass":
             return self._pass(d.player, action)
         if d.kind in INTERLUDES:
@@ -228,18 +228,23 @@ class DaimyoState(Board):
         assert d.card is not None
         return self._resolve(d.player, d.card, action, checked=sampled)
 
-    def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
+    def _play(self, clan: str, action: PlayCards, checked: bool = False) -> list[GameEvent]:
         cards = tuple(action.cards)
         hand = self.hand[clan]
-        if len(cards) != 2 or len(set(cards)) != 2:
-            raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly 2 different cards")
-        for c in cards:
-            if c not in hand:
-                raise Illegal(self.round, clan, None, "hand", f"card {c} is not in {clan}'s hand; the hand holds "
-                              f"{' '.join(self.sorted_cards(hand))}")
+        if checked:
+            # drawn from the sorted hand (`sampling`): two cards of it, already in priority order
+            played = cards
+            self.history[-1].plays[clan] = action
+        else:
+            if len(cards) != 2 or len(set(cards)) != 2:
+                raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly 2 different cards")
+            for c in cards:
+                if c not in hand:
+                    raise Illegal(self.round, clan, None, "hand", f"card {c} is not in {clan}'s hand; the hand "
+                                  f"holds {' '.join(self.sorted_cards(hand))}")
+            played = tuple(self.sorted_cards(cards))
+            self.history[-1].plays[clan] = PlayCards(played)
         hand.difference_update(cards)
-        played = tuple(self.sorted_cards(cards))
-        self.history[-1].plays[clan] = PlayCards(played)
         events: list[GameEvent] = [self.commits.commit(clan, played)]
         if not self.commits.complete:
             return events

@@ -82,7 +82,7 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
     for tile in sorted(bushi.keys() | ronin.keys()):
         m = ronin.get(tile, 0)
         per = (bushi.get(tile, 0) + 1) * (m + 1) - 1
-        near = state.adjacent_tiles(tile)
+        near = state.near(tile)
         if not open_all:
             near = [dst for dst in near if state.can_enter(clan, dst)]
         if near:
@@ -105,7 +105,7 @@ def _daimyo_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
     """`DaimyoMove.options`: to each neighbour the Daimyo may enter."""
     src = state.daimyo[clan]
     assert src is not None      # a clan without its Daimyo has lost: nothing resolves after
-    near = [dst for dst in state.adjacent_tiles(src) if state.daimyo_may_enter(clan, dst)]
+    near = [dst for dst in state.near(src) if state.daimyo_may_enter(clan, dst)]
     if not near:
         rng.choice(ONE)
         return Pass()

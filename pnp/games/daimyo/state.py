@@ -273,8 +273,9 @@ class Board:
             self.daimyo[clan] = ids[-1]
         self.tile_at: dict[Pos, str] = {p: t for t, p in self.tile_pos.items()}
         # Each Han's neighbouring Han (`adjacent_tiles`), as asked: a function of where the Han lie
-        # alone, so `place_han` (every move or placing of a Han ends there), `start_from` and `clone`
-        # empty it.
+        # alone. `place_han` (every move or placing of a Han ends there) drops the entries it
+        # changes, those of the Han placed and of the Han around its old and new spot; `start_from`
+        # and `clone` empty it.
         self._adjacent: dict[str, list[str]] = {}
         # The facts of the map last asked about (`map_facts`): keyed by the cells themselves, so no
         # change of the map can leave them stale; the next map's facts are derived from them.
@@ -462,10 +463,15 @@ class Board:
         return self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0) + (1 if self.daimyo[clan] == tile else 0)
 
     def adjacent_tiles(self, tile: str) -> list[str]:
+        return list(self.near(tile))
+
+    def near(self, tile: str) -> list[str]:
+        """`adjacent_tiles` without the copy: the list is the cache's own, to read, never to change."""
         found = self._adjacent.get(tile)
         if found is None:
-            found = self._adjacent[tile] = [self.tile_at[p] for p in around(self.tile_pos[tile]) if p in self.tile_at]
-        return list(found)
+            tile_at = self.tile_at
+            found = self._adjacent[tile] = [tile_at[p] for p in around(self.tile_pos[tile]) if p in tile_at]
+        return found
 
     def kind(self, card: str, clan: str) -> str:
         """What the card does now: its own effect, or the basic rules' fallback when it cannot."""
@@ -544,16 +550,21 @@ class Board:
         """Clans that hold a Han of every rival clan with at least 3 Bushi on rival Han in all (a
         Daimyo alone holds its Han but adds no Bushi)."""
         out = {}
+        tile_owner = self.tile_owner
         for clan in self.rules.clans:
+            rivals = self.rules.rivals(clan)
             total, covered = 0, set()
+            bushi, ronin = self.bushi[clan], self.ronin[clan]
             home = self.daimyo[clan]
-            daimyo = {home} if home else set()
-            for tile in set(self.bushi[clan]) | set(self.ronin[clan]) | daimyo:   # a lone Daimyo controls too
-                owner = self.tile_owner[tile]
-                if owner in self.rules.rivals(clan) and self.controls(clan, tile):
-                    total += self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0)
+            tiles = bushi.keys() | ronin.keys()
+            if home:
+                tiles.add(home)     # a lone Daimyo controls too
+            for tile in tiles:
+                owner = tile_owner[tile]
+                if owner in rivals and self.occupant(tile) == clan:
+                    total += bushi.get(tile, 0) + ronin.get(tile, 0)
                     covered.add(owner)
-            if covered == set(self.rules.rivals(clan)) and total >= 3:
+            if total >= 3 and covered == set(rivals):
                 out[clan] = total
         return out
 
@@ -569,9 +580,19 @@ class Board:
         self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + n
 
     def place_han(self, tile: str, at: Pos) -> None:
+        """Put `tile` at `at`: a Han from the reserve, or one moved (its old spot already freed in
+        `tile_at` by the caller)."""
+        adjacent, tile_at = self._adjacent, self.tile_at
+        adjacent.pop(tile, None)
+        old = self.tile_pos.get(tile)
+        for spot in (old, at):
+            if spot is not None:
+                for p in around(spot):
+                    other = tile_at.get(p)
+                    if other is not None:
+                        adjacent.pop(other, None)
         self.tile_pos[tile] = at
-        self.tile_at[at] = tile
-        self._adjacent = {}
+        tile_at[at] = tile
         self.touched.add(tile)
 
     def finish(self, winner: str | None, reason: str) -> GameOver:

@@ -103,3 +103,24 @@ def test_a_clone_keeps_its_own_map_facts() -> None:
     state.place_han(tile, pos)
     assert state.map_facts().cells == frozenset(state.tile_pos.values())
     assert other.map_facts().cells == frozenset(other.tile_pos.values()) != state.map_facts().cells
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_each_hans_neighbours_are_those_of_the_map_after_every_move(advanced: bool) -> None:
+    """`adjacent_tiles` is cached per Han; a Han placed or moved (New Han, Han Move, the Master of
+    Diplomacy) drops the entries it changes."""
+    extra = dict(special=True, mastery=True, fortifications=True, inaccessible=True) if advanced else {}
+    moved = 0
+    for seed in range(4):
+        state = DaimyoState(Rules(GAME, replace(Options(players=3, round_cap=30, **extra), seed=seed)))
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for tile in state.tile_pos:          # ask every Han, so each entry is cached when the map changes
+                state.adjacent_tiles(tile)
+            before = dict(state.tile_pos)
+            state.apply_action(state.sample_action(rng))
+            moved += state.tile_pos != before
+            for tile, pos in state.tile_pos.items():
+                fresh = [state.tile_at[p] for p in around(pos) if p in state.tile_at]
+                assert state.adjacent_tiles(tile) == fresh == state.near(tile), (seed, tile)
+    assert moved
