@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
-from ...engine import Decision, GameEvent, Illegal, priority_order
+from ...engine import Decision, GameEvent, Illegal
 from ...model import Game
 from . import mastery, setup
 from .actions import Action, Pass, PassCards, PlayCards
@@ -254,15 +254,19 @@ class DaimyoState(Board):
                 self.hand[c].update(self.reserve[c])
                 self.reserve[c] = []
         # stage 3: reveal, then resolve by priority: letter first, then number
-        reveal = self.commits.reveal(lambda chosen: priority_order(chosen, key=self._priority))
+        reveal = self.commits.reveal(self._resolution_order)
         self.queue = list(reveal.order)
         events.append(reveal)
         self.phase = "resolve"
         return events
 
-    def _priority(self, played: tuple[str, str]) -> tuple[str, int]:
-        """A played (card, clan) pair's place in the resolution order."""
-        return self.rules.priority[played[0]]
+    def _resolution_order(self, chosen: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+        """Every played (card, clan) by the card's priority: `priority_order(chosen, key=...)` with the
+        card's printed priority as key. A card is played by one clan, so the cards alone are sorted
+        (with the dict's own lookup as key) and each takes its clan along; the sort is stable, so
+        cards of equal priority stay in seat order as there."""
+        owner = {card: clan for clan, cards in chosen.items() for card in cards}
+        return [(card, owner[card]) for card in sorted(owner, key=self.rules.priority.__getitem__)]
 
     def _resolve(self, clan: str, card: str, action: Action, checked: bool = False) -> list[GameEvent]:
         kind = self.kind(card, clan)

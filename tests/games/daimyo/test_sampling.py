@@ -38,3 +38,16 @@ def test_a_sampled_action_is_the_one_a_choice_among_the_legal_actions_gives(play
     drawn_by_counting = {"play", "bushi-move", "han-move", "new-han", "bushi-recruitment", "daimyo-move"}
     assert drawn_by_counting | ({"pass"} if players > 2 else set()) <= kinds
 
+
+
+def test_the_resolution_order_is_the_engines_priority_order_by_printed_priority() -> None:
+    from pnp.engine import priority_order
+
+    state = DaimyoState(Rules(GAME, Options(players=4, seed=1)))
+    rng = random.Random(5)
+    cards = sorted(state.rules.cards)
+    for _ in range(200):
+        drawn = rng.sample(cards, 8)
+        chosen = {clan: tuple(drawn[2 * i:2 * i + 2]) for i, clan in enumerate(state.rules.clans)}
+        expected = priority_order(chosen, key=lambda played: state.rules.priority[played[0]])
+        assert state._resolution_order(chosen) == expected
