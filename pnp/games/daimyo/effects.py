@@ -62,7 +62,8 @@ class BasicEffect(Effect):
         return None
 
     def carry_out(self, board: Board, clan: str, action: Action, base: dict[str, Any]) -> list[GameEvent]:
-        if is_variant(action):
+        # only a Mastery card's hook (a variant hook) makes a variant legal, and illegal moves never get here
+        if board.variant_hooks and is_variant(action):
             hook = next(h for h in board.hooks if h.claims(action))
             return hook.carry_out_variant(board, clan, action, base)
         return self.apply(board, clan, action, base)

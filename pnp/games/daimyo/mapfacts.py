@@ -48,6 +48,12 @@ COUNT = tuple(bin(m).count("1") for m in range(64))
 FACING = tuple(1 << ((i + 3) % 6) for i in range(6))
 
 
+@lru_cache(maxsize=8192)
+def _ring(pos: Pos) -> tuple[tuple[Pos, int], ...]:
+    """Each neighbour of `pos` with the bit that stands for `pos` in the neighbour's own ring."""
+    return tuple(zip(around(pos), FACING))
+
+
 class MapFacts:
     """The facts of one map (a set of cells), immutable once made: boards and their clones share them.
 
@@ -57,12 +63,14 @@ class MapFacts:
     `triangles`: the touching pairs and triples of cells (V - E + T is the number of groups less the
     number of holes); `one_group`: whether the cells touch into one."""
 
-    __slots__ = ("cells", "ring", "spots", "edges", "triangles", "one_group", "_cuts")
+    __slots__ = ("cells", "ring", "spots", "edges", "triangles", "one_group", "holes", "_cuts")
 
     def __init__(self, cells: frozenset[Pos], ring: dict[Pos, int], spots: list[Pos], edges: int, triangles: int,
                  one_group: bool):
         self.cells, self.ring, self.spots = cells, ring, spots
         self.edges, self.triangles, self.one_group = edges, triangles, one_group
+        # empty regions the map encloses (when it is one group): 1 - (V - E + T)
+        self.holes = 1 - (len(cells) - edges + triangles)
         self._cuts: frozenset[Pos] | None = None
 
     @classmethod
@@ -71,7 +79,7 @@ class MapFacts:
         ring: dict[Pos, int] = dict.fromkeys(cells, 0)
         edges = triangles = 0
         for cell in cells:
-            for nb, bit in zip(around(cell), FACING):
+            for nb, bit in _ring(cell):
                 ring[nb] = ring.get(nb, 0) | bit
         for cell in cells:
             edges += COUNT[ring[cell]]
@@ -103,7 +111,7 @@ class MapFacts:
                 one_group = None                      # lifting a cell may leave one group
             edges -= COUNT[mask]
             triangles -= PAIRS[mask]
-            for nb, bit in zip(around(gone), FACING):
+            for nb, bit in _ring(gone):
                 left = ring[nb] & ~bit
                 if left or nb in cells:
                     ring[nb] = left
@@ -124,7 +132,7 @@ class MapFacts:
             _drop(spots, new)
             edges += COUNT[mask]
             triangles += PAIRS[mask]
-            for nb, bit in zip(around(new), FACING):
+            for nb, bit in _ring(new):
                 if nb in ring:
                     ring[nb] |= bit
                 else:
@@ -134,11 +142,6 @@ class MapFacts:
         if one_group is None:
             one_group = _connected(cells)
         return MapFacts(cells, ring, spots, edges, triangles, one_group)
-
-    @property
-    def holes(self) -> int:
-        """Empty regions the map encloses (for a map of one group)."""
-        return 1 - (len(self.cells) - self.edges + self.triangles)
 
     def splits(self, pos: Pos) -> bool:
         """Whether the cells less `pos` (a cell) fall apart: `not hexgrid.connected_without`."""
@@ -155,12 +158,21 @@ class MapFacts:
     def lonely(self, pos: Pos) -> int:
         """Free spots that touch the cell at `pos` alone (no longer free once it is lifted)."""
         ring, cells = self.ring, self.cells
-        return sum(1 for nb, bit in zip(around(pos), FACING) if ring[nb] == bit and nb not in cells)
+        n = 0
+        for nb, bit in _ring(pos):
+            if ring[nb] == bit and nb not in cells:
+                n += 1
+        return n
+
+    def room(self, pos: Pos) -> int | None:
+        """How many spots the Han at `pos` may move to (`len(spots_without(pos))`), or None when
+        lifting it splits the map."""
+        return None if self.splits(pos) else len(self.spots) - self.lonely(pos)
 
     def spots_without(self, pos: Pos) -> list[Pos]:
         """The free spots of the map less the cell at `pos`, sorted (`Board.free_spots(without=...)`)."""
         ring = self.ring
-        alone = {nb for nb, bit in zip(around(pos), FACING) if ring[nb] == bit}
+        alone = {nb for nb, bit in _ring(pos) if ring[nb] == bit}
         return [s for s in self.spots if s not in alone]
 
 

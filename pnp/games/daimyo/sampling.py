@@ -115,7 +115,6 @@ def _daimyo_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
 def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     """`HanMove.options`: each Han (sorted) that may move, to each free spot of the map without it."""
     facts = state.map_facts()
-    spots = len(facts.spots)
     movable: list[tuple[str, Pos, int]] = []
     total = 0
     if len(state.tile_pos) > 1:
@@ -123,11 +122,12 @@ def _han_move(state: DaimyoState, rng: random.Random) -> Action:
         held = state.held_tiles()
         for tile in sorted(tile_pos):
             pos = tile_pos[tile]
-            if tile not in held and tile not in touched and not facts.splits(pos):
+            if tile not in held and tile not in touched:
                 # Board.free_spots(without=tile): the free spots less those touching this Han alone.
-                room = spots - facts.lonely(pos)
-                movable.append((tile, pos, room))
-                total += room
+                room = facts.room(pos)
+                if room is not None:
+                    movable.append((tile, pos, room))
+                    total += room
     if not total:
         rng.choice(ONE)
         return Pass()

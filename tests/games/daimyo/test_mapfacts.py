@@ -31,6 +31,7 @@ def agrees_with_the_searches(facts: MapFacts) -> None:
         without = [s for s in border(cells - {pos}) if s != pos]
         assert facts.spots_without(pos) == without
         assert facts.lonely(pos) == len(facts.spots) - len(without)
+        assert facts.room(pos) == (None if facts.splits(pos) else len(without))
 
 
 def test_a_ring_has_a_hole_and_no_cut_cell_and_a_line_is_all_cut_cells_but_its_ends() -> None:
