@@ -4,8 +4,8 @@ The map is the set of Han positions (its cells). A New Han goes on a free spot (
 touching a cell); a Han may be lifted unless it is a cut cell (its absence splits the map), and it
 goes to a free spot of the map without it. Worked out afresh, that is a pass over every cell's
 neighbours and a depth-first search per new map (`hexgrid._articulation`), and the map changes at
-nearly every Han Move. `MapFacts` is those facts for one set of cells; `then` derives the facts of
-a map that differs by one Han lifted and/or one placed by visiting only the neighbours of the two
+nearly every Han Move. `MapFacts` is those facts for one set of cells; `update` brings them to a
+map that differs by one Han lifted and/or one placed by visiting only the neighbours of the two
 positions that changed, as a move changes them.
 
 Cut cells without a search: on a hex grid the cells around a cell, taken in turn, fall into arcs of
@@ -55,7 +55,8 @@ def _ring(pos: Pos) -> tuple[tuple[Pos, int], ...]:
 
 
 class MapFacts:
-    """The facts of one map (a set of cells), immutable once made: boards and their clones share them.
+    """The facts of one map (a set of cells): each board keeps its own (a clone copies them) and
+    brings them to the map as it lies now with `update`.
 
     `ring`: for every cell and every position touching one, which of its six neighbours are cells (a
     6-bit mask); a free spot is a position of the ring that is not a cell, and its mask's bits are
@@ -71,7 +72,7 @@ class MapFacts:
         self.edges, self.triangles, self.one_group = edges, triangles, one_group
         # empty regions the map encloses (when it is one group): 1 - (V - E + T)
         self.holes = 1 - (len(cells) - edges + triangles)
-        self._cuts: frozenset[Pos] | None = None
+        self._cuts: frozenset[Pos] | None = None      # the search's cut cells, asked only round a hole
 
     @classmethod
     def of(cls, cells: frozenset[Pos]) -> MapFacts:
@@ -88,13 +89,21 @@ class MapFacts:
         spots = sorted(p for p in ring if p not in cells)
         return cls(cells, ring, spots, edges // 2, triangles // 3, _connected(cells))
 
-    def then(self, cells: frozenset[Pos]) -> MapFacts:
-        """The facts of `cells`: derived from these when one cell left and/or one came, else afresh."""
+    def copy(self) -> MapFacts:
+        other = MapFacts(self.cells, dict(self.ring), list(self.spots), self.edges, self.triangles, self.one_group)
+        other._cuts = self._cuts
+        return other
+
+    def update(self, cells: frozenset[Pos]) -> None:
+        """Become the facts of `cells`: derived from the present ones when one cell left and/or one
+        came (a Han moved or placed), else worked out afresh."""
         removed, added = self.cells - cells, cells - self.cells
         if len(removed) > 1 or len(added) > 1:
-            return MapFacts.of(cells)
-        ring, spots = dict(self.ring), list(self.spots)
-        edges, triangles = self.edges, self.triangles
+            fresh = MapFacts.of(cells)
+            self.ring, self.spots, self.edges, self.triangles = fresh.ring, fresh.spots, fresh.edges, fresh.triangles
+            self._settle(cells, fresh.one_group)
+            return
+        ring, spots = self.ring, self.spots
         one_group: bool | None = self.one_group
         for gone in removed:
             mask = ring[gone]
@@ -109,8 +118,8 @@ class MapFacts:
                     one_group = None                  # round a hole: asked below
             else:
                 one_group = None                      # lifting a cell may leave one group
-            edges -= COUNT[mask]
-            triangles -= PAIRS[mask]
+            self.edges -= COUNT[mask]
+            self.triangles -= PAIRS[mask]
             for nb, bit in _ring(gone):
                 left = ring[nb] & ~bit
                 if left or nb in cells:
@@ -130,8 +139,8 @@ class MapFacts:
                 one_group = None
             ring[new] = mask
             _drop(spots, new)
-            edges += COUNT[mask]
-            triangles += PAIRS[mask]
+            self.edges += COUNT[mask]
+            self.triangles += PAIRS[mask]
             for nb, bit in _ring(new):
                 if nb in ring:
                     ring[nb] |= bit
@@ -139,9 +148,14 @@ class MapFacts:
                     ring[nb] = bit
                     if nb not in cells:
                         insort(spots, nb)
-        if one_group is None:
-            one_group = _connected(cells)
-        return MapFacts(cells, ring, spots, edges, triangles, one_group)
+        self._settle(cells, _connected(cells) if one_group is None else one_group)
+
+    def _settle(self, cells: frozenset[Pos], one_group: bool) -> None:
+        """The facts that follow from the counts, once `ring`, `spots`, `edges` and `triangles` are
+        those of `cells`."""
+        self.cells, self.one_group = cells, one_group
+        self.holes = 1 - (len(cells) - self.edges + self.triangles)
+        self._cuts = None
 
     def splits(self, pos: Pos) -> bool:
         """Whether the cells less `pos` (a cell) fall apart: `not hexgrid.connected_without`."""
@@ -185,5 +199,6 @@ def _drop(spots: list[Pos], pos: Pos) -> None:
 
 @lru_cache(maxsize=64)
 def facts_of(cells: frozenset[Pos]) -> MapFacts:
-    """`MapFacts.of`, remembered: every game of a player count starts from the same map."""
+    """`MapFacts.of`, remembered: every game of a player count starts from the same map. Shared:
+    a board takes a `copy` to update."""
     return MapFacts.of(cells)

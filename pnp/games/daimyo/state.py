@@ -277,8 +277,9 @@ class Board:
         # changes, those of the Han placed and of the Han around its old and new spot; `start_from`
         # and `clone` empty it.
         self._adjacent: dict[str, list[str]] = {}
-        # The facts of the map last asked about (`map_facts`): keyed by the cells themselves, so no
-        # change of the map can leave them stale; the next map's facts are derived from them.
+        # The facts of the map last asked about (`map_facts`), this board's own: kept with the cells
+        # they describe, so no change of the map can leave them stale; `map_facts` updates them
+        # whenever the Han lie elsewhere (from the Han that left and came, `MapFacts.update`).
         self._facts: MapFacts | None = None
         per_clan = rules.game.tiles.per_clan if rules.game.tiles else 3
         # Han of clans that are not playing leave the game
@@ -503,10 +504,9 @@ class Board:
         cells = frozenset(self.tile_pos.values())
         facts = self._facts
         if facts is None:
-            facts = facts_of(cells)
+            facts = self._facts = facts_of(cells).copy()
         elif facts.cells != cells:
-            facts = facts.then(cells)
-        self._facts = facts
+            facts.update(cells)
         return facts
 
     def entry_refusal(self, clan: str, tile: str, daimyo: bool = False) -> Refusal | None:
@@ -614,6 +614,7 @@ class Board:
         other.tile_pos = dict(self.tile_pos)
         other.tile_at = dict(self.tile_at)
         other._adjacent = {}
+        other._facts = self._facts.copy() if self._facts is not None else None
         other.han_reserve = list(self.han_reserve)
         other.touched = set(self.touched)
         other.hand = {c: set(v) for c, v in self.hand.items()}

@@ -18,6 +18,13 @@ from pnp.paths import cards_dir
 GAME = load_game(cards_dir() / "daimyo")
 
 
+def then(facts: MapFacts, cells: frozenset[Pos]) -> MapFacts:
+    """A copy of `facts` updated to `cells` (the board updates its own in place)."""
+    other = facts.copy()
+    other.update(cells)
+    return other
+
+
 def same(a: MapFacts, b: MapFacts) -> None:
     assert (a.cells, a.ring, a.spots, a.edges, a.triangles, a.one_group) == \
         (b.cells, b.ring, b.spots, b.edges, b.triangles, b.one_group)
@@ -41,7 +48,7 @@ def test_a_ring_has_a_hole_and_no_cut_cell_and_a_line_is_all_cut_cells_but_its_e
     line = MapFacts.of(frozenset((q, 0) for q in range(4)))
     assert line.holes == 0 and [line.splits((q, 0)) for q in range(4)] == [False, True, True, False]
     # closing the ring's hole leaves a solid map of seven cells, no cut cell
-    solid = facts.then(ring | {(0, 0)})
+    solid = then(facts, ring | {(0, 0)})
     assert solid.holes == 0 and tuple(solid.spots) == border(ring | {(0, 0)})
 
 
@@ -65,7 +72,7 @@ def test_derived_facts_follow_random_lifts_and_placings() -> None:
                 for pos in rng.sample(sorted(new), min(2, len(new) - 1)):
                     new.discard(pos)
                 seen["afresh"] += 1
-            after = facts.then(frozenset(new))
+            after = then(facts, frozenset(new))
             same(after, MapFacts.of(frozenset(new)))
             agrees_with_the_searches(after)
             seen["hole"] += after.one_group and after.holes > 0
@@ -81,7 +88,7 @@ def test_a_boards_map_facts_are_those_of_its_map_after_every_move(players: int) 
     for seed in range(6):
         state = DaimyoState(Rules(GAME, replace(Options(players=players, round_cap=30), seed=seed)))
         rng = random.Random(seed)
-        before = state.map_facts()
+        before = state.map_facts().cells
         while not state.is_terminal():
             action = state.sample_action(rng)
             state.apply_action(action)
@@ -89,21 +96,23 @@ def test_a_boards_map_facts_are_those_of_its_map_after_every_move(players: int) 
             facts = state.map_facts()
             same(facts, MapFacts.of(cells))
             if isinstance(action, (MoveHan, PlaceHan)):
-                assert facts.cells != before.cells       # the move that changes the map renews its facts
+                assert facts.cells != before             # the move that changes the map renews its facts
                 changed += 1
-            before = facts
+            before = facts.cells
         assert is_connected(state.tile_pos.values())
     assert changed
 
 
-def test_a_clone_keeps_its_own_map_facts() -> None:
+def test_a_clone_and_a_new_game_keep_their_own_map_facts() -> None:
     state = DaimyoState(Rules(GAME, Options(players=2, seed=3)))
+    start = frozenset(state.tile_pos.values())
+    state.map_facts()
     other = state.clone()
-    pos: Pos = state.map_facts().spots[0]
     tile = state.han_reserve.pop(0)
-    state.place_han(tile, pos)
-    assert state.map_facts().cells == frozenset(state.tile_pos.values())
-    assert other.map_facts().cells == frozenset(other.tile_pos.values()) != state.map_facts().cells
+    state.place_han(tile, state.map_facts().spots[0])            # a New Han in the original only
+    same(state.map_facts(), MapFacts.of(frozenset(state.tile_pos.values())))
+    same(other.map_facts(), MapFacts.of(start))
+    same(DaimyoState(Rules(GAME, Options(players=2, seed=4))).map_facts(), MapFacts.of(start))
 
 
 @pytest.mark.parametrize("advanced", [False, True])
