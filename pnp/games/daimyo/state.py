@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from ...engine import Chance, Commitments, Decision, GameEvent, Hidden, win_loss
+from ...engine.events import quick_init
 from ...hexgrid import Pos, around, border, connected_without, is_connected
 from ...model import Game
 from .actions import Action, PassCards, PlayCards
@@ -48,6 +49,7 @@ class Options:
                      if getattr(self, k))
 
 
+@quick_init       # built for every card of every game set up (`Rules`), as simulations do by the thousand
 @dataclass(frozen=True)
 class CardInfo:
     label: str
@@ -324,7 +326,7 @@ class Board:
         else:
             for letter, per in DEAL.items():
                 pile = self.chance.shuffle(sorted((c.label for c in basic if c.letter == letter),
-                                                  key=lambda label: rules.cards[label].priority))
+                                                  key=rules.priority.__getitem__))
                 for i, label in enumerate(pile[:per * n]):
                     self.hand[rules.clans[i % n]].add(label)
             self.setup_events.append(Dealt(False))
