@@ -166,7 +166,7 @@ class BushiRecruitment(BasicEffect):
         assert tile is not None   # a clan without its Daimyo has lost: nothing resolves after
         board.area[clan] -= 1
         board.add_bushi(clan, tile)
-        return [Recruited(**base, tile=tile)]
+        return [] if board.quiet else [Recruited(**base, tile=tile)]
 
 
 class DaimyoMove(BasicEffect):
@@ -193,7 +193,7 @@ class DaimyoMove(BasicEffect):
 
     def apply(self, board: Board, clan: str, action: MoveDaimyo, base: dict[str, Any]) -> list[GameEvent]:
         board.daimyo[clan] = action.dst
-        return [MovedDaimyo(**base, src=action.src, dst=action.dst)]
+        return [] if board.quiet else [MovedDaimyo(**base, src=action.src, dst=action.dst)]
 
 
 class NewHan(BasicEffect):
@@ -216,7 +216,7 @@ class NewHan(BasicEffect):
         at = (action.at[0], action.at[1])
         board.han_reserve.remove(action.tile)
         board.place_han(action.tile, at)
-        return [HanPlaced(**base, tile=action.tile, at=at)]
+        return [] if board.quiet else [HanPlaced(**base, tile=action.tile, at=at)]
 
 
 class HanMove(BasicEffect):
@@ -253,7 +253,7 @@ class HanMove(BasicEffect):
         src = board.tile_pos[action.tile]
         del board.tile_at[src]
         board.place_han(action.tile, at)
-        return [HanMoved(**base, tile=action.tile, src=src, at=at)]
+        return [] if board.quiet else [HanMoved(**base, tile=action.tile, src=src, at=at)]
 
 
 BASIC_EFFECTS: tuple[Effect, ...] = (BushiMove(), BushiRecruitment(), DaimyoMove(), NewHan(), HanMove())

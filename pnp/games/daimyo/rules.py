@@ -181,6 +181,15 @@ class DaimyoState(Board):
         --policy random`), asking each decision once: the decisions taken and the (player, label) of
         every labelled choice, as `pnp.simulate.run.labels` names them."""
         plays: list[tuple[str, str]] = []
+        self.quiet = True
+        try:
+            steps = self._random_steps(rng, max_steps, plays)
+        finally:
+            self.quiet = False
+        return steps, plays
+
+    def _random_steps(self, rng: random.Random, max_steps: int, plays: list[tuple[str, str]]) -> int:
+        """`random_game`'s loop: the decisions taken."""
         steps = 0
         while self.phase != "over" and steps < max_steps:
             d = self.decision()
@@ -195,7 +204,7 @@ class DaimyoState(Board):
             self._sampled = None
             self._apply(d, action, sampled=True)
             steps += 1
-        return steps, plays
+        return steps
 
     def apply_action(self, action: Action) -> list[GameEvent]:
         sampled, self._sampled = action is self._sampled, None
@@ -250,14 +259,19 @@ class DaimyoState(Board):
             return events
         for c in self.rules.clans:   # stage 2: take the two reserve cards back (none in round 1)
             if self.reserve[c]:
-                events.append(ReserveTaken(c, tuple(self.sorted_cards(self.reserve[c]))))
+                if not self.quiet:
+                    events.append(ReserveTaken(c, tuple(self.sorted_cards(self.reserve[c]))))
                 self.hand[c].update(self.reserve[c])
                 self.reserve[c] = []
         # stage 3: reveal, then resolve by priority: letter first, then number
+        self.phase = "resolve"
+        if self.quiet:
+            self.commits.reveal_silently()
+            self.queue = self._resolution_order(self.commits.revealed())
+            return events
         reveal = self.commits.reveal(self._resolution_order)
         self.queue = list(reveal.order)
         events.append(reveal)
-        self.phase = "resolve"
         return events
 
     def _resolution_order(self, chosen: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str]]:
@@ -334,13 +348,15 @@ class DaimyoState(Board):
             for clan in rules.clans:
                 to = rules.left(clan)
                 self.reserve[to].extend(played[clan])
-                events.append(ToReserve(clan, played[clan], to))
+                if not self.quiet:
+                    events.append(ToReserve(clan, played[clan], to))
         else:
             for clan in rules.clans:
                 p = self.passed[clan]
                 self.reserve[rules.left(clan)].append(p.left)
                 self.reserve[rules.right(clan)].append(p.right)
-                events.append(PassedToReserves(clan, p.left, p.right, rules.left(clan), rules.right(clan)))
+                if not self.quiet:
+                    events.append(PassedToReserves(clan, p.left, p.right, rules.left(clan), rules.right(clan)))
         for hook in self.hooks:
             events += hook.end_of_round(self)
         self.commits.clear()

@@ -248,6 +248,10 @@ class Board:
         # The action `sample_action` last drew, legal by construction: `apply_action` skips checking
         # that very object. Every change of the position (apply_action, start_from, clone) forgets it.
         self._sampled: Action | None = None
+        # True only while `random_game` plays: its loop discards what each move returns, so the
+        # hottest rules (the round's stages, the basic effects) skip building those events. The
+        # position changes exactly as it would otherwise.
+        self.quiet = False
         opt = rules.options
         self.chance = Chance(opt.seed)
         self.round = 1
