@@ -179,15 +179,29 @@ class MapFacts:
         return n
 
     def room(self, pos: Pos) -> int | None:
-        """How many spots the Han at `pos` may move to (`len(spots_without(pos))`), or None when
-        lifting it splits the map."""
-        return None if self.splits(pos) else len(self.spots) - self.lonely(pos)
-
-    def spots_without(self, pos: Pos) -> list[Pos]:
-        """The free spots of the map less the cell at `pos`, sorted (`Board.free_spots(without=...)`)."""
+        """How many spots the Han at `pos` may move to (the free spots of the map without it,
+        `Board.free_spots(without=...)`), or None when lifting it splits the map: `splits` and
+        `lonely` in one call, as a Han Move asks it of every Han free to move."""
         ring = self.ring
-        alone = {nb for nb, bit in _ring(pos) if ring[nb] == bit}
-        return [s for s in self.spots if s not in alone]
+        if not (self.one_group and ARCS[ring[pos]] <= 1) and self.splits(pos):
+            return None
+        cells = self.cells
+        n = len(self.spots)
+        for nb, bit in _ring(pos):
+            if ring[nb] == bit and nb not in cells:
+                n -= 1
+        return n
+
+    def spot_without(self, pos: Pos, k: int) -> Pos:
+        """The `k`-th free spot of the map without the cell at `pos` (sorted, as
+        `Board.free_spots(without=...)` lists them), found by skipping the spots that touch it alone
+        rather than listing the others."""
+        ring, cells, spots = self.ring, self.cells, self.spots
+        for i in sorted(bisect_left(spots, nb) for nb, bit in _ring(pos) if ring[nb] == bit and nb not in cells):
+            if i > k:
+                break
+            k += 1
+        return spots[k]
 
 
 def _drop(spots: list[Pos], pos: Pos) -> None:

@@ -134,6 +134,6 @@ def _han_move(state: DaimyoState, rng: random.Random) -> Action:
     k = rng.choice(range(total))
     for tile, pos, room in movable:
         if k < room:
-            return MoveHan(tile, facts.spots_without(pos)[k])
+            return MoveHan(tile, facts.spot_without(pos, k))
         k -= room
     raise AssertionError("a draw below the total falls in a Han's spots")

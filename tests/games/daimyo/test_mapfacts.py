@@ -36,7 +36,7 @@ def agrees_with_the_searches(facts: MapFacts) -> None:
     for pos in cells:
         assert facts.splits(pos) == (not connected_without(cells, pos)), (sorted(cells), pos)
         without = [s for s in border(cells - {pos}) if s != pos]
-        assert facts.spots_without(pos) == without
+        assert [facts.spot_without(pos, k) for k in range(len(without))] == without
         assert facts.lonely(pos) == len(facts.spots) - len(without)
         assert facts.room(pos) == (None if facts.splits(pos) else len(without))
 
