@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 
 from ...engine import Decision
 from ...hexgrid import Pos
-from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit
+from .actions import Action, MoveBushi, MoveDaimyo, MoveHan, Pass, PassCards, PlaceHan, PlayCards, Recruit, Special
+from .effects import board_variants
 
 if TYPE_CHECKING:           # (rules.py asks for this module: at run time the state brings what it needs)
     from .rules import DaimyoState
 
 ONE = (None,)       # a choice among one action (a lone Pass) still takes bits from the generator
+VARIED = ("bushi-move", "daimyo-move", "bushi-recruitment")     # the effects a Mastery card adds ways to
 
 
 def sample(state: DaimyoState, rng: random.Random, d: Decision | None) -> Action:
@@ -36,17 +38,22 @@ def sample(state: DaimyoState, rng: random.Random, d: Decision | None) -> Action
         if played is not None and len(played) == 2:      # `legal_actions`: both ways round
             a, b = played
             return PassCards(a, b) if rng.choice(range(2)) == 0 else PassCards(b, a)
+    if d is not None and d.kind in ("strategy", "diplomacy"):
+        drawn = _interlude(state, d.player, d.kind, rng)
+        if drawn is not None:
+            return drawn
     if d is not None and d.kind == "resolve":
         assert d.card is not None        # a resolve decision names its card
         kind = state.kind(d.card, d.player)
-        if not state.variant_hooks:      # no Mastery card adds ways to carry these out
+        if kind in VARIED:
+            # the ways a Mastery card adds come after the basic ones, as `BasicEffect.options` lists them
+            extra = board_variants(state, d.player, kind) if state.variant_hooks else []
             if kind == "bushi-move":
-                return _bushi_move(state, d.player, rng)
-            if kind == "bushi-recruitment":
-                rng.choice(ONE)
-                return Recruit()
+                return _bushi_move(state, d.player, rng, extra)
             if kind == "daimyo-move":
-                return _daimyo_move(state, d.player, rng)
+                return _daimyo_move(state, d.player, rng, extra)
+            k = rng.choice(range(1 + len(extra)))
+            return extra[k - 1] if k else Recruit()
         if kind == "han-move":
             return _han_move(state, rng)
         if kind == "new-han":
@@ -69,9 +76,9 @@ def _pair(cards: list[str], k: int) -> tuple[str, str]:
     raise IndexError(k)
 
 
-def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
+def _bushi_move(state: DaimyoState, clan: str, rng: random.Random, extra: list[Action]) -> Action:
     """`BushiMove.options`: from each tile (sorted) to each neighbour the clan may enter, every
-    (Bushi, Rōnin) count but (0, 0), Bushi counts outermost."""
+    (Bushi, Rōnin) count but (0, 0), Bushi counts outermost; then the `extra` ways."""
     bushi, ronin = state.bushi[clan], state.ronin[clan]
     # (tile, where its units may go, moves to each of them, Rōnin there)
     slots: list[tuple[str, list[str], int, int]] = []
@@ -88,10 +95,12 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
         if near:
             slots.append((tile, near, per, m))
             total += per * len(near)
-    if not total:
+    if not total + len(extra):
         rng.choice(ONE)
         return Pass()
-    k = rng.choice(range(total))
+    k = rng.choice(range(total + len(extra)))
+    if k >= total:
+        return extra[k - total]
     for tile, near, per, m in slots:
         if k < per * len(near):
             at, k = divmod(k, per)
@@ -101,15 +110,52 @@ def _bushi_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
     raise AssertionError("a draw below the total falls in a slot")
 
 
-def _daimyo_move(state: DaimyoState, clan: str, rng: random.Random) -> Action:
-    """`DaimyoMove.options`: to each neighbour the Daimyo may enter."""
+def _daimyo_move(state: DaimyoState, clan: str, rng: random.Random, extra: list[Action]) -> Action:
+    """`DaimyoMove.options`: to each neighbour the Daimyo may enter; then the `extra` ways."""
     src = state.daimyo[clan]
     assert src is not None      # a clan without its Daimyo has lost: nothing resolves after
     near = [dst for dst in state.near(src) if state.daimyo_may_enter(clan, dst)]
-    if not near:
+    if not near and not extra:
         rng.choice(ONE)
         return Pass()
-    return MoveDaimyo(src, near[rng.choice(range(len(near)))])
+    k = rng.choice(range(len(near) + len(extra)))
+    return MoveDaimyo(src, near[k]) if k < len(near) else extra[k - len(near)]
+
+
+def _interlude(state: DaimyoState, clan: str, kind: str, rng: random.Random) -> Action | None:
+    """`mastery.interlude_actions`: skipping, then (giving up a Bushi of the clan's first Han) the
+    Master of Strategy barring each empty Han, or the Master of Diplomacy moving each neutral Han
+    that may move (as `han_movable`) to each free spot of the map without it. None when the clan has
+    no Bushi to give up (the listing says what then)."""
+    bushi = state.bushi[clan]
+    if not bushi:
+        return None
+    sacrifice = min(bushi)
+    held = state.held_tiles()
+    if kind == "strategy":
+        empty = [t for t in sorted(state.tile_pos) if t not in held]
+        k = rng.choice(range(1 + len(empty)))
+        return Special("bar", (empty[k - 1], sacrifice)) if k else Special("skip")
+    facts = state.map_facts()
+    movable: list[tuple[str, Pos, int]] = []
+    total = 1
+    if len(state.tile_pos) > 1:
+        tile_pos, touched, owner = state.tile_pos, state.touched, state.tile_owner
+        for tile in sorted(t for t in tile_pos if owner[t] is None):
+            if tile not in held and tile not in touched:
+                room = facts.room(tile_pos[tile])
+                if room is not None:
+                    movable.append((tile, tile_pos[tile], room))
+                    total += room
+    k = rng.choice(range(total)) - 1
+    if k < 0:
+        return Special("skip")
+    for tile, pos, room in movable:
+        if k < room:
+            q, r = facts.spot_without(pos, k)
+            return Special("diplomacy", (sacrifice, tile, f"{q},{r}"))
+        k -= room
+    raise AssertionError("a draw below the total falls in a Han's spots")
 
 
 def _han_move(state: DaimyoState, rng: random.Random) -> Action:

@@ -37,6 +37,7 @@ def test_a_sampled_action_is_the_one_a_choice_among_the_legal_actions_gives(play
             state.apply_action(drawn)
     drawn_by_counting = {"play", "bushi-move", "han-move", "new-han", "bushi-recruitment", "daimyo-move"}
     assert drawn_by_counting | ({"pass"} if players > 2 else set()) <= kinds
+    assert not advanced or {"strategy", "diplomacy"} <= kinds       # the Mastery interludes
 
 
 
