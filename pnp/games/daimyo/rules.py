@@ -95,7 +95,7 @@ RULES: dict[str, str] = {
 EFFECTS: dict[str, Effect] = {e.kind: e for e in (*BASIC_EFFECTS, *SPECIAL_EFFECTS)}
 
 Choices = Callable[[Board, Decision], list[Any]]
-Apply = Callable[[Board, Decision, Any], list[GameEvent]]
+Apply = Callable[[Board, Decision, Any, bool], list[GameEvent]]     # the last: the action is known legal
 # The decisions outside the four stages: before round 1 and the Mastery interludes, by kind.
 SETUP: dict[str, tuple[Choices, Apply]] = {
     kind: (setup.setup_actions, setup.apply_setup) for kind in ("formation", "keep-special", "keep-mastery")}
@@ -221,7 +221,7 @@ class DaimyoState(Board):
         if d.kind == "pass":
             return self._pass(d.player, action)
         if d.kind in INTERLUDES:
-            events = INTERLUDES[d.kind][1](self, d, action)
+            events = INTERLUDES[d.kind][1](self, d, action, sampled)
             if not self.interlude:
                 if d.kind == "strategy":
                     self.phase = "play"
@@ -229,7 +229,7 @@ class DaimyoState(Board):
                     events += self.to_reserves()
             return events
         if d.kind != "resolve":
-            events = SETUP[d.kind][1](self, d, action)
+            events = SETUP[d.kind][1](self, d, action, sampled)
             if not self.pending_setup:
                 self.phase = "play"
                 self._start_round()
