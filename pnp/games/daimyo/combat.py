@@ -51,7 +51,8 @@ def move_bushi(board: Board, clan: str, src: str, dst: str, count: int | None, b
             pool[src] -= n
             if not pool[src]:
                 del pool[src]
-    events: list[GameEvent] = [MovedBushi(**base, src=src, dst=dst, count=count, ronin=ronin, via=via)]
+    events: list[GameEvent] = [] if board.quiet else [MovedBushi(**base, src=src, dst=dst, count=count, ronin=ronin,
+                                                                  via=via)]
     enemy = board.occupant(dst)
     if enemy is not None and enemy != clan:
         events += fight(board, clan, enemy, dst, count, base, ronin)

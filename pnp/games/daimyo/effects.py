@@ -62,7 +62,8 @@ class BasicEffect(Effect):
         return None
 
     def carry_out(self, board: Board, clan: str, action: Action, base: dict[str, Any]) -> list[GameEvent]:
-        if is_variant(action):
+        # only a Mastery card's hook (a variant hook) makes a variant legal, and illegal moves never get here
+        if board.variant_hooks and is_variant(action):
             hook = next(h for h in board.hooks if h.claims(action))
             return hook.carry_out_variant(board, clan, action, base)
         return self.apply(board, clan, action, base)
@@ -128,7 +129,7 @@ class BushiMove(BasicEffect):
         """A move of the whole unit is written without its counts."""
         if (isinstance(action, MoveBushi) and action.count == board.bushi[clan].get(action.src, 0)
                 and action.ronin == board.ronin[clan].get(action.src, 0)):
-            return replace(action, count=None, ronin=0)
+            return MoveBushi(action.src, action.dst, None, action.via, action.march, 0)
         return action
 
     def apply(self, board: Board, clan: str, action: MoveBushi, base: dict[str, Any]) -> list[GameEvent]:
@@ -165,7 +166,7 @@ class BushiRecruitment(BasicEffect):
         assert tile is not None   # a clan without its Daimyo has lost: nothing resolves after
         board.area[clan] -= 1
         board.add_bushi(clan, tile)
-        return [Recruited(**base, tile=tile)]
+        return [] if board.quiet else [Recruited(**base, tile=tile)]
 
 
 class DaimyoMove(BasicEffect):
@@ -192,7 +193,7 @@ class DaimyoMove(BasicEffect):
 
     def apply(self, board: Board, clan: str, action: MoveDaimyo, base: dict[str, Any]) -> list[GameEvent]:
         board.daimyo[clan] = action.dst
-        return [MovedDaimyo(**base, src=action.src, dst=action.dst)]
+        return [] if board.quiet else [MovedDaimyo(**base, src=action.src, dst=action.dst)]
 
 
 class NewHan(BasicEffect):
@@ -215,7 +216,7 @@ class NewHan(BasicEffect):
         at = (action.at[0], action.at[1])
         board.han_reserve.remove(action.tile)
         board.place_han(action.tile, at)
-        return [HanPlaced(**base, tile=action.tile, at=at)]
+        return [] if board.quiet else [HanPlaced(**base, tile=action.tile, at=at)]
 
 
 class HanMove(BasicEffect):
@@ -252,7 +253,7 @@ class HanMove(BasicEffect):
         src = board.tile_pos[action.tile]
         del board.tile_at[src]
         board.place_han(action.tile, at)
-        return [HanMoved(**base, tile=action.tile, src=src, at=at)]
+        return [] if board.quiet else [HanMoved(**base, tile=action.tile, src=src, at=at)]
 
 
 BASIC_EFFECTS: tuple[Effect, ...] = (BushiMove(), BushiRecruitment(), DaimyoMove(), NewHan(), HanMove())

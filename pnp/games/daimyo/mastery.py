@@ -96,11 +96,11 @@ def interlude_actions(board: Board, d: Decision) -> list[Action]:
     return out
 
 
-def apply_interlude(board: Board, d: Decision, action: Action) -> list[GameEvent]:
-    """Carry out one interlude decision (the round flow goes on after the last)."""
-    legal = interlude_actions(board, d)
-    if action not in legal and not (isinstance(action, Special) and action.name in ("bar", "diplomacy")
-                                    and _interlude_ok(board, d, action)):
+def apply_interlude(board: Board, d: Decision, action: Action, checked: bool = False) -> list[GameEvent]:
+    """Carry out one interlude decision (the round flow goes on after the last); a `checked` one
+    is known to be legal (drawn among the choices)."""
+    if not checked and action not in interlude_actions(board, d) and not (
+            isinstance(action, Special) and action.name in ("bar", "diplomacy") and _interlude_ok(board, d, action)):
         title = board.rules.mastery_titles.get(INTERLUDE_MASTERY[d.kind], d.kind)
         raise Illegal(board.round, d.player, f"{title} (Mastery)", d.kind,
                       f"'{action}' is not a {d.kind} choice now: {_interlude_why(board, d, action)}")

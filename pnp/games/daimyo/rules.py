@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
-from ...engine import Decision, GameEvent, Illegal, priority_order
+from ...engine import Decision, GameEvent, Illegal
 from ...model import Game
 from . import mastery, setup
 from .actions import Action, Pass, PassCards, PlayCards
@@ -95,7 +95,7 @@ RULES: dict[str, str] = {
 EFFECTS: dict[str, Effect] = {e.kind: e for e in (*BASIC_EFFECTS, *SPECIAL_EFFECTS)}
 
 Choices = Callable[[Board, Decision], list[Any]]
-Apply = Callable[[Board, Decision, Any], list[GameEvent]]
+Apply = Callable[[Board, Decision, Any, bool], list[GameEvent]]     # the last: the action is known legal
 # The decisions outside the four stages: before round 1 and the Mastery interludes, by kind.
 SETUP: dict[str, tuple[Choices, Apply]] = {
     kind: (setup.setup_actions, setup.apply_setup) for kind in ("formation", "keep-special", "keep-mastery")}
@@ -181,6 +181,15 @@ class DaimyoState(Board):
         --policy random`), asking each decision once: the decisions taken and the (player, label) of
         every labelled choice, as `pnp.simulate.run.labels` names them."""
         plays: list[tuple[str, str]] = []
+        self.quiet = True
+        try:
+            steps = self._random_steps(rng, max_steps, plays)
+        finally:
+            self.quiet = False
+        return steps, plays
+
+    def _random_steps(self, rng: random.Random, max_steps: int, plays: list[tuple[str, str]]) -> int:
+        """`random_game`'s loop: the decisions taken."""
         steps = 0
         while self.phase != "over" and steps < max_steps:
             d = self.decision()
@@ -195,7 +204,7 @@ class DaimyoState(Board):
             self._sampled = None
             self._apply(d, action, sampled=True)
             steps += 1
-        return steps, plays
+        return steps
 
     def apply_action(self, action: Action) -> list[GameEvent]:
         sampled, self._sampled = action is self._sampled, None
@@ -208,11 +217,11 @@ class DaimyoState(Board):
         if d.kind == "play":
             if not isinstance(action, PlayCards):
                 raise Illegal(self.round, d.player, None, "play-two", f"{d.player} must first play 2 cards")
-            return self._play(d.player, action)
+            return self._play(d.player, action, checked=sampled)
         if d.kind == "pass":
             return self._pass(d.player, action)
         if d.kind in INTERLUDES:
-            events = INTERLUDES[d.kind][1](self, d, action)
+            events = INTERLUDES[d.kind][1](self, d, action, sampled)
             if not self.interlude:
                 if d.kind == "strategy":
                     self.phase = "play"
@@ -220,7 +229,7 @@ class DaimyoState(Board):
                     events += self.to_reserves()
             return events
         if d.kind != "resolve":
-            events = SETUP[d.kind][1](self, d, action)
+            events = SETUP[d.kind][1](self, d, action, sampled)
             if not self.pending_setup:
                 self.phase = "play"
                 self._start_round()
@@ -228,36 +237,50 @@ class DaimyoState(Board):
         assert d.card is not None
         return self._resolve(d.player, d.card, action, checked=sampled)
 
-    def _play(self, clan: str, action: PlayCards) -> list[GameEvent]:
+    def _play(self, clan: str, action: PlayCards, checked: bool = False) -> list[GameEvent]:
         cards = tuple(action.cards)
         hand = self.hand[clan]
-        if len(cards) != 2 or len(set(cards)) != 2:
-            raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly 2 different cards")
-        for c in cards:
-            if c not in hand:
-                raise Illegal(self.round, clan, None, "hand", f"card {c} is not in {clan}'s hand; the hand holds "
-                              f"{' '.join(self.sorted_cards(hand))}")
+        if checked:
+            # drawn from the sorted hand (`sampling`): two cards of it, already in priority order
+            played = cards
+            self.history[-1].plays[clan] = action
+        else:
+            if len(cards) != 2 or len(set(cards)) != 2:
+                raise Illegal(self.round, clan, None, "play-two", f"{clan} must play exactly 2 different cards")
+            for c in cards:
+                if c not in hand:
+                    raise Illegal(self.round, clan, None, "hand", f"card {c} is not in {clan}'s hand; the hand "
+                                  f"holds {' '.join(self.sorted_cards(hand))}")
+            played = tuple(self.sorted_cards(cards))
+            self.history[-1].plays[clan] = PlayCards(played)
         hand.difference_update(cards)
-        played = tuple(self.sorted_cards(cards))
-        self.history[-1].plays[clan] = PlayCards(played)
         events: list[GameEvent] = [self.commits.commit(clan, played)]
         if not self.commits.complete:
             return events
         for c in self.rules.clans:   # stage 2: take the two reserve cards back (none in round 1)
             if self.reserve[c]:
-                events.append(ReserveTaken(c, tuple(self.sorted_cards(self.reserve[c]))))
+                if not self.quiet:
+                    events.append(ReserveTaken(c, tuple(self.sorted_cards(self.reserve[c]))))
                 self.hand[c].update(self.reserve[c])
                 self.reserve[c] = []
         # stage 3: reveal, then resolve by priority: letter first, then number
-        reveal = self.commits.reveal(lambda chosen: priority_order(chosen, key=self._priority))
+        self.phase = "resolve"
+        if self.quiet:
+            self.commits.reveal_silently()
+            self.queue = self._resolution_order(self.commits.revealed())
+            return events
+        reveal = self.commits.reveal(self._resolution_order)
         self.queue = list(reveal.order)
         events.append(reveal)
-        self.phase = "resolve"
         return events
 
-    def _priority(self, played: tuple[str, str]) -> tuple[str, int]:
-        """A played (card, clan) pair's place in the resolution order."""
-        return self.rules.priority[played[0]]
+    def _resolution_order(self, chosen: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+        """Every played (card, clan) by the card's priority: `priority_order(chosen, key=...)` with the
+        card's printed priority as key. A card is played by one clan, so the cards alone are sorted
+        (with the dict's own lookup as key) and each takes its clan along; the sort is stable, so
+        cards of equal priority stay in seat order as there."""
+        owner = {card: clan for clan, cards in chosen.items() for card in cards}
+        return [(card, owner[card]) for card in sorted(owner, key=self.rules.priority.__getitem__)]
 
     def _resolve(self, clan: str, card: str, action: Action, checked: bool = False) -> list[GameEvent]:
         kind = self.kind(card, clan)
@@ -325,13 +348,15 @@ class DaimyoState(Board):
             for clan in rules.clans:
                 to = rules.left(clan)
                 self.reserve[to].extend(played[clan])
-                events.append(ToReserve(clan, played[clan], to))
+                if not self.quiet:
+                    events.append(ToReserve(clan, played[clan], to))
         else:
             for clan in rules.clans:
                 p = self.passed[clan]
                 self.reserve[rules.left(clan)].append(p.left)
                 self.reserve[rules.right(clan)].append(p.right)
-                events.append(PassedToReserves(clan, p.left, p.right, rules.left(clan), rules.right(clan)))
+                if not self.quiet:
+                    events.append(PassedToReserves(clan, p.left, p.right, rules.left(clan), rules.right(clan)))
         for hook in self.hooks:
             events += hook.end_of_round(self)
         self.commits.clear()

@@ -27,10 +27,11 @@ def setup_actions(board: Board, d: Decision) -> list[Formation | Keep]:
     raise AssertionError(d.kind)
 
 
-def apply_setup(board: Board, d: Decision, action: object) -> list[GameEvent]:
-    """Carry out one setup decision (the round flow starts round 1 after the last)."""
-    choices = setup_actions(board, d)
-    if not isinstance(action, (Formation, Keep)) or action not in choices:
+def apply_setup(board: Board, d: Decision, action: object, checked: bool = False) -> list[GameEvent]:
+    """Carry out one setup decision (the round flow starts round 1 after the last); a `checked`
+    one is known to be legal (drawn among the choices)."""
+    choices = [] if checked else setup_actions(board, d)
+    if not isinstance(action, (Formation, Keep)) or not checked and action not in choices:
         raise Illegal(0, d.player, None, d.kind, f"{d.player} cannot choose '{action}' now; "
                       f"choices: {', '.join(str(a) for a in choices)}")
     board.setup_choices.append((d.kind, d.player, action))

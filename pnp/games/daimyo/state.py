@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from ...engine import Chance, Commitments, Decision, GameEvent, Hidden, win_loss
+from ...engine.events import quick_init
 from ...hexgrid import Pos, around, border, connected_without, is_connected
 from ...model import Game
 from .actions import Action, PassCards, PlayCards
 from .events import Dealt, GameOver, HandDealt
+from .mapfacts import MapFacts, facts_of
 
 DEAL = {"A": 3, "B": 2, "C": 1, "D": 1, "E": 1}
 KIND_OF_LETTER = {"A": "bushi-move", "B": "bushi-recruitment", "C": "daimyo-move", "D": "new-han", "E": "han-move"}
@@ -47,6 +49,7 @@ class Options:
                      if getattr(self, k))
 
 
+@quick_init       # built for every card of every game set up (`Rules`), as simulations do by the thousand
 @dataclass(frozen=True)
 class CardInfo:
     label: str
@@ -245,6 +248,10 @@ class Board:
         # The action `sample_action` last drew, legal by construction: `apply_action` skips checking
         # that very object. Every change of the position (apply_action, start_from, clone) forgets it.
         self._sampled: Action | None = None
+        # True only while `random_game` plays: its loop discards what each move returns, so the
+        # hottest rules (the round's stages, the basic effects) skip building those events. The
+        # position changes exactly as it would otherwise.
+        self.quiet = False
         opt = rules.options
         self.chance = Chance(opt.seed)
         self.round = 1
@@ -272,9 +279,14 @@ class Board:
             self.daimyo[clan] = ids[-1]
         self.tile_at: dict[Pos, str] = {p: t for t, p in self.tile_pos.items()}
         # Each Han's neighbouring Han (`adjacent_tiles`), as asked: a function of where the Han lie
-        # alone, so `place_han` (every move or placing of a Han ends there), `start_from` and `clone`
-        # empty it.
+        # alone. `place_han` (every move or placing of a Han ends there) drops the entries it
+        # changes, those of the Han placed and of the Han around its old and new spot; `start_from`
+        # and `clone` empty it.
         self._adjacent: dict[str, list[str]] = {}
+        # The facts of the map last asked about (`map_facts`), this board's own: kept with the cells
+        # they describe, so no change of the map can leave them stale; `map_facts` updates them
+        # whenever the Han lie elsewhere (from the Han that left and came, `MapFacts.update`).
+        self._facts: MapFacts | None = None
         per_clan = rules.game.tiles.per_clan if rules.game.tiles else 3
         # Han of clans that are not playing leave the game
         self.out_of_game = [f"{rules.prefix[c]}{i}" for c in rules.game.clans if c not in rules.clans
@@ -318,7 +330,7 @@ class Board:
         else:
             for letter, per in DEAL.items():
                 pile = self.chance.shuffle(sorted((c.label for c in basic if c.letter == letter),
-                                                  key=lambda label: rules.cards[label].priority))
+                                                  key=rules.priority.__getitem__))
                 for i, label in enumerate(pile[:per * n]):
                     self.hand[rules.clans[i % n]].add(label)
             self.setup_events.append(Dealt(False))
@@ -446,14 +458,27 @@ class Board:
                 return clan
         return None
 
+    def held_tiles(self) -> set[str]:
+        """The Han some unit stands on (those with an `occupant`)."""
+        held = {tile for tile in self.daimyo.values() if tile is not None}
+        for clan in self.rules.clans:
+            held.update(self.bushi[clan])
+            held.update(self.ronin[clan])
+        return held
+
     def strength(self, clan: str, tile: str) -> int:
         return self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0) + (1 if self.daimyo[clan] == tile else 0)
 
     def adjacent_tiles(self, tile: str) -> list[str]:
+        return list(self.near(tile))
+
+    def near(self, tile: str) -> list[str]:
+        """`adjacent_tiles` without the copy: the list is the cache's own, to read, never to change."""
         found = self._adjacent.get(tile)
         if found is None:
-            found = self._adjacent[tile] = [self.tile_at[p] for p in around(self.tile_pos[tile]) if p in self.tile_at]
-        return list(found)
+            tile_at = self.tile_at
+            found = self._adjacent[tile] = [tile_at[p] for p in around(self.tile_pos[tile]) if p in tile_at]
+        return found
 
     def kind(self, card: str, clan: str) -> str:
         """What the card does now: its own effect, or the basic rules' fallback when it cannot."""
@@ -479,6 +504,16 @@ class Board:
             return list(border(frozenset(self.tile_pos.values())))
         pos = self.tile_pos[without]
         return [s for s in border(frozenset(self.tile_pos.values()) - {pos}) if s != pos]
+
+    def map_facts(self) -> MapFacts:
+        """The free spots and cut cells of the map as it lies now (`mapfacts`)."""
+        cells = frozenset(self.tile_pos.values())
+        facts = self._facts
+        if facts is None:
+            facts = self._facts = facts_of(cells).copy()
+        elif facts.cells != cells:
+            facts.update(cells)
+        return facts
 
     def entry_refusal(self, clan: str, tile: str, daimyo: bool = False) -> Refusal | None:
         """Why an advanced rule bars `clan`'s units (with its Daimyo when `daimyo`) from `tile`, if one does."""
@@ -521,16 +556,21 @@ class Board:
         """Clans that hold a Han of every rival clan with at least 3 Bushi on rival Han in all (a
         Daimyo alone holds its Han but adds no Bushi)."""
         out = {}
+        tile_owner = self.tile_owner
         for clan in self.rules.clans:
+            rivals = self.rules.rivals(clan)
             total, covered = 0, set()
+            bushi, ronin = self.bushi[clan], self.ronin[clan]
             home = self.daimyo[clan]
-            daimyo = {home} if home else set()
-            for tile in set(self.bushi[clan]) | set(self.ronin[clan]) | daimyo:   # a lone Daimyo controls too
-                owner = self.tile_owner[tile]
-                if owner in self.rules.rivals(clan) and self.controls(clan, tile):
-                    total += self.bushi[clan].get(tile, 0) + self.ronin[clan].get(tile, 0)
+            tiles = bushi.keys() | ronin.keys()
+            if home:
+                tiles.add(home)     # a lone Daimyo controls too
+            for tile in tiles:
+                owner = tile_owner[tile]
+                if owner in rivals and self.occupant(tile) == clan:
+                    total += bushi.get(tile, 0) + ronin.get(tile, 0)
                     covered.add(owner)
-            if covered == set(self.rules.rivals(clan)) and total >= 3:
+            if total >= 3 and covered == set(rivals):
                 out[clan] = total
         return out
 
@@ -546,9 +586,19 @@ class Board:
         self.bushi[clan][tile] = self.bushi[clan].get(tile, 0) + n
 
     def place_han(self, tile: str, at: Pos) -> None:
+        """Put `tile` at `at`: a Han from the reserve, or one moved (its old spot already freed in
+        `tile_at` by the caller)."""
+        adjacent, tile_at = self._adjacent, self.tile_at
+        adjacent.pop(tile, None)
+        old = self.tile_pos.get(tile)
+        for spot in (old, at):
+            if spot is not None:
+                for p in around(spot):
+                    other = tile_at.get(p)
+                    if other is not None:
+                        adjacent.pop(other, None)
         self.tile_pos[tile] = at
-        self.tile_at[at] = tile
-        self._adjacent = {}
+        tile_at[at] = tile
         self.touched.add(tile)
 
     def finish(self, winner: str | None, reason: str) -> GameOver:
@@ -570,6 +620,7 @@ class Board:
         other.tile_pos = dict(self.tile_pos)
         other.tile_at = dict(self.tile_at)
         other._adjacent = {}
+        other._facts = self._facts.copy() if self._facts is not None else None
         other.han_reserve = list(self.han_reserve)
         other.touched = set(self.touched)
         other.hand = {c: set(v) for c, v in self.hand.items()}
