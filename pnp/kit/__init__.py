@@ -2,14 +2,48 @@
 files (draw the faces, impose them on sheets, render PDF and SVG). `pnp.build.build_kit` loops over
 the kinds a game has.
 
-Every module offers ``build(game, ctx) -> list[Artifact]``; `KINDS` lists them in kit order."""
+Every module offers ``build(game, ctx) -> list[Artifact]``; `builder` finds it for a kind. A module
+is imported when a build asks for its kind, not before: `--only cards` loads no booklet, and with
+it no rules engine."""
 
 from __future__ import annotations
 
-from . import aid, board, booklet, cards, dice, mats, pieces, tiles
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
 from .context import Context
 
-KINDS = {"cards": cards, "board": board, "tiles": tiles, "mats": mats, "pieces": pieces, "dice": dice,
-         "aid": aid, "booklet": booklet}
+if TYPE_CHECKING:
+    from ..model import Game
+    from ..output import Artifact
 
-__all__ = ["KINDS", "Context"]
+KINDS = ("cards", "board", "tiles", "mats", "pieces", "dice", "aid", "booklet")
+
+Builder = Callable[["Game", Context], Iterable["Artifact"]]
+
+
+def builder(kind: str) -> Builder:
+    """The `build` function of one of the KINDS."""
+    if kind == "cards":
+        from . import cards as module
+    elif kind == "board":
+        from . import board as module
+    elif kind == "tiles":
+        from . import tiles as module
+    elif kind == "mats":
+        from . import mats as module
+    elif kind == "pieces":
+        from . import pieces as module
+    elif kind == "dice":
+        from . import dice as module
+    elif kind == "aid":
+        from . import aid as module
+    elif kind == "booklet":
+        from . import booklet as module
+    else:
+        raise KeyError(kind)
+    build: Builder = module.build
+    return build
+
+
+__all__ = ["KINDS", "Builder", "Context", "builder"]
