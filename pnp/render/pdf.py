@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
@@ -269,22 +270,44 @@ def _path(c: Canvas, s: Path) -> None:
 
 
 def _text(c: Canvas, t: Text) -> None:
+    """A line of text, its runs one text object each. The operators are written here as ReportLab
+    writes them for `saveState`, `transform`, `setFillColorRGB`, `setFont`, `beginText`, `textLine`,
+    `drawText` and `restoreState` (the characters encoded, and each font subset named, by ReportLab
+    itself): thousands of lines in a kit, and those calls were most of a page's cost. The canvas's
+    own state is left as `restoreState` leaves it, untouched."""
     x = t.x - (0 if t.anchor == "start" else t.width / 2 if t.anchor == "middle" else t.width)
-    c.saveState()
+    code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    doc = c._doc                   # type: ignore[attr-defined]
     # Moved to (x, y), then text space in points, upright: the one matrix ReportLab would merge
     # translate() and scale() into.
-    c.transform(PT, 0, 0, -PT, x, t.y)
-    c.setFillColorRGB(*rgb(t.fill))
+    code += ("q", f"{fp_str(PT, 0, 0, -PT, x, t.y)} cm", _fill(t.fill))
+    size = _size(t.size)
     cursor = 0.0
     last = len(t.runs) - 1
     for i, run in enumerate(t.runs):
-        fonts.ttfont(run.font)
-        c.setFont(fonts.PDF_NAMES[run.font], t.size)
+        font = fonts.ttfont(run.font)
+        ops = []
+        subset_now = -1
         # What drawString() does, less its measuring of the string (for right-to-left text and
-        # shaping, neither of which pnp asks for): thousands of lines in a kit.
-        line = c.beginText(cursor, 0)
-        line.textLine(run.text)
-        c.drawText(line)
+        # shaping, neither of which pnp asks for).
+        for subset, chars in font.splitString(run.text, doc):
+            if subset != subset_now:
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+                subset_now = subset
+            ops.append(f"({c._escape(chars)}) Tj")     # type: ignore[attr-defined]
+        code.append(f"BT 1 0 0 1 {fp_str(cursor, 0)} Tm {' '.join(ops)} T* ET")
         if i < last:
             cursor += fonts.advance(run.text, run.font, t.size)
-    c.restoreState()
+    code.append("Q")
+
+
+@lru_cache(maxsize=1024)
+def _fill(colour: str) -> str:
+    """The operator `setFillColorRGB` writes for a colour."""
+    return f"{fp_str(*rgb(colour))} rg"
+
+
+@lru_cache(maxsize=256)
+def _size(size: float) -> str:
+    """A size's operators in a text object: the size, and the leading `setFont` gives it."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"

@@ -117,3 +117,57 @@ def test_paths_drawn_again_make_the_same_pdf_and_translucent_ones_keep_their_gra
     assert [s for s, _ in drawn.values()] == [opaque]
     for page in read_pdf(kept).pages:
         assert page["/Resources"]["/ExtGState"], "a translucent path's graphics state is listed on its page"
+
+
+def _drawn_by_reportlab(c, t) -> None:
+    """A line of text drawn with ReportLab's own calls, as pnp drew it before writing the operators itself."""
+    from pnp import fonts
+    from pnp.draw.shapes import PT
+    from pnp.render.pdf import rgb
+
+    x = t.x - (0 if t.anchor == "start" else t.width / 2 if t.anchor == "middle" else t.width)
+    c.saveState()
+    c.transform(PT, 0, 0, -PT, x, t.y)
+    c.setFillColorRGB(*rgb(t.fill))
+    cursor = 0.0
+    for run in t.runs:
+        fonts.ttfont(run.font)
+        c.setFont(fonts.PDF_NAMES[run.font], t.size)
+        line = c.beginText(cursor, 0)
+        line.textLine(run.text)
+        c.drawText(line)
+        cursor += fonts.advance(run.text, run.font, t.size)
+    c.restoreState()
+
+
+def test_text_is_written_as_reportlab_writes_it():
+    """pnp writes a line's text operators itself (thousands of lines in a kit); they are the ones
+    ReportLab's saveState, transform, setFillColorRGB, setFont, beginText, textLine, drawText and
+    restoreState write, character codes and font subsets included, and the two PDFs are the same:
+    Latin, typographic quotes, Japanese mixed in, a run of only Japanese, an empty line, more than
+    256 different characters (a second subset), every anchor, sizes and colours."""
+    import reportlab.pdfgen.canvas
+
+    from pnp.draw import text
+    from pnp.render import pdf
+
+    codes = [*range(0x100, 0x17F), *range(0x391, 0x3A2), *range(0x3A3, 0x3C9), *range(0x410, 0x44F)]
+    many = "".join(map(chr, codes))      # Latin Extended-A, Greek and Cyrillic letters
+    lines = [text.line(10, 20, "Move Bushi", "sans-bold", 11, "#ffffff"),
+             text.line(74, 30, "“Daimyō” — 大名 and 武士 · 3", "sans", 8.6, "#231f1a", "middle"),
+             text.line(140, 40, "武士", "jp", 48, "#b8262f", "end"),
+             text.line(10, 50, "", "sans", 7, "#000000"),
+             text.line(10, 60, many[:150], "sans", 6.4, "#4a443b"),
+             text.line(10, 70, many[150:], "sans-bold", 9.25, "#3a352d")]
+    assert len({ch for t in lines for ch in t.string}) > 256
+    ours, theirs = pdf.PdfDocument("t"), pdf.PdfDocument("t")
+    for doc, draw in ((ours, pdf._text), (theirs, _drawn_by_reportlab)):
+        c: reportlab.pdfgen.canvas.Canvas = doc._canvas
+        for t in lines:
+            draw(c, t)
+    assert ours._canvas._code == theirs._canvas._code
+    assert ours._canvas._fontname == theirs._canvas._fontname
+    page = pdf.Page(148, 210, [])
+    ours.add(page)
+    theirs.add(page)
+    assert ours.finish() == theirs.finish()
