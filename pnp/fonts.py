@@ -26,9 +26,10 @@ _FALLBACK = {"sans": "jp", "sans-bold": "jp", "jp": "sans"}
 def ttfont(font: str) -> TTFont:
     """The ReportLab font object for one of our font names, registered on first use."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    face = TTFont(PDF_NAMES[font], str(fonts_dir() / FILES[font]))
+    from .fontface import Font
+
+    face = Font(PDF_NAMES[font], str(fonts_dir() / FILES[font]))
     pdfmetrics.registerFont(face)
     return face
 
