@@ -10,6 +10,7 @@ the browser's search, in faces the page embeds (`pnp.site.fonts`), each run tagg
 from __future__ import annotations
 
 import base64
+import functools
 import re
 
 import svgwrite
@@ -23,7 +24,10 @@ from ..draw.shapes import PT, Circle, Group, Image, Line, Path, Polygon, Rect, S
 from ..draw.svgpath import Segment, to_d
 
 
+@functools.lru_cache(maxsize=1 << 13)
 def _n(v: float) -> str:
+    """A number as the SVGs write it; remembered, as a kit writes the same few thousand again and again
+    (equal numbers give equal text, so 1 and 1.0 may share an entry)."""
     return f"{v:.3f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
 
 
