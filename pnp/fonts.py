@@ -34,13 +34,8 @@ def ttfont(font: str) -> TTFont:
     return face
 
 
-@cache
-def _cmap(font: str) -> frozenset[int]:
-    return frozenset(ttfont(font).face.charToGlyph)
-
-
 def covers(font: str, char: str) -> bool:
-    return ord(char) in _cmap(font) or char in " \n\t"
+    return ord(char) in ttfont(font).face.charToGlyph or char in " \n\t"
 
 
 def split_runs(text: str, font: str) -> list[tuple[str, str]]:
@@ -79,14 +74,14 @@ class Outlines:
     fontTools' repairs (no format 2 table, duplicate or missing names) has them from fontTools."""
 
     def __init__(self, font: str):
-        # ReportLab's face keeps the bytes and the reverse map it read, outside its typed interface
+        # ReportLab's face keeps the bytes it read outside its typed interface
         face: Any = ttfont(font).face
         self._data: bytes = face._ttf_data
         self._tables = {tag: rec["offset"] for tag, rec in face.table.items()}
         self.cmap: dict[int, int] = face.charToGlyph
         # ReportLab gives no-break space the space's glyph (or the reverse) after reading the map;
-        # the font's own entries for the two come from its reverse map, which it keeps as read.
-        self._spaces = {cp: gid for gid, cps in face.glyphToChar.items() for cp in cps if cp in (0x20, 0xA0)}
+        # the font's own entries for the two are what its map says (`pnp.fontface.Face.own_glyphs`).
+        self._spaces: dict[int, int] = face.own_glyphs((0x20, 0xA0))
         head = self._tables["head"]
         self.units_per_em = _u16(self._data, head + 18)
         self._long_loca = _u16(self._data, head + 50) == 1

@@ -15,8 +15,14 @@ from pnp.paths import fonts_dir
 
 def _same(ours: TTFont, theirs: TTFont) -> None:
     mine, rl = vars(ours.face), vars(theirs.face)
-    assert mine.keys() == rl.keys()
-    for key in rl:
+    # read when asked: the glyph locations and metrics as sequences, each glyph's characters as a property
+    assert list(ours.face.hmetrics) == theirs.face.hmetrics and list(ours.face.glyphPos) == theirs.face.glyphPos
+    assert ours.face.hmetrics[-1] == theirs.face.hmetrics[-1] and ours.face.glyphPos[3:7] == theirs.face.glyphPos[3:7]
+    assert ours.face.glyphToChar == theirs.face.glyphToChar
+    assert list(ours.face.glyphToChar.items()) == list(theirs.face.glyphToChar.items())
+    spaces = {cp: g for g, cps in theirs.face.glyphToChar.items() for cp in cps if cp in (0x20, 0xA0)}
+    assert ours.face.own_glyphs((0x20, 0xA0)) == spaces
+    for key in rl.keys() - {"hmetrics", "glyphPos", "glyphToChar"}:
         if key in ("_pos", "_pdfScale"):      # where the reader stopped; a lambda made afresh
             continue
         assert mine[key] == rl[key], key
@@ -38,6 +44,8 @@ def test_each_font_pnp_ships_is_read_as_reportlab_reads_it(font: str) -> None:
     _same(ours, theirs)
     sample = "Daimyō “bushi” 大名 · 3"
     assert ours.stringWidth(sample, 8.6) == theirs.stringWidth(sample, 8.6)
+    subset = [0, *sorted({ord(c) for c in sample if ord(c) in ours.face.charToGlyph})]
+    assert ours.face.makeSubset(subset) == theirs.face.makeSubset(subset)     # the embedded font's bytes
 
 
 def test_a_font_with_another_character_map_is_read_by_reportlab(tmp_path: Path) -> None:
