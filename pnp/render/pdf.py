@@ -140,13 +140,41 @@ def _pdf_box(box: Box, page_h: float) -> list[float]:
 
 
 def _style(c: Canvas, st: Style) -> tuple[int, int]:
-    if st.fill:
-        c.setFillColorRGB(*rgb(st.fill))
-    if st.stroke:
+    """A style's colours, width and dash, as `setFillColorRGB`, `setStrokeColorRGB`, `setLineWidth`
+    and `setDash` write and keep them: a kit sets a few dozen styles thousands of times, so each
+    style's operators are worked out once."""
+    if st.stroke and st.dash:      # a dash ReportLab checks (and refuses, if it must) as it writes it
+        if st.fill:
+            c.setFillColorRGB(*rgb(st.fill))
         c.setStrokeColorRGB(*rgb(st.stroke))
         c.setLineWidth(st.width)
-        c.setDash(list(st.dash) if st.dash else [])
+        c.setDash(list(st.dash))
+        return 1, 1 if st.fill else 0
+    ops, fill, stroke = _style_ops(st)
+    c._code.extend(ops)      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    if fill is not None:
+        c._fillColorObj = fill      # type: ignore[attr-defined]
+    if stroke is not None:
+        c._strokeColorObj = stroke      # type: ignore[attr-defined]
+        c._lineWidth = st.width         # type: ignore[attr-defined]
     return (1 if st.stroke else 0), (1 if st.fill else 0)
+
+
+RGB = tuple[float, float, float]
+
+
+@lru_cache(maxsize=1024)
+def _style_ops(st: Style) -> tuple[tuple[str, ...], RGB | None, RGB | None]:
+    """The operators of a style without a dash, and the fill and stroke colours ReportLab keeps."""
+    ops: list[str] = []
+    fill = stroke = None
+    if st.fill:
+        fill = rgb(st.fill)
+        ops.append(f"{fp_str(*fill)} rg")
+    if st.stroke:
+        stroke = rgb(st.stroke)
+        ops += (f"{fp_str(*stroke)} RG", f"{fp_str(st.width)} w", "[] 0 d")
+    return tuple(ops), fill, stroke
 
 
 _READERS: dict[bytes, ImageReader] = {}

@@ -171,3 +171,26 @@ def test_text_is_written_as_reportlab_writes_it():
     ours.add(page)
     theirs.add(page)
     assert ours.finish() == theirs.finish()
+
+
+def test_styles_are_written_as_reportlab_writes_them():
+    """A style's operators are worked out once and written as setFillColorRGB, setStrokeColorRGB,
+    setLineWidth and setDash write them, the colours and width kept on the canvas as they keep them."""
+    from pnp.draw.shapes import Style
+    from pnp.render import pdf
+
+    styles = [Style(fill="#b8262f"), Style(stroke="#231f1a", width=0.4), Style(fill="#ffffff", stroke="#000000"),
+              Style(fill="#2b261f", stroke="#8a8a8a", width=0.25, dash=(1.0, 0.5)), Style(), Style(stroke="#123456")]
+    ours, theirs = pdf.PdfDocument("t")._canvas, pdf.PdfDocument("t")._canvas
+    for st in styles * 2:
+        got = pdf._style(ours, st)
+        if st.fill:
+            theirs.setFillColorRGB(*pdf.rgb(st.fill))
+        if st.stroke:
+            theirs.setStrokeColorRGB(*pdf.rgb(st.stroke))
+            theirs.setLineWidth(st.width)
+            theirs.setDash(list(st.dash) if st.dash else [])
+        assert got == ((1 if st.stroke else 0), (1 if st.fill else 0))
+        assert ours._code == theirs._code
+        assert (ours._fillColorObj, ours._strokeColorObj, ours._lineWidth) == \
+            (tuple(theirs._fillColorObj), tuple(theirs._strokeColorObj), theirs._lineWidth)
