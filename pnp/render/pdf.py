@@ -13,7 +13,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas  # type: ignore[attr-defined]  # ReportLab's own, unlisted
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -235,13 +235,10 @@ def _draw_one(c: Canvas, s: Shape, drawn: Drawn | None) -> None:
         c.line(s.x1, s.y1, s.x2, s.y2)
     elif isinstance(s, Polygon):
         stroke, fill = _style(c, s.style)
-        p = c.beginPath()
-        p.moveTo(*s.points[0])
-        for pt in s.points[1:]:
-            p.lineTo(*pt)
-        if s.closed:
-            p.close()
-        c.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
+        # the path `beginPath`, `moveTo`, `lineTo`, `close` and `drawPath` write (a hex map is hundreds)
+        first, *rest = s.points
+        ops = ["n", f"{fp_str(*first)} m", *[f"{fp_str(*pt)} l" for pt in rest], *(("h",) if s.closed else ())]
+        c._code += (" ".join(ops), PATH_OPS[stroke, fill if s.closed else 0, c._fillMode])  # type: ignore[attr-defined]
     elif isinstance(s, Path):
         _path(c, s)
     elif isinstance(s, Text):

@@ -194,3 +194,27 @@ def test_styles_are_written_as_reportlab_writes_them():
         assert ours._code == theirs._code
         assert (ours._fillColorObj, ours._strokeColorObj, ours._lineWidth) == \
             (tuple(theirs._fillColorObj), tuple(theirs._strokeColorObj), theirs._lineWidth)
+
+
+def test_polygons_are_written_as_reportlab_writes_them():
+    """A polygon's path is written as beginPath, moveTo, lineTo, close and drawPath write it, open
+    or closed, stroked or filled."""
+    from pnp.draw.shapes import Polygon, Style
+    from pnp.render import pdf
+
+    shapes = [Polygon(((10, 70), (20.25, 80.125), (5, 85)), Style(fill="#2b261f")),
+              Polygon(((40, 70), (50, 75)), Style(stroke="#231f1a", width=0.3), False),
+              Polygon(((1.5, 2), (3, 4), (5, 6.75), (7, 8)), Style(fill="#b8262f", stroke="#231f1a")),
+              Polygon(((0, 0), (1, 1)), Style(fill="#b8262f"), False)]
+    ours, theirs = pdf.PdfDocument("t")._canvas, pdf.PdfDocument("t")._canvas
+    for s in shapes:
+        pdf._draw_one(ours, s, None)
+        stroke, fill = pdf._style(theirs, s.style)
+        p = theirs.beginPath()
+        p.moveTo(*s.points[0])
+        for pt in s.points[1:]:
+            p.lineTo(*pt)
+        if s.closed:
+            p.close()
+        theirs.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
+        assert ours._code == theirs._code
