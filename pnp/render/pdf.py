@@ -280,18 +280,29 @@ def _path(c: Canvas, s: Path) -> None:
             c.setStrokeAlpha(s.stroke_opacity)
     if fill and s.fill_opacity < 1:
         c.setFillAlpha(s.fill_opacity)
-    p = c.beginPath()
-    for op, pts in s.segments:
-        if op == "M":
-            p.moveTo(*pts)
-        elif op == "L":
-            p.lineTo(*pts)
-        elif op == "C":
-            p.curveTo(*pts)
-        else:
-            p.close()
-    c.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if s.even_odd else FILL_NON_ZERO)
+    mode = FILL_EVEN_ODD if s.even_odd else FILL_NON_ZERO
+    if s.segments and s.segments[0][0] == "M":
+        # the path `beginPath`, `moveTo`, `lineTo`, `curveTo`, `close` and `drawPath` write, in one step
+        ops = ["n"]
+        for op, pts in s.segments:
+            ops.append(f"{fp_str(*pts)} {_PATH_OPS[op]}" if op in _PATH_OPS else "h")
+        c._code += (" ".join(ops), PATH_OPS[stroke, fill, mode])  # type: ignore[attr-defined]
+    else:       # ReportLab's own calls, and its refusal of a path that does not start with a move
+        p = c.beginPath()
+        for op, pts in s.segments:
+            if op == "M":
+                p.moveTo(*pts)
+            elif op == "L":
+                p.lineTo(*pts)
+            elif op == "C":
+                p.curveTo(*pts)
+            else:
+                p.close()
+        c.drawPath(p, stroke=stroke, fill=fill, fillMode=mode)
     c.restoreState()
+
+
+_PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 
 
 def _text(c: Canvas, t: Text) -> None:

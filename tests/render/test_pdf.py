@@ -218,3 +218,36 @@ def test_polygons_are_written_as_reportlab_writes_them():
             p.close()
         theirs.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
         assert ours._code == theirs._code
+
+
+def test_art_paths_are_written_as_reportlab_writes_them():
+    """Vector art's paths are written as ReportLab's path calls write them: moves, lines, curves and
+    closes, even-odd or not, stroked with caps and joins; a path that does not start with a move is
+    still ReportLab's to refuse."""
+    from pnp.draw.shapes import Path, Style
+    from pnp.render import pdf
+
+    segs = (("M", (10.0, 10.0)), ("C", (20.0, 5.0, 30.0, 15.0, 40.0, 10.0)), ("L", (25.5, 30.25)), ("Z", ()),
+            ("M", (1.0, 1.0)), ("L", (2.0, 3.0)), ("Z", ()))
+    shapes = [Path(segs, Style(fill="#b8262f", stroke="#231f1a", width=0.3), cap=1, join=2),
+              Path(segs[:4], Style(fill="#2b261f"), even_odd=True), Path(segs[4:], Style(stroke="#000000"))]
+
+    def by_reportlab(c, s) -> None:
+        c.saveState()
+        stroke, fill = pdf._style(c, s.style)
+        if stroke:
+            c.setLineCap(s.cap)
+            c.setLineJoin(s.join)
+        p = c.beginPath()
+        for op, pts in s.segments:
+            {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo}[op](*pts) if op != "Z" else p.close()
+        c.drawPath(p, stroke=stroke, fill=fill, fillMode=pdf.FILL_EVEN_ODD if s.even_odd else pdf.FILL_NON_ZERO)
+        c.restoreState()
+
+    ours, theirs = pdf.PdfDocument("t")._canvas, pdf.PdfDocument("t")._canvas
+    for s in shapes:
+        pdf._path(ours, s)
+        by_reportlab(theirs, s)
+        assert ours._code == theirs._code
+    with pytest.raises(AssertionError):
+        pdf._path(ours, Path((("L", (1.0, 2.0)),), Style(fill="#000000")))
