@@ -325,8 +325,13 @@ def _text(c: Canvas, t: Text) -> None:
         ops = []
         subset_now = -1
         # What drawString() does, less its measuring of the string (for right-to-left text and
-        # shaping, neither of which pnp asks for).
-        for subset, chars in font.splitString(run.text, doc):
+        # shaping, neither of which pnp asks for). Printable ASCII is its own code in the first
+        # subset of every document (ReportLab's readable ASCII), once the document has the font.
+        if run.text and run.text.isascii() and run.text.isprintable() and _ascii_kept(run.font) and doc in font.state:
+            chunks = [(0, run.text.encode("ascii"))]
+        else:
+            chunks = font.splitString(run.text, doc)
+        for subset, chars in chunks:
             if subset != subset_now:
                 ops.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
                 subset_now = subset
@@ -335,6 +340,15 @@ def _text(c: Canvas, t: Text) -> None:
         if i < last:
             cursor += fonts.advance(run.text, run.font, t.size)
     code.append("Q")
+
+
+@lru_cache(maxsize=None)
+def _ascii_kept(font: str) -> bool:
+    """Whether ReportLab gives every printable ASCII character of this font its own code in the first
+    subset of each document (`TTFont.State`: readable ASCII, and the font maps them all)."""
+    ttf = fonts.ttfont(font)
+    readable, whole = getattr(ttf, "_asciiReadable", False), getattr(ttf.face, "_full_font", True)
+    return bool(readable) and not whole and all(n in ttf.face.charToGlyph for n in range(32, 127))
 
 
 @lru_cache(maxsize=1024)

@@ -145,7 +145,8 @@ def test_text_is_written_as_reportlab_writes_it():
     ReportLab's saveState, transform, setFillColorRGB, setFont, beginText, textLine, drawText and
     restoreState write, character codes and font subsets included, and the two PDFs are the same:
     Latin, typographic quotes, Japanese mixed in, a run of only Japanese, an empty line, more than
-    256 different characters (a second subset), every anchor, sizes and colours."""
+    256 different characters (a second subset), ASCII with characters PDF escapes, every anchor,
+    sizes and colours."""
     import reportlab.pdfgen.canvas
 
     from pnp.draw import text
@@ -158,7 +159,9 @@ def test_text_is_written_as_reportlab_writes_it():
              text.line(140, 40, "武士", "jp", 48, "#b8262f", "end"),
              text.line(10, 50, "", "sans", 7, "#000000"),
              text.line(10, 60, many[:150], "sans", 6.4, "#4a443b"),
-             text.line(10, 70, many[150:], "sans-bold", 9.25, "#3a352d")]
+             text.line(10, 70, many[150:], "sans-bold", 9.25, "#3a352d"),
+             text.line(10, 80, "Move Bushi (2) \\ ~ {x}", "sans-bold", 11, "#ffffff"),      # ASCII, once the
+             text.line(10, 90, "Round 3: a*b", "sans", 7, "#000000", "end")]                 # document has the font
     assert len({ch for t in lines for ch in t.string}) > 256
     ours, theirs = pdf.PdfDocument("t"), pdf.PdfDocument("t")
     for doc, draw in ((ours, pdf._text), (theirs, _drawn_by_reportlab)):
