@@ -96,7 +96,7 @@ def validate_kit(game: Game, progress: Callable[[str], None] = lambda _: None) -
 def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda _: None) -> Iterator[Artifact]:
     """The kit's files one at a time, as they are made, so a writer can put each on disk and let it
     go (memory stays flat however large the deck). The options are checked before the first file."""
-    from .kit import KINDS, Context
+    from .kit import Context, builder
 
     lang = _lang(game, opts.lang)
     if opts.duplex is Duplex.fold and opts.offset != (0.0, 0.0):
@@ -118,7 +118,7 @@ def iter_kit(game: Game, opts: Options, progress: Callable[[str], None] = lambda
     if opts.die_line and "cards" not in chosen:
         raise UsageError("--die-line: only card sheets carry a die line and this build makes none; "
                          f"{game.id} has {', '.join(available)} (add cards to --only, or leave --die-line out)")
-    builders = [(kind, KINDS[kind].build) for kind in chosen]
+    builders = [(kind, builder(kind)) for kind in chosen]
     if opts.cutter is not None:
         from .kit import cutter
 

@@ -43,18 +43,6 @@ class FlagGroup(TyperGroup):
         return _bare_flags(super().get_params(ctx))
 
 
-app = typer.Typer(
-    name="pnp",
-    cls=FlagGroup,
-    help="Print-and-play kits for tabletop games: card sheets with bleed and crop marks, "
-         "boards on A3 or split over two sheets, counters, and SVGs of every component.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
@@ -65,7 +53,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
                                                 callback=_version, is_eager=True)] = False) -> None:
     """Print-and-play kits for tabletop games: card sheets with bleed and crop marks, boards on A3 or
@@ -95,8 +82,35 @@ def reflow(doc: str | None) -> str:
     return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
 
 
-for _name, _command in COMMANDS:
-    app.command(_name, cls=FlagCommand, help=reflow(_command.__doc__))(_command)
+def make_app(commands: tuple[tuple[str, Callable[..., None]], ...] = COMMANDS) -> typer.Typer:
+    """The `pnp` application with these commands."""
+    made = typer.Typer(
+        name="pnp",
+        cls=FlagGroup,
+        help="Print-and-play kits for tabletop games: card sheets with bleed and crop marks, "
+             "boards on A3 or split over two sheets, counters, and SVGs of every component.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    made.callback()(_main)
+    for name, command in commands:
+        made.command(name, cls=FlagCommand, help=reflow(command.__doc__))(command)
+    return made
+
+
+app = make_app()
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """The application a command line needs: only the command it names, when it names one (typer
+    works out every option of every command it holds each time it starts, 10 ms of a kit build
+    spent on nine commands it does not run); all of them otherwise (`pnp -h`, or a mistyped
+    command, which is told the commands there are)."""
+    named = next((a for a in args if not a.startswith("-")), None)
+    one = tuple((name, command) for name, command in COMMANDS if name == named)
+    return make_app(one) if one else app
 
 
 class Interrupted(BaseException):
@@ -111,7 +125,7 @@ def _interrupt(_signum: int, _frame: object) -> None:
 def main() -> None:
     signal.signal(signal.SIGINT, _interrupt)
     try:
-        app()
+        app_for(sys.argv[1:])()
     except PnpError as exc:  # raised outside a command's own handling
         typer.echo(f"pnp: error: {exc}", err=True)
         sys.exit(exc.exit_code)

@@ -26,20 +26,16 @@ _FALLBACK = {"sans": "jp", "sans-bold": "jp", "jp": "sans"}
 def ttfont(font: str) -> TTFont:
     """The ReportLab font object for one of our font names, registered on first use."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    face = TTFont(PDF_NAMES[font], str(fonts_dir() / FILES[font]))
+    from .fontface import Font
+
+    face = Font(PDF_NAMES[font], str(fonts_dir() / FILES[font]))
     pdfmetrics.registerFont(face)
     return face
 
 
-@cache
-def _cmap(font: str) -> frozenset[int]:
-    return frozenset(ttfont(font).face.charToGlyph)
-
-
 def covers(font: str, char: str) -> bool:
-    return ord(char) in _cmap(font) or char in " \n\t"
+    return ord(char) in ttfont(font).face.charToGlyph or char in " \n\t"
 
 
 def split_runs(text: str, font: str) -> list[tuple[str, str]]:
@@ -78,20 +74,22 @@ class Outlines:
     fontTools' repairs (no format 2 table, duplicate or missing names) has them from fontTools."""
 
     def __init__(self, font: str):
-        # ReportLab's face keeps the bytes and the reverse map it read, outside its typed interface
+        # ReportLab's face keeps the bytes it read outside its typed interface
         face: Any = ttfont(font).face
         self._data: bytes = face._ttf_data
         self._tables = {tag: rec["offset"] for tag, rec in face.table.items()}
         self.cmap: dict[int, int] = face.charToGlyph
         # ReportLab gives no-break space the space's glyph (or the reverse) after reading the map;
-        # the font's own entries for the two come from its reverse map, which it keeps as read.
-        self._spaces = {cp: gid for gid, cps in face.glyphToChar.items() for cp in cps if cp in (0x20, 0xA0)}
+        # the font's own entries for the two are what its map says (`pnp.fontface.Face.own_glyphs`).
+        self._spaces: dict[int, int] = face.own_glyphs((0x20, 0xA0))
         head = self._tables["head"]
         self.units_per_em = _u16(self._data, head + 18)
         self._long_loca = _u16(self._data, head + 50) == 1
         self._num_glyphs = _u16(self._data, self._tables["maxp"] + 4)
         self._num_metrics = _u16(self._data, self._tables["hhea"] + 34)
-        self.names = _post_names(self._data, self._tables["post"], self._num_glyphs) or _fonttools_names(font)
+        post = face.table["post"]
+        self.names = (_post_names(self._data, post["offset"], self._num_glyphs, post["offset"] + post["length"])
+                      or _fonttools_names(font))
         self._ids: dict[str, int] | None = None
         self._cache: dict[str, Glyph] = {}
         self._components = _Components(self)
@@ -176,20 +174,25 @@ def _u16(data: bytes, pos: int) -> int:
     return value
 
 
-def _post_names(data: bytes, post: int, num_glyphs: int) -> list[str] | None:
-    """Glyph names from a format 2 `post` table, made unique as fontTools makes them (a repeated
-    name gets ".1", ".2"... and a missing one "glyph00042"), or None for another format."""
+def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None) -> list[str] | None:
+    """Glyph names from a format 2 `post` table (ending at `end`, by default the file's end), made
+    unique as fontTools makes them (a repeated name gets ".1", ".2"... and a missing one
+    "glyph00042"), or None for another format."""
     from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
 
     if struct.unpack_from(">L", data, post)[0] != 0x00020000:
         return None
     count = min(_u16(data, post + 32), num_glyphs)
     indices = struct.unpack_from(f">{count}H", data, post + 34)
+    # The names past the standard 258, each a length byte and its characters: the table decoded once,
+    # each name a slice of that (12,000 names in IPAexGothic).
+    text = data[post + 34 + 2 * count:end].decode("latin-1")
     extra: list[str] = []
-    pos, wanted = post + 34 + 2 * count, max(indices, default=0) - 257
-    while len(extra) < wanted and pos < len(data):
-        size = data[pos]
-        extra.append(data[pos + 1:pos + 1 + size].decode("latin-1"))
+    add = extra.append
+    pos, wanted = 0, max(indices, default=0) - 257
+    while len(extra) < wanted and pos < len(text):
+        size = ord(text[pos])
+        add(text[pos + 1:pos + 1 + size])
         pos += 1 + size
     names = [standardGlyphOrder[i] if i < 258 else extra[i - 258] if i - 258 < len(extra) else "" for i in indices]
     names += [""] * (num_glyphs - count)

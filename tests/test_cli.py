@@ -203,3 +203,20 @@ def test_help_paragraphs_wrap_at_the_terminal_not_at_the_source_lines():
         first = reflow(command.__doc__).split("\n\n")[0]
         assert first in wide.output, name        # each command's summary on one line of a wide terminal
     assert "2 when a file is not valid notation" in check.output    # a later paragraph is joined too
+
+
+def test_a_command_line_is_parsed_by_an_application_of_its_one_command():
+    """`pnp build ...` starts an application holding only `build` (typer works out the options of
+    every command it holds); what a user sees is the same: each command's help and errors, and the
+    whole list for `pnp -h` or a mistyped command."""
+    from pnp.cli import COMMANDS, app_for
+
+    assert [c.name for c in app_for(["build", "daimyni", "-q"]).registered_commands] == ["build"]
+    assert [c.name for c in app_for(["--version"]).registered_commands] == [n for n, _ in COMMANDS]
+    assert app_for(["buidl", "daimyni"]) is app and app_for([]) is app
+    runner = CliRunner()
+    lines = [[name, "-h"] for name, _ in COMMANDS] + [["build"], ["build", "daimyni", "--paper", "a5"],
+                                                      ["play", "--nope"], ["buidl"], ["-h"], []]
+    for args in lines:
+        one, every = runner.invoke(app_for(args), args), runner.invoke(app, args)
+        assert (one.exit_code, one.output) == (every.exit_code, every.output), args

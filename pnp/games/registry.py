@@ -13,12 +13,14 @@ names a rules id (``rules = "my-game"`` in game.toml), which must be installed.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 
+from .. import announced as announcements
+from ..announced import GROUP
 from ..errors import UsageError
 from .interface import AnyModule, GameModule
 
-GROUP = "pnp.games"
+__all__ = ["GROUP", "announced", "forget", "installed_module", "module_for", "modules"]
 
 
 _BROKEN: dict[str, str] = {}     # rules id -> why its module could not be loaded
@@ -50,7 +52,7 @@ def _load(ep: EntryPoint) -> AnyModule | None:
 def _points() -> dict[str, EntryPoint]:
     """The announced modules by rules id, not loaded (the first announcement of an id wins)."""
     found: dict[str, EntryPoint] = {}
-    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+    for ep in sorted(announcements.announced(), key=lambda e: e.name):
         found.setdefault(ep.name, ep)
     return found
 
@@ -101,6 +103,7 @@ def announced(rules_id: str) -> bool:
 
 def forget() -> None:
     """Look for installed modules again (after a package was installed in this process: tests)."""
+    announcements.forget()
     _points.cache_clear()
     _LOADED.clear()
     _BROKEN.clear()

@@ -13,11 +13,9 @@ from ..model import Card, Game
 from ..output import Artifact
 from ..press.calibration import calibration_sheets
 from ..press.cards import Duplex, impose_sheet
-from ..press.fold import impose_fold
 from ..render.pdf import Drawn, Page, PdfDocument, render_pdf
 from ..render.svg import render_svg
 from .context import Context, sheet_words
-from .dielines import fold_cuts, sheet_cuts
 from .sheetplan import AidOnSheets, card_sheet_plan, deck_fold_grid, deck_grid
 
 
@@ -59,6 +57,10 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 else ([], [])      # the counters fill the band the deck's last sheet leaves
             radius = game.face_layout_of(cards[0]).corner_radius
             if fold is not None:               # fronts and backs on one page, no counters (`counters_on_card_sheets`)
+                # loaded by --duplex fold builds alone, as the die lines by --die-line builds
+                from ..press.fold import impose_fold
+                from .dielines import fold_cuts
+
                 page = impose_fold(fronts, backs_drawn, fold, say("cards", title=title), sheet, total, say)
                 if ctx.die_line:     # both layers are cut at once: the fronts' trims are the die line
                     page.cuts = fold_cuts(fold, len(chunk), radius)
@@ -67,6 +69,8 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
                 fronts_page, backs_page = impose_sheet(fronts, backs_drawn, grid, ctx.duplex, say("cards", title=title),
                                                        sheet, total, say, ctx.offset, extra)
                 if ctx.die_line:     # --die-line: each trim in the CutContour spot colour (pnp.kit.dielines)
+                    from .dielines import sheet_cuts
+
                     fronts_page.cuts, backs_page.cuts = sheet_cuts(grid, len(chunk), ctx.duplex, radius, ctx.offset)
                 doc.add(fronts_page, outlines)     # faces share their art's paths
                 if ctx.duplex is Duplex.none:      # for gluing, every backs sheet comes after the fronts

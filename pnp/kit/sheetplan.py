@@ -6,16 +6,18 @@ all ask it; it draws the aid card and the counters once for all of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..draw.piece import counter_back_scene, counter_scene
 from ..draw.shapes import Scene, Shape
 from ..model import Card, Game
 from ..press.cards import free_band
-from ..press.counters import counters_in_band
-from ..press.fold import FoldGrid, fold_grid
 from ..press.grid import CardGrid, Sheet, card_grid, tight_grid
 from .aidcard import aid_card
 from .context import Context, CounterSides, sheet_words
+
+if TYPE_CHECKING:      # fold sheets (--duplex fold) and counters in a band: loaded by the builds that make them
+    from ..press.fold import FoldGrid
 
 
 def size_groups(game: Game) -> list[list[Card]]:
@@ -36,6 +38,8 @@ def deck_grid(game: Game, ctx: Context, cards: list[Card]) -> CardGrid:
 
 def deck_fold_grid(game: Game, ctx: Context, cards: list[Card]) -> FoldGrid:
     """How the fold sheets (`--duplex fold`) of one size group hold its cards and their backs."""
+    from ..press.fold import fold_grid
+
     size = game.size_of(cards[0])
     return fold_grid(*ctx.paper.size, ctx.paper.margin, *size.size, game.face_layout_of(cards[0]).bleed,
                      tight=ctx.sheet is Sheet.tight, where=game.files["cards"], paper_name=ctx.paper.name)
@@ -112,6 +116,8 @@ def counters_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]],
     player aids) gets them there."""
     if not {"cards", "pieces"} <= set(ctx.parts) or not game.counters or ctx.duplex.value == "fold":
         return None     # a fold sheet's halves leave no band: the counters get their own sheets
+    from ..press.counters import counters_in_band
+
     scenes, backs = counter_sides(game, ctx)
     note = sheet_words(game, ctx.lang)("counters_cut")
     for index, cards in enumerate(groups):

@@ -123,8 +123,8 @@ def _fields(game: Game, listed: list[tuple[CardEntry, Source]]) -> list[Definiti
 
 def _has_rules(game: Game) -> bool:
     """Whether an installed rules module plays the game (the entry points only: nothing is imported)."""
-    from importlib.metadata import entry_points
-    return (game.meta.rules or game.id) in {ep.name for ep in entry_points(group="pnp.games")}
+    from ..announced import announced
+    return (game.meta.rules or game.id) in {ep.name for ep in announced()}
 
 
 def _geometry(game: Game) -> list[DefinitionError]:

@@ -7,6 +7,7 @@ first fit leaves a page half empty when what comes next is kept together and doe
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,6 +53,7 @@ def _step(method: F) -> F:
     @functools.wraps(method)
     def run(self: Flow, *args: Any, **kwargs: Any) -> Any:
         if self._depth == 0 and self.recording:
+            self._starts.append(self._state())
             self.log.append((method.__name__, args, kwargs))
         self._depth += 1
         try:
@@ -59,6 +61,21 @@ def _step(method: F) -> F:
         finally:
             self._depth -= 1
     return run  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class _State:
+    """Where a flow stood as a step began (`Flow._starts`)."""
+    points: int
+    keeps: int
+    pages: tuple[tuple[list[Shape], int], ...]      # each page's list and how many shapes it held
+    ink: tuple[float, ...]
+    y: float
+    breaks: int
+    kept: int
+    heading: bool
+    box: tuple[int, int, float] | None
+    pending: tuple[int, int, float, float, float, float] | None
 
 
 @dataclass
@@ -76,6 +93,13 @@ class Flow:
 
     def __post_init__(self) -> None:
         self.log: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        # The flow's state as each recorded step began (see `replay`). Page lists are only ever
+        # appended to in place (a shape taken off or put in between makes a new list), so a page is
+        # kept as its list and length, not copied.
+        self._starts: list[_State] = []
+        # A picture's shapes as drawn at a scale (`draw.miniature.legible`), by the shapes' identity and
+        # the scale: shared with the layouts `replay` makes, which place the same pictures again.
+        self._small: dict[tuple[int, int, float], tuple[list[Shape] | tuple[Shape, ...], tuple[Shape, ...]]] = {}
         self.ink: list[float] = []           # per page: the lowest mark of the content (mm from the top)
         self.breaks: list[tuple[int, int]] = []   # (break point, page) where a new page could start
         self.kept: list[tuple[int, int]] = []     # (keep, page) for keeps that opened a new page
@@ -116,7 +140,7 @@ class Flow:
         """A heading whose first block did not fit under it leaves the foot of its page for the top of this one."""
         page, first, top, ink_before, ink, bottom = pending
         shapes = tuple(self.pages[page][first:])
-        del self.pages[page][first:]
+        self.pages[page] = self.pages[page][:first]      # a new list: see `_starts`
         self.ink[page] = ink_before
         dy = self.frame.top - top
         self.pages[-1].append(Group(shapes, self.left - was_left, dy))
@@ -172,6 +196,15 @@ class Flow:
         if not self.at_top() and not self._heading:
             self.breaks.append((self._points, len(self.pages) - 1))
         self._heading = heading
+
+    def _legible(self, shapes: list[Shape] | tuple[Shape, ...], k: float) -> tuple[Shape, ...]:
+        key = (id(shapes), len(shapes), k)
+        seen = self._small.get(key)
+        if seen is not None and seen[0] is shapes:
+            return seen[1]
+        out = legible(shapes, k, LEAST_PT)
+        self._small[key] = (shapes, out)       # the shapes are kept, so their id is not reused
+        return out
 
     # content
     @_step
@@ -287,7 +320,7 @@ class Flow:
         if height > room and room >= least * height and not self.at_top():
             width *= room / height
         k = width / scene.width
-        self.figure(Group(legible(scene.shapes, k, LEAST_PT), (self.width - width) / 2, 0.0, 0.0,
+        self.figure(Group(self._legible(scene.shapes, k), (self.width - width) / 2, 0.0, 0.0,
                           (0, 0, scene.width, scene.height), k), width * scene.height / scene.width, caption)
 
     @_step
@@ -306,7 +339,7 @@ class Flow:
             for i, (scene, _aspect, _) in enumerate(row):
                 x = self.left + lead + i * (w + gap)
                 k = w / scene.width
-                self.add(Group(legible(scene.shapes, k, LEAST_PT), x, self.y, 0, (0, 0, scene.width, scene.height), k))
+                self.add(Group(self._legible(scene.shapes, k), x, self.y, 0, (0, 0, scene.width, scene.height), k))
                 cy = self.y + img_h + 1.2
                 for ln in caps[i]:
                     self.add(*draw_rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
@@ -339,7 +372,8 @@ class Flow:
             left = self.frame.inner if (p + 1) % 2 == 1 else self.frame.outer
             panel = Rect(left - BOX_PAD, y0, self.width + 2 * BOX_PAD, y1 - y0,
                          Style(fill=BOX_FILL, stroke=self.frame.accent, width=0.35), 1.2)
-            self.pages[p].insert(at if p == first else 0, panel)
+            shapes, i = self.pages[p], at if p == first else 0
+            self.pages[p] = [*shapes[:i], panel, *shapes[i:]]      # a new list: see `_starts`
         self._inked(self.y)
         self.y += 3
 
@@ -352,12 +386,34 @@ class Flow:
         """How full each page is: its lowest mark, as a share of the text column's height."""
         return [(b - self.frame.top) / (self.limit - self.frame.top) for b in self.ink]
 
+    def _state(self) -> _State:
+        return _State(self._points, self._keeps, tuple((page, len(page)) for page in self.pages), tuple(self.ink),
+                      self.y, len(self.breaks), len(self.kept), self._heading, self._box, self._pending)
+
+    def _resume(self, state: _State, breaks: list[tuple[int, int]], kept: list[tuple[int, int]]) -> None:
+        self._points, self._keeps = state.points, state.keeps
+        self.pages = [page[:n] for page, n in state.pages]
+        self.ink = list(state.ink)
+        self.y = state.y
+        self.breaks, self.kept = breaks[:state.breaks], kept[:state.kept]
+        self._heading, self._box, self._pending = state.heading, state.box, state.pending
+
     def replay(self, force: frozenset[int], relax: frozenset[int]) -> Flow:
         """The recorded steps laid out again on new pages, with new pages forced at the break points
-        `force` and the keeps `relax` settling for their least height."""
+        `force` and the keeps `relax` settling for their least height. Every step before the one
+        that reaches the first of those break points or keeps goes as it went in this layout (made
+        with none forced or relaxed): the new layout resumes from this one's state there."""
         again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False)
         again.pages, again.ink = [], []
-        for name, args, kwargs in self.log:
+        again._small = self._small
+        start = 0
+        if self._starts and not (self.force or self.relax):
+            point, keep = min(force, default=math.inf), min(relax, default=math.inf)
+            while (start + 1 < len(self._starts) and self._starts[start + 1].points < point
+                   and self._starts[start + 1].keeps < keep):
+                start += 1
+            again._resume(self._starts[start], self.breaks, self.kept)
+        for name, args, kwargs in self.log[start:]:
             getattr(again, name)(*args, **kwargs)
         again.log = self.log
         return again

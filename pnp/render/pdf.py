@@ -9,10 +9,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas  # type: ignore[attr-defined]  # ReportLab's own, unlisted
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -139,13 +140,41 @@ def _pdf_box(box: Box, page_h: float) -> list[float]:
 
 
 def _style(c: Canvas, st: Style) -> tuple[int, int]:
-    if st.fill:
-        c.setFillColorRGB(*rgb(st.fill))
-    if st.stroke:
+    """A style's colours, width and dash, as `setFillColorRGB`, `setStrokeColorRGB`, `setLineWidth`
+    and `setDash` write and keep them: a kit sets a few dozen styles thousands of times, so each
+    style's operators are worked out once."""
+    if st.stroke and st.dash:      # a dash ReportLab checks (and refuses, if it must) as it writes it
+        if st.fill:
+            c.setFillColorRGB(*rgb(st.fill))
         c.setStrokeColorRGB(*rgb(st.stroke))
         c.setLineWidth(st.width)
-        c.setDash(list(st.dash) if st.dash else [])
+        c.setDash(list(st.dash))
+        return 1, 1 if st.fill else 0
+    ops, fill, stroke = _style_ops(st)
+    c._code.extend(ops)      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    if fill is not None:
+        c._fillColorObj = fill      # type: ignore[attr-defined]
+    if stroke is not None:
+        c._strokeColorObj = stroke      # type: ignore[attr-defined]
+        c._lineWidth = st.width         # type: ignore[attr-defined]
     return (1 if st.stroke else 0), (1 if st.fill else 0)
+
+
+RGB = tuple[float, float, float]
+
+
+@lru_cache(maxsize=1024)
+def _style_ops(st: Style) -> tuple[tuple[str, ...], RGB | None, RGB | None]:
+    """The operators of a style without a dash, and the fill and stroke colours ReportLab keeps."""
+    ops: list[str] = []
+    fill = stroke = None
+    if st.fill:
+        fill = rgb(st.fill)
+        ops.append(f"{fp_str(*fill)} rg")
+    if st.stroke:
+        stroke = rgb(st.stroke)
+        ops += (f"{fp_str(*stroke)} RG", f"{fp_str(st.width)} w", "[] 0 d")
+    return tuple(ops), fill, stroke
 
 
 _READERS: dict[bytes, ImageReader] = {}
@@ -206,13 +235,10 @@ def _draw_one(c: Canvas, s: Shape, drawn: Drawn | None) -> None:
         c.line(s.x1, s.y1, s.x2, s.y2)
     elif isinstance(s, Polygon):
         stroke, fill = _style(c, s.style)
-        p = c.beginPath()
-        p.moveTo(*s.points[0])
-        for pt in s.points[1:]:
-            p.lineTo(*pt)
-        if s.closed:
-            p.close()
-        c.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
+        # the path `beginPath`, `moveTo`, `lineTo`, `close` and `drawPath` write (a hex map is hundreds)
+        first, *rest = s.points
+        ops = ["n", f"{fp_str(*first)} m", *[f"{fp_str(*pt)} l" for pt in rest], *(("h",) if s.closed else ())]
+        c._code += (" ".join(ops), PATH_OPS[stroke, fill if s.closed else 0, c._fillMode])  # type: ignore[attr-defined]
     elif isinstance(s, Path):
         _path(c, s)
     elif isinstance(s, Text):
@@ -254,37 +280,84 @@ def _path(c: Canvas, s: Path) -> None:
             c.setStrokeAlpha(s.stroke_opacity)
     if fill and s.fill_opacity < 1:
         c.setFillAlpha(s.fill_opacity)
-    p = c.beginPath()
-    for op, pts in s.segments:
-        if op == "M":
-            p.moveTo(*pts)
-        elif op == "L":
-            p.lineTo(*pts)
-        elif op == "C":
-            p.curveTo(*pts)
-        else:
-            p.close()
-    c.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if s.even_odd else FILL_NON_ZERO)
+    mode = FILL_EVEN_ODD if s.even_odd else FILL_NON_ZERO
+    if s.segments and s.segments[0][0] == "M":
+        # the path `beginPath`, `moveTo`, `lineTo`, `curveTo`, `close` and `drawPath` write, in one step
+        ops = ["n"]
+        for op, pts in s.segments:
+            ops.append(f"{fp_str(*pts)} {_PATH_OPS[op]}" if op in _PATH_OPS else "h")
+        c._code += (" ".join(ops), PATH_OPS[stroke, fill, mode])  # type: ignore[attr-defined]
+    else:       # ReportLab's own calls, and its refusal of a path that does not start with a move
+        p = c.beginPath()
+        for op, pts in s.segments:
+            if op == "M":
+                p.moveTo(*pts)
+            elif op == "L":
+                p.lineTo(*pts)
+            elif op == "C":
+                p.curveTo(*pts)
+            else:
+                p.close()
+        c.drawPath(p, stroke=stroke, fill=fill, fillMode=mode)
     c.restoreState()
+
+
+_PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 
 
 def _text(c: Canvas, t: Text) -> None:
+    """A line of text, its runs one text object each. The operators are written here as ReportLab
+    writes them for `saveState`, `transform`, `setFillColorRGB`, `setFont`, `beginText`, `textLine`,
+    `drawText` and `restoreState` (the characters encoded, and each font subset named, by ReportLab
+    itself): thousands of lines in a kit, and those calls were most of a page's cost. The canvas's
+    own state is left as `restoreState` leaves it, untouched."""
     x = t.x - (0 if t.anchor == "start" else t.width / 2 if t.anchor == "middle" else t.width)
-    c.saveState()
+    code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    doc = c._doc                   # type: ignore[attr-defined]
     # Moved to (x, y), then text space in points, upright: the one matrix ReportLab would merge
     # translate() and scale() into.
-    c.transform(PT, 0, 0, -PT, x, t.y)
-    c.setFillColorRGB(*rgb(t.fill))
+    code += ("q", f"{fp_str(PT, 0, 0, -PT, x, t.y)} cm", _fill(t.fill))
+    size = _size(t.size)
     cursor = 0.0
     last = len(t.runs) - 1
     for i, run in enumerate(t.runs):
-        fonts.ttfont(run.font)
-        c.setFont(fonts.PDF_NAMES[run.font], t.size)
+        font = fonts.ttfont(run.font)
+        ops = []
+        subset_now = -1
         # What drawString() does, less its measuring of the string (for right-to-left text and
-        # shaping, neither of which pnp asks for): thousands of lines in a kit.
-        line = c.beginText(cursor, 0)
-        line.textLine(run.text)
-        c.drawText(line)
+        # shaping, neither of which pnp asks for). Printable ASCII is its own code in the first
+        # subset of every document (ReportLab's readable ASCII), once the document has the font.
+        if run.text and run.text.isascii() and run.text.isprintable() and _ascii_kept(run.font) and doc in font.state:
+            chunks = [(0, run.text.encode("ascii"))]
+        else:
+            chunks = font.splitString(run.text, doc)
+        for subset, chars in chunks:
+            if subset != subset_now:
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+                subset_now = subset
+            ops.append(f"({c._escape(chars)}) Tj")     # type: ignore[attr-defined]
+        code.append(f"BT 1 0 0 1 {fp_str(cursor, 0)} Tm {' '.join(ops)} T* ET")
         if i < last:
             cursor += fonts.advance(run.text, run.font, t.size)
-    c.restoreState()
+    code.append("Q")
+
+
+@lru_cache(maxsize=None)
+def _ascii_kept(font: str) -> bool:
+    """Whether ReportLab gives every printable ASCII character of this font its own code in the first
+    subset of each document (`TTFont.State`: readable ASCII, and the font maps them all)."""
+    ttf = fonts.ttfont(font)
+    readable, whole = getattr(ttf, "_asciiReadable", False), getattr(ttf.face, "_full_font", True)
+    return bool(readable) and not whole and all(n in ttf.face.charToGlyph for n in range(32, 127))
+
+
+@lru_cache(maxsize=1024)
+def _fill(colour: str) -> str:
+    """The operator `setFillColorRGB` writes for a colour."""
+    return f"{fp_str(*rgb(colour))} rg"
+
+
+@lru_cache(maxsize=256)
+def _size(size: float) -> str:
+    """A size's operators in a text object: the size, and the leading `setFont` gives it."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"

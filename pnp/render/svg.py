@@ -10,12 +10,15 @@ the browser's search, in faces the page embeds (`pnp.site.fonts`), each run tagg
 from __future__ import annotations
 
 import base64
+import functools
 import re
 
 import svgwrite
+from svgwrite import container, shapes
 from svgwrite.base import BaseElement
 from svgwrite.container import Use
 from svgwrite.etree import etree
+from svgwrite.path import Path as SvgPath
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -23,7 +26,10 @@ from ..draw.shapes import PT, Circle, Group, Image, Line, Path, Polygon, Rect, S
 from ..draw.svgpath import Segment, to_d
 
 
+@functools.lru_cache(maxsize=1 << 13)
 def _n(v: float) -> str:
+    """A number as the SVGs write it; remembered, as a kit writes the same few thousand again and again
+    (equal numbers give equal text, so 1 and 1.0 may share an entry)."""
     return f"{v:.3f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
 
 
@@ -100,15 +106,16 @@ def _style(st: Style) -> dict[str, str]:
 def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
     if isinstance(s, Rect):
         extra = {"rx": _n(s.radius), "ry": _n(s.radius)} if s.radius else {}
-        return dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style))
+        return _RectElement(dwg, {"x": _n(s.x), "y": _n(s.y), "width": _n(s.w), "height": _n(s.h), **extra,
+                                  **_style(s.style)})
     if isinstance(s, Circle):
-        return dwg.circle((_n(s.cx), _n(s.cy)), _n(s.r), **_style(s.style))
+        return _CircleElement(dwg, {"cx": _n(s.cx), "cy": _n(s.cy), "r": _n(s.r), **_style(s.style)})
     if isinstance(s, Line):
-        return dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style))
+        return _LineElement(dwg, {"x1": _n(s.x1), "y1": _n(s.y1), "x2": _n(s.x2), "y2": _n(s.y2),
+                                  **_style(s.style)})
     if isinstance(s, Polygon):
-        pts = [(_n(x), _n(y)) for x, y in s.points]
-        make = dwg.polygon if s.closed else dwg.polyline
-        return make(pts, **_style(s.style))
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
+        return (_PolygonElement if s.closed else _PolylineElement)(dwg, {"points": points, **_style(s.style)})
     if isinstance(s, Path):
         return _path(dwg, s)
     if isinstance(s, Text):
@@ -164,7 +171,7 @@ def _path(dwg: svgwrite.Drawing, s: Path) -> BaseElement:
             extra["stroke_opacity"] = _n(s.stroke_opacity)
     if s.style.fill and s.fill_opacity < 1:
         extra["fill_opacity"] = _n(s.fill_opacity)
-    return dwg.path(d=_d(s.segments), **_style(s.style), **extra)
+    return _PathElement(dwg, {"d": _d(s.segments), **_style(s.style), **extra})
 
 
 # Path data already written, by the segments' identity: vector art is fitted once per file and box
@@ -196,10 +203,8 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
     live = _LIVE.get(id(dwg))
     if live is not None:
         return _live_text(dwg, t, x, live)
-    g = dwg.g(fill=t.fill)
     said = _XML_ILLEGAL.sub("", t.string)   # a control character would make the file not XML at all
-    g["aria-label"] = said
-    g["role"] = "img"
+    g = _GroupElement(dwg, {"fill": t.fill, "aria-label": said, "role": "img"})
     g.set_desc(title=said)
     defined = _defined(dwg)
     k = t.size * PT  # mm per em
@@ -215,7 +220,7 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
             if glyph.path:
                 gid = f"g-{run.font}-{glyph.name}"
                 if gid not in defined:
-                    dwg.defs.add(dwg.path(d=glyph.path, id=gid))
+                    dwg.defs.add(_PathElement(dwg, {"d": glyph.path, "id": gid}))
                     defined.add(gid)
                 glyphs.append(_GlyphUse(f"#{gid}", f"translate({_n(cursor)} {y}{sized}", dwg))
             cursor += glyph.advance * scale
@@ -252,6 +257,55 @@ class _GlyphUse(Use):  # type: ignore[misc]  # svgwrite has no type information
 
     def get_xml(self) -> etree.Element:
         return etree.Element(self.elementname, self.attribs)
+
+
+class _Direct:
+    """An element of svgwrite's own, its attributes (keyword names as svgwrite's factories take them,
+    values already text) set directly and written as svgwrite writes them (names with '-', sorted,
+    empty ones left out): a card is a few hundred shapes and glyphs, and svgwrite's generic path
+    (each name converted, each value checked and converted, through several layers of calls) was
+    most of an SVG's cost. Its children and title are svgwrite's as ever."""
+
+    elementname: str
+
+    def __init__(self, dwg: svgwrite.Drawing, attribs: dict[str, str]):
+        self._parameter = dwg._parameter
+        self.attribs = {key.rstrip("_").replace("_", "-"): value for key, value in attribs.items()}
+        self.elements: list[BaseElement] = []
+
+    def get_xml(self) -> etree.Element:
+        xml = etree.Element(self.elementname, {k: v for k, v in sorted(self.attribs.items()) if v})
+        for element in self.elements:
+            xml.append(element.get_xml())
+        return xml
+
+
+class _PathElement(_Direct, SvgPath):  # type: ignore[misc]  # svgwrite has no type information
+    pass
+
+
+class _RectElement(_Direct, shapes.Rect):  # type: ignore[misc]
+    pass
+
+
+class _CircleElement(_Direct, shapes.Circle):  # type: ignore[misc]
+    pass
+
+
+class _LineElement(_Direct, shapes.Line):  # type: ignore[misc]
+    pass
+
+
+class _PolygonElement(_Direct, shapes.Polygon):  # type: ignore[misc]
+    pass
+
+
+class _PolylineElement(_Direct, shapes.Polyline):  # type: ignore[misc]
+    pass
+
+
+class _GroupElement(_Direct, container.Group):  # type: ignore[misc]
+    pass
 
 
 def _s(v: float) -> str:

@@ -366,6 +366,45 @@ def _compiled(source: str) -> jinja2.Template:
 
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_NAMED = re.compile(r"\{\{ *([A-Za-z_][A-Za-z0-9_]*) *\}\}")
+_CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})    # names jinja reads as constants
+
+
+@functools.lru_cache(maxsize=256)
+def _named_only(source: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A source whose only markup is `{{ name }}`: its texts and the names between them (one text
+    more than names), its final line break dropped as jinja's lexer drops it; None for any other."""
+    if "\r" in source:
+        return None
+    parts = _NAMED.split(source[:-1] if source.endswith("\n") else source)
+    texts, names = tuple(parts[0::2]), tuple(parts[1::2])
+    if any("{" in t for t in texts) or _CONSTANTS.intersection(names):
+        return None
+    return texts, names
+
+
+def _filled(source: str, values: dict[str, Any]) -> str | None:
+    """What jinja renders from a source whose only markup is `{{ name }}`, each name given a text or a
+    whole number: the texts with the values between them, each value spent from the budget as
+    `_finalize` spends it. None when the source or a value is anything else (jinja renders it).
+    Most of a booklet's narration is such sentences; compiling each was most of its cost."""
+    split = _named_only(source)
+    if split is None:
+        return None
+    texts, names = split
+    given = {}
+    for name in set(names):
+        if name not in values:
+            return None
+        value = plain(values[name])
+        if type(value) not in (str, int):
+            return None
+        given[name] = value
+    out = [texts[0]]
+    for name, text in zip(names, texts[1:]):
+        out.append(str(_finalize(given[name])))
+        out.append(text)
+    return "".join(out)
 
 
 def plain_text(source: str) -> str:
@@ -399,6 +438,11 @@ def render_template(source: str, where: str, key: str | None, **values: Any) -> 
         return plain_text(source)
     token = _BUDGET.set(Budget()) if _BUDGET.get() is None else None
     try:
+        filled = _filled(source, values)
+        if filled is not None:
+            if len(filled) > MAX_OUTPUT:
+                raise fail(None, f"the text it makes is longer than {MAX_OUTPUT:,} characters")
+            return filled
         try:
             # Short templates (narration lines, card texts) are kept compiled; a long one is compiled
             # each time, so a folder of huge templates cannot fill memory with them.

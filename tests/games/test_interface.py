@@ -87,11 +87,12 @@ def test_option_documentation_example():
 def test_a_broken_plug_in_does_not_take_the_other_games_down(monkeypatch):
     from importlib.metadata import EntryPoint
 
+    from pnp import announced
     from pnp.games import registry
 
     broken = EntryPoint("broken-game", "no_such_module_anywhere:Game", registry.GROUP)
     good = EntryPoint("daimyni", "pnp.games.daimyni.module:Daimyni", registry.GROUP)
-    monkeypatch.setattr(registry, "entry_points", lambda group: [broken, good])
+    monkeypatch.setattr(announced, "entry_points", lambda group: [broken, good])
     monkeypatch.setattr(registry, "_BROKEN", {})
     registry.forget()
     try:

@@ -1,6 +1,6 @@
 """The flow measures a figure's caption as it draws it, with typographic quotes."""
 
-from pnp.draw.shapes import PT, Scene
+from pnp.draw.shapes import PT, Scene, Text
 from pnp.reference.flow import Flow, Frame, rich_wrap
 from pnp.reference.markup import typographic
 
@@ -129,3 +129,65 @@ def test_a_short_list_starts_where_it_fits_whole():
     for item in items:
         flow.paragraph(item, indent=3.5, bullet="•")
     assert _lines_on(flow, 0) == 0 and _lines_on(flow, 1) == 3
+
+
+def _from_scratch(flow, force, relax):
+    """The layout `flow.replay` gives, made by laying out every recorded step again from the first."""
+    import copy
+
+    whole = copy.copy(flow)
+    whole._starts = []        # no states to resume from
+    return whole.replay(force, relax)
+
+
+def test_a_layout_laid_out_again_resumes_where_it_first_differs():
+    """`Flow.replay` resumes from the state the first layout had where a forced break or a relaxed keep
+    first comes into play: what it makes is what laying out every step again makes, page for page,
+    for each move `Flow.balance` tries on the Daimyni booklet (boxes, carried headings, figures)."""
+    from pnp.catalog import find_game
+    from pnp.model import load_game
+    from pnp.reference.booklet import Booklet
+
+    booklet = Booklet(load_game(find_game("daimyni")), "en")
+    booklet.lay_out()
+    flow = booklet.flow
+    moves = [(frozenset({b}), frozenset()) for b, _page in flow.breaks[::3]]
+    moves += [(frozenset(), frozenset({k})) for k, _page in flow.kept]
+    moves.append((frozenset({b for b, _page in flow.breaks[-3:]}), frozenset(k for k, _page in flow.kept[:1])))
+    assert len(moves) > 10
+    for force, relax in moves:
+        again, whole = flow.replay(force, relax), _from_scratch(flow, force, relax)
+        assert again.pages == whole.pages, (force, relax)
+        assert (again.ink, again.breaks, again.kept) == (whole.ink, whole.breaks, whole.kept)
+
+
+def test_a_box_and_a_carried_heading_are_laid_out_again_alike():
+    """A box over a page break and a heading carried to the next page change shapes already placed on
+    an earlier page; laying the steps out again from a later state leaves the earlier pages as they were."""
+    flow = Flow(Frame(), "t")
+    for i in range(6):
+        flow.heading(f"Section {i}")
+        flow.box_open()
+        for _ in range(4):
+            flow.paragraph("A long measured line that goes on and on, " * 5)
+        flow.box_close()
+        flow.heading("Sub", 2)
+        flow.paragraph("Short. " * 30)
+    assert len(flow.pages) > 3 and sum(len(_panels(p)) for p in flow.pages) > 6     # boxes over breaks
+    for b, _page in flow.breaks:
+        assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages
+
+
+def test_a_heading_carried_over_is_laid_out_again_alike():
+    """A heading left at a page's foot goes over with the first row of figures under it; a layout
+    that breaks before the second row resumes from before the row and carries the heading again."""
+    flow = Flow(Frame(), "t")
+    flow.paragraph("Lead. " * 10)
+    flow.space(flow.limit - 30 - flow.y)      # a step, recorded as the others are
+    flow.heading("Sub", 2)
+    flow.grid([(Scene("s", 10, 10), 1.0, "A figure") for _ in range(6)], cols=2)
+    assert len(flow.pages) == 3 and not any(isinstance(s, Text) and s.string == "Sub" for s in flow.pages[0])
+    later = [b for b, page in flow.breaks if page == 1]
+    assert later
+    for b in later:
+        assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages

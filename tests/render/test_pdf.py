@@ -117,3 +117,140 @@ def test_paths_drawn_again_make_the_same_pdf_and_translucent_ones_keep_their_gra
     assert [s for s, _ in drawn.values()] == [opaque]
     for page in read_pdf(kept).pages:
         assert page["/Resources"]["/ExtGState"], "a translucent path's graphics state is listed on its page"
+
+
+def _drawn_by_reportlab(c, t) -> None:
+    """A line of text drawn with ReportLab's own calls, as pnp drew it before writing the operators itself."""
+    from pnp import fonts
+    from pnp.draw.shapes import PT
+    from pnp.render.pdf import rgb
+
+    x = t.x - (0 if t.anchor == "start" else t.width / 2 if t.anchor == "middle" else t.width)
+    c.saveState()
+    c.transform(PT, 0, 0, -PT, x, t.y)
+    c.setFillColorRGB(*rgb(t.fill))
+    cursor = 0.0
+    for run in t.runs:
+        fonts.ttfont(run.font)
+        c.setFont(fonts.PDF_NAMES[run.font], t.size)
+        line = c.beginText(cursor, 0)
+        line.textLine(run.text)
+        c.drawText(line)
+        cursor += fonts.advance(run.text, run.font, t.size)
+    c.restoreState()
+
+
+def test_text_is_written_as_reportlab_writes_it():
+    """pnp writes a line's text operators itself (thousands of lines in a kit); they are the ones
+    ReportLab's saveState, transform, setFillColorRGB, setFont, beginText, textLine, drawText and
+    restoreState write, character codes and font subsets included, and the two PDFs are the same:
+    Latin, typographic quotes, Japanese mixed in, a run of only Japanese, an empty line, more than
+    256 different characters (a second subset), ASCII with characters PDF escapes, every anchor,
+    sizes and colours."""
+    import reportlab.pdfgen.canvas
+
+    from pnp.draw import text
+    from pnp.render import pdf
+
+    codes = [*range(0x100, 0x17F), *range(0x391, 0x3A2), *range(0x3A3, 0x3C9), *range(0x410, 0x44F)]
+    many = "".join(map(chr, codes))      # Latin Extended-A, Greek and Cyrillic letters
+    lines = [text.line(10, 20, "Move Bushi", "sans-bold", 11, "#ffffff"),
+             text.line(74, 30, "“Daimyō” — 大名 and 武士 · 3", "sans", 8.6, "#231f1a", "middle"),
+             text.line(140, 40, "武士", "jp", 48, "#b8262f", "end"),
+             text.line(10, 50, "", "sans", 7, "#000000"),
+             text.line(10, 60, many[:150], "sans", 6.4, "#4a443b"),
+             text.line(10, 70, many[150:], "sans-bold", 9.25, "#3a352d"),
+             text.line(10, 80, "Move Bushi (2) \\ ~ {x}", "sans-bold", 11, "#ffffff"),      # ASCII, once the
+             text.line(10, 90, "Round 3: a*b", "sans", 7, "#000000", "end")]                 # document has the font
+    assert len({ch for t in lines for ch in t.string}) > 256
+    ours, theirs = pdf.PdfDocument("t"), pdf.PdfDocument("t")
+    for doc, draw in ((ours, pdf._text), (theirs, _drawn_by_reportlab)):
+        c: reportlab.pdfgen.canvas.Canvas = doc._canvas
+        for t in lines:
+            draw(c, t)
+    assert ours._canvas._code == theirs._canvas._code
+    assert ours._canvas._fontname == theirs._canvas._fontname
+    page = pdf.Page(148, 210, [])
+    ours.add(page)
+    theirs.add(page)
+    assert ours.finish() == theirs.finish()
+
+
+def test_styles_are_written_as_reportlab_writes_them():
+    """A style's operators are worked out once and written as setFillColorRGB, setStrokeColorRGB,
+    setLineWidth and setDash write them, the colours and width kept on the canvas as they keep them."""
+    from pnp.draw.shapes import Style
+    from pnp.render import pdf
+
+    styles = [Style(fill="#b8262f"), Style(stroke="#231f1a", width=0.4), Style(fill="#ffffff", stroke="#000000"),
+              Style(fill="#2b261f", stroke="#8a8a8a", width=0.25, dash=(1.0, 0.5)), Style(), Style(stroke="#123456")]
+    ours, theirs = pdf.PdfDocument("t")._canvas, pdf.PdfDocument("t")._canvas
+    for st in styles * 2:
+        got = pdf._style(ours, st)
+        if st.fill:
+            theirs.setFillColorRGB(*pdf.rgb(st.fill))
+        if st.stroke:
+            theirs.setStrokeColorRGB(*pdf.rgb(st.stroke))
+            theirs.setLineWidth(st.width)
+            theirs.setDash(list(st.dash) if st.dash else [])
+        assert got == ((1 if st.stroke else 0), (1 if st.fill else 0))
+        assert ours._code == theirs._code
+        assert (ours._fillColorObj, ours._strokeColorObj, ours._lineWidth) == \
+            (tuple(theirs._fillColorObj), tuple(theirs._strokeColorObj), theirs._lineWidth)
+
+
+def test_polygons_are_written_as_reportlab_writes_them():
+    """A polygon's path is written as beginPath, moveTo, lineTo, close and drawPath write it, open
+    or closed, stroked or filled."""
+    from pnp.draw.shapes import Polygon, Style
+    from pnp.render import pdf
+
+    shapes = [Polygon(((10, 70), (20.25, 80.125), (5, 85)), Style(fill="#2b261f")),
+              Polygon(((40, 70), (50, 75)), Style(stroke="#231f1a", width=0.3), False),
+              Polygon(((1.5, 2), (3, 4), (5, 6.75), (7, 8)), Style(fill="#b8262f", stroke="#231f1a")),
+              Polygon(((0, 0), (1, 1)), Style(fill="#b8262f"), False)]
+    ours, theirs = pdf.PdfDocument("t")._canvas, pdf.PdfDocument("t")._canvas
+    for s in shapes:
+        pdf._draw_one(ours, s, None)
+        stroke, fill = pdf._style(theirs, s.style)
+        p = theirs.beginPath()
+        p.moveTo(*s.points[0])
+        for pt in s.points[1:]:
+            p.lineTo(*pt)
+        if s.closed:
+            p.close()
+        theirs.drawPath(p, stroke=stroke, fill=fill if s.closed else 0)
+        assert ours._code == theirs._code
+
+
+def test_art_paths_are_written_as_reportlab_writes_them():
+    """Vector art's paths are written as ReportLab's path calls write them: moves, lines, curves and
+    closes, even-odd or not, stroked with caps and joins; a path that does not start with a move is
+    still ReportLab's to refuse."""
+    from pnp.draw.shapes import Path, Style
+    from pnp.render import pdf
+
+    segs = (("M", (10.0, 10.0)), ("C", (20.0, 5.0, 30.0, 15.0, 40.0, 10.0)), ("L", (25.5, 30.25)), ("Z", ()),
+            ("M", (1.0, 1.0)), ("L", (2.0, 3.0)), ("Z", ()))
+    shapes = [Path(segs, Style(fill="#b8262f", stroke="#231f1a", width=0.3), cap=1, join=2),
+              Path(segs[:4], Style(fill="#2b261f"), even_odd=True), Path(segs[4:], Style(stroke="#000000"))]
+
+    def by_reportlab(c, s) -> None:
+        c.saveState()
+        stroke, fill = pdf._style(c, s.style)
+        if stroke:
+            c.setLineCap(s.cap)
+            c.setLineJoin(s.join)
+        p = c.beginPath()
+        for op, pts in s.segments:
+            {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo}[op](*pts) if op != "Z" else p.close()
+        c.drawPath(p, stroke=stroke, fill=fill, fillMode=pdf.FILL_EVEN_ODD if s.even_odd else pdf.FILL_NON_ZERO)
+        c.restoreState()
+
+    ours, theirs = pdf.PdfDocument("t")._canvas, pdf.PdfDocument("t")._canvas
+    for s in shapes:
+        pdf._path(ours, s)
+        by_reportlab(theirs, s)
+        assert ours._code == theirs._code
+    with pytest.raises(AssertionError):
+        pdf._path(ours, Path((("L", (1.0, 2.0)),), Style(fill="#000000")))

@@ -152,3 +152,40 @@ def test_a_plain_sentence_renders_as_jinja_renders_it(source):
     assert "{" not in source
     assert render_template(source, "booklet/narration.en.toml", "x", clan="red") == \
         jinja2.Environment().from_string(source).render()
+
+
+@pytest.mark.parametrize("source", [
+    "Round {{ n }}", "{{ clan }} moves {{ count }} Bushi from {{ src }} to {{ dst }}.\n", "{{clan}}{{  n  }}",
+    "{{ title }}: rules\n\n", "}} {{ clan }} %} #}", "{{ clan }}\r\n", "{{ clan|upper }}", "{{ none }}",
+    "{{ flag }}", "{{ ratio }}", "{{ cards }}", "{{ missing }}", "{{ clan }} {", "{{- clan }}", "{{ clan\n}}",
+    "{{ loop }}", "«{{ clan }}» 武士 {{ n }}",
+])
+def test_a_sentence_of_named_values_renders_as_jinja_renders_it(source):
+    """A source whose only markup is `{{ name }}`, each a text or a whole number, is filled in
+    without compiling it; what it gives is what Jinja (in the sandbox) gives, errors included, and
+    any other source or value goes to Jinja."""
+    from pnp.sandbox.template import _compiled
+
+    values = {"clan": "Red", "n": 3, "count": 12, "src": "b2", "dst": "c3", "title": "Daimyni", "flag": True,
+              "ratio": 0.5, "cards": ["a", "b"], "none": "shadowed"}
+
+    def by_jinja() -> str:
+        with template_budget():
+            return "".join(_compiled(source).generate(**{k: plain(v) for k, v in values.items()}))
+
+    try:
+        expected: str | type[Exception] = by_jinja()
+    except Exception as exc:          # noqa: BLE001 - the error is what is compared
+        expected = type(exc)
+    if isinstance(expected, str):
+        assert render_template(source, "booklet/narration.en.toml", "x", **values) == expected
+    else:
+        with pytest.raises(DefinitionError):
+            render_template(source, "booklet/narration.en.toml", "x", **values)
+
+
+def test_named_values_are_spent_from_the_budget():
+    """Filled in without Jinja, each value is still weighed and charged as `{{ value }}` charges it."""
+    with template_budget() as budget:
+        render_template("{{ clan }} and {{ clan }}", "w", None, clan="x" * 1000)
+    assert budget.steps == 200_000 - 2 and budget.weight == 50_000_000 - 2 * 1002

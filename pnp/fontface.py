@@ -1,0 +1,181 @@
+"""ReportLab's TrueType font object for pnp's fonts, its per-glyph tables read in bulk.
+
+ReportLab reads a font's character map, horizontal metrics and glyph locations one number at a
+time (`TTFontFile.extractInfo`): 20 ms for IPAexGothic's 12,000 characters and 12,000 glyphs, 35 ms
+for pnp's three fonts, in every process that draws text. `Face` reads the header tables with
+ReportLab's own code and those three tables with one `struct` call each, into the very structures
+ReportLab makes (the same dictionaries in the same order, its quirks kept: a glyph past
+`numberOfHMetrics` records the last advance already scaled; left side bearings are read unsigned).
+A character map in a format other than 12 (the one every font pnp ships uses) is read by ReportLab
+itself. tests/test_fontface.py compares both readings of each font pnp ships, attribute by attribute.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Collection, Sequence
+from fnmatch import fnmatch
+from typing import Any, Literal, overload
+from weakref import WeakKeyDictionary
+
+from reportlab import rl_config
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
+
+
+class Face(TTFontFace):
+    def extractInfo(self, charInfo: bool | Literal[0, 1] = 1) -> None:  # noqa: N802, N803 - ReportLab's names
+        super().extractInfo(0)       # names, head, OS/2, post, hhea, maxp: everything but the per-glyph tables
+        if not charInfo:
+            return
+        own = vars(self)     # what ReportLab keeps outside its typed interface
+        data: bytes = own["_ttf_data"]
+        head, hhea = self.table["head"]["offset"], self.table["hhea"]["offset"]
+        index_to_loc, glyph_format = struct.unpack_from(">HH", data, head + 50)
+        subtable = self._unicode_cmap()
+        if glyph_format != 0 or subtable is None or "loca" not in self.table or index_to_loc not in (0, 1):
+            super().extractInfo(charInfo)     # what ReportLab checks and reports, or a map it alone reads
+            return
+        self._pairs = pairs = _read_cmap(data, subtable)
+        self.charToGlyph = to_glyph = dict(pairs)
+        num_glyphs: int = self.numGlyphs
+        num_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
+        scale = own["_pdfScale"]
+        hmtx = self.table["hmtx"]["offset"]
+        scaled = [scale(aw) for aw in struct.unpack_from(f">{2 * num_metrics}H", data, hmtx)[0::2]]
+        self.hmetrics = _Metrics(data, hmtx, num_metrics, num_glyphs, scaled[-1])
+        self.defaultWidth = scaled[0]
+        # in ReportLab's order: by glyph, and a glyph's characters in the map's order (a stable sort)
+        self.charWidths = widths = {char: scaled[glyph] if glyph < num_metrics else scaled[-1]
+                                    for char, glyph in sorted(pairs, key=_glyph) if glyph < num_glyphs}
+        self.glyphPos = _Locations(data, self.table["loca"]["offset"], index_to_loc == 1, num_glyphs + 1)
+        if 0x20 in to_glyph:
+            to_glyph[0xA0] = to_glyph[0x20]
+            widths[0xA0] = widths[0x20]
+        elif 0xA0 in to_glyph:
+            to_glyph[0x20] = to_glyph[0xA0]
+            widths[0x20] = widths[0xA0]
+
+    @property
+    def glyphToChar(self) -> dict[int, list[int]]:  # noqa: N802 - ReportLab's name
+        """For each glyph its characters, as ReportLab's reading keeps them (the map's own entries, in
+        its order): made when asked, and nothing that draws a kit asks (see `own_glyphs`)."""
+        own = vars(self)
+        if "_glyph_to_char" not in own:
+            known: dict[int, list[int]] = {}
+            for char, glyph in own["_pairs"]:
+                known.setdefault(glyph, []).append(char)
+            own["_glyph_to_char"] = known
+        made: dict[int, list[int]] = own["_glyph_to_char"]
+        return made
+
+    @glyphToChar.setter
+    def glyphToChar(self, value: dict[int, list[int]]) -> None:  # noqa: N802 - set by ReportLab's own reading
+        vars(self)["_glyph_to_char"] = value
+
+    def own_glyphs(self, chars: Collection[int]) -> dict[int, int]:
+        """The glyphs the font's own map gives these characters (before ReportLab gives no-break space
+        the space's glyph, or the reverse), for those it maps."""
+        if "_pairs" not in vars(self):       # read by ReportLab itself
+            return {c: g for g, cs in self.glyphToChar.items() for c in cs if c in chars}
+        return {c: g for c, g in self._pairs if c in chars}
+
+    def _unicode_cmap(self) -> int | None:
+        """Where the character map ReportLab chooses starts (the same rule: the last suitable encoding
+        record wins), when it is in format 12, the one pnp's fonts have."""
+        data: bytes = vars(self)["_ttf_data"]
+        cmap = self.table["cmap"]["offset"]
+        version, count = struct.unpack_from(">HH", data, cmap)
+        if count == 0 and version != 0:
+            count = version
+        chosen, enc = None, 0
+        for n in range(count):
+            platform, encoding, offset = struct.unpack_from(">HHL", data, cmap + 4 + 8 * n)
+            if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+                enc, chosen = 1, offset
+            elif platform == 1 and encoding == 0 and enc != 1:
+                enc, chosen = 2, offset
+        if chosen is None or struct.unpack_from(">H", data, cmap + chosen)[0] != 12:
+            return None
+        return int(cmap + chosen)
+
+
+def _read_cmap(data: bytes, start: int) -> list[tuple[int, int]]:
+    """A format 12 character map's (character, glyph) pairs, in the map's order."""
+    groups = struct.unpack_from(">L", data, start + 12)[0]
+    triples = struct.unpack_from(f">{3 * groups}L", data, start + 16)
+    return [(first + k, glyph + k) for first, last, glyph in zip(triples[0::3], triples[1::3], triples[2::3])
+            for k in range(last - first + 1)]
+
+
+def _glyph(pair: tuple[int, int]) -> int:
+    return pair[1]
+
+
+class _Metrics(Sequence[tuple[Any, int]]):
+    """`hmetrics` as ReportLab's reading makes it, each (advance, left side bearing) read from `hmtx`
+    when asked (a kit's subsets ask for a few hundred of 12,000): past `numberOfHMetrics`, the last
+    advance already scaled, as ReportLab records it; bearings read unsigned."""
+
+    def __init__(self, data: bytes, at: int, num_metrics: int, num_glyphs: int, last: Any):
+        self._data, self._at, self._metrics, self._glyphs, self._last = data, at, num_metrics, num_glyphs, last
+
+    def __len__(self) -> int:
+        return self._glyphs
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Any, int]: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[Any, int]]: ...
+
+    def __getitem__(self, i: int | slice) -> tuple[Any, int] | list[tuple[Any, int]]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._glyphs))]
+        if i < 0:
+            i += self._glyphs
+        if not 0 <= i < self._glyphs:
+            raise IndexError(i)
+        if i < self._metrics:
+            pair: tuple[int, int] = struct.unpack_from(">HH", self._data, self._at + 4 * i)
+            return pair
+        lsb: int = struct.unpack_from(">H", self._data, self._at + 4 * self._metrics + 2 * (i - self._metrics))[0]
+        return self._last, lsb
+
+
+class _Locations(Sequence[int]):
+    """`glyphPos`, each glyph's offset in `glyf` read from `loca` when asked (short offsets doubled)."""
+
+    def __init__(self, data: bytes, at: int, long: bool, count: int):
+        self._data, self._at, self._long, self._count = data, at, long, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | list[int]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._count))]
+        if i < 0:
+            i += self._count
+        if not 0 <= i < self._count:
+            raise IndexError(i)
+        if self._long:
+            at: int = struct.unpack_from(">L", self._data, self._at + 4 * i)[0]
+            return at
+        half: int = struct.unpack_from(">H", self._data, self._at + 2 * i)[0]
+        return half << 1
+
+
+class Font(TTFont):
+    """`TTFont(name, filename)`, its face read by `Face`: what `TTFont.__init__` sets, set the same way."""
+
+    def __init__(self, name: str, filename: str):
+        self.fontName = name
+        self.face = Face(filename)
+        self.encoding = TTEncoding()
+        self.state: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
+        self._asciiReadable = rl_config.ttfAsciiReadable
+        self.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob or ())
