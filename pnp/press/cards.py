@@ -63,12 +63,13 @@ def _label(grid: CardGrid, words: str, head: str = "") -> list[Shape]:
     or, when it does not fit there on one line, shared between neighbouring columns at its " · "
     breaks (`note_lines`). It keeps to the lowest `NOTE_ROOM` mm above the margin, leaving what is
     above to the cards (and to counters on a sheet the cards leave part empty). `head` (a tight
-    sheet's cutting hint) goes in the same way at the head of the sheet; a tight block that leaves no
-    room at the foot (Letter) has both up its sides instead (`side_label`)."""
+    sheet's cutting hint) goes in the same way at the head of the sheet; a tight block, or one narrowed
+    down the sheet (`card_grid`), that leaves no room at the foot (Letter) has both up its sides
+    instead (`side_label`)."""
     _, ty, _, th = grid.trim_box
     top = max(ty + th + grid.bleed + GAP, grid.page_h - grid.margin - NOTE_ROOM)
     bottom = grid.page_h - grid.margin - 1.5
-    if grid.tight and bottom - top < NOTE_PT * 0.3528 * 1.3:
+    if (grid.tight or grid.narrow[1]) and bottom - top < NOTE_PT * 0.3528 * 1.3:
         return side_label(grid, f"{words} · {head}" if head else words)
     shapes = _column_notes(grid, words, top, bottom)
     if head:
