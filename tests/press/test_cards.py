@@ -208,3 +208,19 @@ def test_other_card_sizes(game_copy, size, per_sheet):
     game = load_game(game_copy)
     doc = open_pdf(next(a for a in build_kit(game, Options(only=("cards",))) if a.name.endswith(".pdf")).data)
     assert doc[0].get_text().count("#") == min(per_sheet, 18)   # one corner number per card
+
+
+def test_a_part_filled_letter_sheet_keeps_its_notes_beside_its_cards():
+    """On Letter the notes run up the sides (no room at the foot); on a sheet whose cards take one
+    row they stay beside that row, leaving the rest of the sheet to what rides below the cards (the
+    counters): a note's second line ran up beside the counters."""
+    grid = card_grid(*LETTER, 5.0, *POKER, 3.0)
+    fronts = [labelled(f"F{i}") for i in range(2)]
+    doc = open_pdf(render_pdf(impose_cards(fronts, [labelled(f"B{i}") for i in range(2)], grid, Duplex.long,
+                                           "A rather long deck title"), "t"))
+    row = grid.slot(0, 0)
+    for page in doc:
+        notes = [w for w in page.get_text("words") if not w[4].startswith(("F", "B"))]
+        assert notes
+        for w in notes:
+            assert row.y * MM - 0.5 <= w[1] and w[3] <= (row.y + grid.slot_h) * MM + 0.5, w
