@@ -11,6 +11,7 @@ from .shapes import Circle, Scene, Shape, Style
 CUT = Style(stroke="#000000", width=0.25)
 BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
 NAME_PT = 6.0     # nothing printed is smaller than 6 pt
+NAMED = 14.0      # mm: a counter with art this wide or more prints its name (6 pt needs the room)
 
 
 def counter_ink(fill: str) -> str:
@@ -38,9 +39,12 @@ def _pictured(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
         k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
         out += image.placed(game.folder / clan.emblem, (r * 0.3, r * 0.5, r * 0.46, r * 0.46), game.files["game"],
                             f"clans[{k}].emblem", colour)
-    out += text.box(r * 0.4, r * 1.3, r * 1.2, r * 0.38, piece.name[lang], "sans-bold", max(NAME_PT, r * 0.5),
-                    "center", readable(colour, PAPER) if luminance(colour) < PALE else DARK_TEXT,
-                    valign="middle", min_size=NAME_PT)
+    size = max(NAME_PT, r * 0.5)
+    if piece.diameter >= NAMED:
+        # a small counter (Dôjima's 11.5 mm markers) has no room for its name: its picture says it
+        out += text.box(r * 0.4, r * 1.3, r * 1.2, r * 0.38, piece.name[lang], "sans-bold", size,
+                        "center", readable(colour, PAPER) if luminance(colour) < PALE else DARK_TEXT,
+                        valign="middle", min_size=NAME_PT)
     return out
 
 

@@ -48,18 +48,18 @@ def _rgb(hex_colour):
 
 
 def test_the_ink_saver_keeps_each_players_colour_inside_the_cut(game):
-    """Read the ink-saver counter sheet back: for each player, both 16 mm markers carry a band of the
-    full colour at least 1 mm wide whose outer edge lies inside the 8 mm cut radius."""
+    """Read the ink-saver counter sheet back: for each player, both 11.5 mm markers carry a band of
+    the full colour at least 0.8 mm wide whose outer edge lies inside the 5.75 mm cut radius."""
     [pdf] = [a for a in build_kit(game, Options(only=("pieces",), svg=False, ink_saver=True))
              if a.name.endswith(".pdf")]
     assert pdf.name.endswith("-ink-saver.pdf")
     page = pymupdf.open(stream=pdf.data, filetype="pdf")[0]
     drawings = page.get_drawings()
-    cut = 16.0 / 2
+    cut = 11.5 / 2
     for clan in game.meta.clans:
         colour = _rgb(clan.colour)
         bands = [d for d in drawings if d.get("color") and tuple(round(c, 2) for c in d["color"]) == colour
-                 and d.get("width") and d["width"] >= 1.0 * MM and d["rect"].width < 17 * MM]
+                 and d.get("width") and d["width"] >= 0.8 * MM and d["rect"].width < 12.5 * MM]
         assert len(bands) == 2, (clan.id, len(bands))     # the water marker and the rice marker
         for d in bands:
             radius = (d["rect"].width - d["width"]) / 2 / MM      # the rect includes half the stroke each side
