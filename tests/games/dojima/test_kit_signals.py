@@ -93,18 +93,26 @@ def test_no_card_front_is_mostly_one_flat_colour_and_workers_show_their_sign(gam
 
 
 def test_the_board_is_illustrated(game):
-    """The board was a plain table: now every track space without a word has its drop or sheaf, every
-    season and reveal step its picture, and the title band shows the fields and the exchange. Read
-    back from the A3 board PDF: the pictures are vector paths, inside the board's trim."""
+    """The board was a plain table: now every track space has its drop or sheaf (a space marked
+    "start" or "full" too, smaller, above its word: KITS.md Dôjima D3), every season and reveal step
+    its picture, and the title band shows the fields and the exchange. The pictures are vector
+    paths, inside the board's trim; every space is tinted with its track's colour and its word is
+    7 pt (it was 6.5)."""
     from pnp.draw.trackboard import trackboard_scene
 
     scene = trackboard_scene(game, "en")
     pictures = [s for s in scene.shapes if isinstance(s, Group) and s.clip is not None]
     bd = game.trackboard
-    spaces = sum(t.last - t.first + 1 - len(t.marks) for t in bd.tracks)
+    spaces = sum(t.last - t.first + 1 for t in bd.tracks)
     cells = sum(len(p.cells) for p in bd.panels)
-    assert spaces == 9 - 2 + 7 - 2 and cells == 1 + 4 + 6
+    assert spaces == 9 + 7 and cells == 1 + 4 + 6
     assert len(pictures) == spaces + cells + 2
+    from pnp.draw.shapes import Rect, Text
+    tinted = [s for s in scene.shapes if isinstance(s, Rect) and s.style.fill and s.style.fill != "#ffffff"
+              and s.style.stroke in {t.colour for t in bd.tracks}]
+    assert len(tinted) == spaces
+    words = [s for s in scene.shapes if isinstance(s, Text) and s.string in ("start", "full")]
+    assert len(words) == sum(len(t.marks) for t in bd.tracks) == 4 and all(w.size >= 7.0 for w in words)
     for g in pictures:
         x, y, w, h = g.clip
         assert 0 <= x and 0 <= y and x + w <= scene.width and y + h <= scene.height
