@@ -41,7 +41,7 @@ def _pictured(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
                             f"clans[{k}].emblem", colour)
     size = max(NAME_PT, r * 0.5)
     if piece.diameter >= NAMED:
-        # a small counter (Dôjima's 11.5 mm markers) has no room for its name: its picture says it
+        # a small counter (an 11.5 mm marker) has no room for its name: its picture says it
         out += text.box(r * 0.4, r * 1.3, r * 1.2, r * 0.38, piece.name[lang], "sans-bold", size,
                         "center", readable(colour, PAPER) if luminance(colour) < PALE else DARK_TEXT,
                         valign="middle", min_size=NAME_PT)
