@@ -7,8 +7,8 @@ import pymupdf
 import pytest
 
 from pnp.draw import image
-from pnp.draw.contrast import luminance, ratio
 from pnp.draw.card import card_back
+from pnp.draw.contrast import luminance, ratio
 from pnp.draw.piece import counter_scene
 from pnp.draw.shapes import Group, Text
 from pnp.model import load_game
