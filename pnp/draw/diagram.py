@@ -4,7 +4,7 @@ combats and losses drawn on top. Input is plain data, so any engine can feed it.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..model import Game
@@ -187,18 +187,75 @@ def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
     return shapes
 
 
-def mon_badge(game: Game, stack: Stack, x: float, y: float, r: float) -> list[Shape]:
-    """The clan's mon on a small paper disc under a piece of radius `r` at (x, y), drawn in the clan's
-    colour: red and green pieces look alike to a deuteranope, their mons do not. Below the disc, where
-    a cell's label (at its top) never is. Nothing for a piece of no clan or a clan without a mon."""
+BADGE = 0.46   # a mon badge's radius, in piece radii
+_BADGE_AT = 1.05   # how far from the piece's centre the badge's centre sits, in piece radii
+# Where round its piece a badge may go, in order of preference: below first (a cell's label is at
+# its top), then round the rim, nearest below first (angles in degrees, y down), then a little
+# further out.
+_BADGE_SPOTS = tuple((d, a) for d in (_BADGE_AT, 1.3)
+                     for a in (90, 60, 120, 30, 150, 0, 180, -30, -150, -60, -120, -90))
+
+
+def disc_box(x: float, y: float, r: float) -> Box:
+    return (x - r, y - r, x + r, y + r)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] - 1e-9 and b[0] < a[2] - 1e-9 and a[1] < b[3] - 1e-9 and b[1] < a[3] - 1e-9
+
+
+def badge_spot(x: float, y: float, r: float, avoid: Sequence[Box], rather: Sequence[Box] = ()) -> Point:
+    """Where the mon badge of a piece of radius `r` at (x, y) goes: below the piece, or, where that
+    covers one of `avoid` (a removed piece's dashed disc and its "−n", a label, another badge) or of
+    `rather` (the other pieces), the first place round the piece's rim that covers none; failing
+    that, the first that covers none of `avoid` (a neighbour's rim is hidden rather than a removed
+    piece's count); below when none is clear."""
+    b = r * BADGE * 1.06     # with half its outline
+    spots = [(x + r * d * math.cos(math.radians(a)), y + r * d * math.sin(math.radians(a))) for d, a in _BADGE_SPOTS]
+    for keep in ([*avoid, *rather], avoid):
+        for cx, cy in spots:
+            if not any(_overlap(disc_box(cx, cy, b), box) for box in keep):
+                return cx, cy
+    return x, y + r * _BADGE_AT
+
+
+def mon_badge(game: Game, stack: Stack, x: float, y: float, r: float,
+              at: Point | None = None) -> list[Shape]:
+    """The clan's mon on a small paper disc on the rim of a piece of radius `r` at (x, y), drawn in
+    the clan's colour: red and green pieces look alike to a deuteranope, their mons do not. Below the
+    disc, where a cell's label (at its top) never is, unless `at` (from `badge_spot`) says where.
+    Nothing for a piece of no clan or a clan without a mon."""
     clan = game.clans.get(stack.clan) if stack.clan else None
     if clan is None or clan.emblem is None:
         return []
     k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
-    b, cy = r * 0.46, y + r * 1.05
-    return [Circle(x, cy, b, Style(fill="#ffffff", stroke=clan.colour, width=b * 0.12)),
-            *image.placed(game.folder / clan.emblem, (x - b * 0.78, cy - b * 0.78, b * 1.56, b * 1.56),
+    b = r * BADGE
+    cx, cy = at if at is not None else (x, y + r * _BADGE_AT)
+    return [Circle(cx, cy, b, Style(fill="#ffffff", stroke=clan.colour, width=b * 0.12)),
+            *image.placed(game.folder / clan.emblem, (cx - b * 0.78, cy - b * 0.78, b * 1.56, b * 1.56),
                           game.files["game"], f"clans[{k}].emblem", clan.colour)]
+
+
+def piece_radius(style: PieceStyle, r: float) -> float:
+    """The drawn radius of a piece of nominal radius `r` (`_piece`: a leader is larger, terrain too)."""
+    return r * (1.15 if style.diagram == "leader" else 1.1 if style.diagram == "terrain" else 1.0)
+
+
+def place_units(game: Game, placed: list[tuple[Stack, PieceStyle, float, float]], r: float, pt: float,
+                avoid: list[Box]) -> list[Shape]:
+    """The pieces left on the map, (stack, style, x, y) each, with their mon badges placed so that no
+    badge covers what is in `avoid` (removed pieces, labels), another piece or another badge."""
+    discs = [disc_box(x, y, piece_radius(style, r)) for _, style, x, y in placed]
+    taken = list(avoid)
+    shapes: list[Shape] = []
+    for i, (stack, style, x, y) in enumerate(placed):
+        shapes += _piece(stack, style, x, y, r, pt)
+        spot = badge_spot(x, y, r, taken, discs[:i] + discs[i + 1:])
+        badge = mon_badge(game, stack, x, y, r, spot)
+        if badge:
+            taken.append(disc_box(*spot, r * BADGE * 1.06))
+        shapes += badge
+    return shapes
 
 
 def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
@@ -263,6 +320,17 @@ def ghost_radius(stack: Stack, style: PieceStyle, r: float, pt: float = 0.0) -> 
     """A removed piece's dashed disc: `r`, or larger to hold its label."""
     label = style.letter if style.diagram == "leader" else f"−{stack.count}"
     return max(r, text.measure(label, "sans-bold", max(pt, r * 2.4)) / 2 + r * 0.25)
+
+
+def ghost_box(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: float = 0.0) -> Box:
+    """What a removed piece (`_ghost`) covers: its dashed disc and its label's ink, capitals to
+    descenders (a short disc's "−2" reaches above and below it)."""
+    label = style.letter if style.diagram == "leader" else f"−{stack.count}"
+    pt = max(pt, r * 2.4)
+    d = ghost_radius(stack, style, r, pt)
+    half = text.measure(label, "sans-bold", pt) / 2
+    base = y + pt * 0.127
+    return (x - max(d, half), min(y - d, base - pt * PT * 0.76), x + max(d, half), max(y + d, base + pt * PT * 0.24))
 
 
 def ghost_row(stacks: list[Stack], styles: dict[str, PieceStyle], x: float, r: float, pt: float) -> list[float]:
@@ -331,18 +399,21 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
     r = R * 0.34
     styles = piece_styles(game)
     # removed pieces first: what is left on a cell is drawn over them and stays whole
+    ghosts: list[Box] = []
     for cell, stacks in spec.losses.items():
         x, y = grid.cells[cell].centre
         for gx, stack in zip(ghost_row(stacks, styles, x, r * 0.62, BOARD_PT), stacks):
-            scene.add(*_ghost(stack, styles.get(stack.kind, PieceStyle()), gx, y + R * 0.55, r * 0.62, BOARD_PT))
+            style = styles.get(stack.kind, PieceStyle())
+            scene.add(*_ghost(stack, style, gx, y + R * 0.55, r * 0.62, BOARD_PT))
+            ghosts.append(ghost_box(stack, style, gx, y + R * 0.55, r * 0.62, BOARD_PT))
+    placed: list[tuple[Stack, PieceStyle, float, float]] = []
     for cell, stacks in spec.units.items():
         x, y = grid.cells[cell].centre
         n = len(stacks)
         xs = [x + (i - (n - 1) / 2) * r * 2.15 for i in range(n)]
         y += 2.5 + clear_drop(xs, y + 2.5, r * 1.2, boxes, R * 0.3)
-        for px, stack in zip(xs, stacks):
-            scene.add(*_piece(stack, styles.get(stack.kind, PieceStyle()), px, y, r, BOARD_PT))
-            scene.add(*mon_badge(game, stack, px, y, r))
+        placed += [(stack, styles.get(stack.kind, PieceStyle()), px, y) for px, stack in zip(xs, stacks)]
+    scene.add(*place_units(game, placed, r, BOARD_PT, ghosts + boxes))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes))

@@ -11,6 +11,7 @@ from .shapes import Circle, Scene, Shape, Style
 CUT = Style(stroke="#000000", width=0.25)
 BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
 NAME_PT = 6.0     # nothing printed is smaller than 6 pt
+NAMED = 14.0      # mm: a counter with art this wide or more prints its name (6 pt needs the room)
 
 
 def counter_ink(fill: str) -> str:
@@ -38,9 +39,31 @@ def _pictured(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
         k = next(n for n, c in enumerate(game.meta.clans) if c.id == clan.id)
         out += image.placed(game.folder / clan.emblem, (r * 0.3, r * 0.5, r * 0.46, r * 0.46), game.files["game"],
                             f"clans[{k}].emblem", colour)
-    out += text.box(r * 0.4, r * 1.3, r * 1.2, r * 0.38, piece.name[lang], "sans-bold", max(NAME_PT, r * 0.5),
-                    "center", readable(colour, PAPER) if luminance(colour) < PALE else DARK_TEXT,
-                    valign="middle", min_size=NAME_PT)
+    size = max(NAME_PT, r * 0.5)
+    if piece.diameter >= NAMED:
+        # a small counter (an 11.5 mm marker) has no room for its name: its picture says it
+        out += text.box(r * 0.4, r * 1.3, r * 1.2, r * 0.38, piece.name[lang], "sans-bold", size,
+                        "center", readable(colour, PAPER) if luminance(colour) < PALE else DARK_TEXT,
+                        valign="middle", min_size=NAME_PT)
+    return out
+
+
+def _backdropped(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
+    """A counter whose value (its `kanji`) stands on a picture (`backdrop`): a paper face inside a
+    ring of the piece's colour, the picture filling the face, the value large in dark ink across its
+    middle and the name under it. The picture leaves the middle calm (a paper plaque, a coin's flat):
+    the value stays the biggest and clearest thing on the counter."""
+    piece = counter.piece
+    assert piece.backdrop is not None
+    i = game.pieces_file.pieces.index(piece)
+    f = r * FACE
+    out: list[Shape] = [Circle(r, r, f, Style(fill=PAPER))]
+    out += image.placed(game.folder / piece.backdrop, (r - f, r - f, 2 * f, 2 * f), game.files["pieces"],
+                        f"pieces[{i}].backdrop", counter.colour)
+    out += text.box(r * 0.45, r * 0.4, r * 1.1, r * 0.9, piece.kanji, "sans-bold", r * 2.15, "center", DARK_TEXT,
+                    valign="middle", min_size=3)
+    out += text.box(r * 0.45, r * 1.3, r * 1.1, r * 0.3, piece.name[lang], "sans-bold", max(NAME_PT, r * 0.42),
+                    "center", DARK_TEXT, valign="middle", min_size=NAME_PT)
     return out
 
 
@@ -48,7 +71,8 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
     """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
     thin circle on the edge and the colour running `BLEED` mm beyond it (without `bleed`: the
     counter as it looks once cut, for pictures of it). A piece with `image` (given its `game`)
-    shows its art on a paper face instead of its glyph."""
+    shows its art on a paper face instead of its glyph; one with a `backdrop`, its glyph (a value)
+    large on that picture."""
     d = counter.piece.diameter
     r = d / 2
     b = BLEED if bleed else 0.0
@@ -63,6 +87,10 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
             # The ink saver turns the coloured ring into a pale tint outlined outside the cut: a player's
             # colour then survives only on the offcut. A band of the full colour stays inside the cut.
             scene.add(Circle(r, r, r * (1 + FACE) / 2, Style(stroke=counter.colour, width=r * (1 - FACE) * 0.7)))
+        scene.add(Circle(r, r, r - CUT.width / 2, CUT))
+        return scene
+    if counter.piece.backdrop is not None and counter.piece.kanji and game is not None:
+        scene.add(*_backdropped(game, counter, lang, r))
         scene.add(Circle(r, r, r - CUT.width / 2, CUT))
         return scene
     scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))

@@ -11,17 +11,19 @@ from . import text
 from .board import label_drop
 from .diagram import (
     BURST,
+    Box,
     DiagramSpec,
     PieceStyle,
+    Stack,
     _arrow,
     _burst,
     _ghost,
-    _piece,
     clear_drop,
+    ghost_box,
     ghost_row,
     label_boxes,
-    mon_badge,
     piece_styles,
+    place_units,
     shrink_clear,
 )
 from .shapes import Polygon, Scene, Shape, Style
@@ -71,17 +73,20 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     r = R * 0.3
     styles = piece_styles(game)
     # removed pieces first: what is left on a tile is drawn over them and stays whole
+    ghosts: list[Box] = []
     for tid, stacks in spec.losses.items():
         cx, cy = at[tid]
         for gx, stack in zip(ghost_row(stacks, styles, cx, r * 0.62, MAP_PT), stacks):
-            shapes += _ghost(stack, styles.get(stack.kind, PieceStyle()), gx, cy + R * 0.58, r * 0.62, MAP_PT)
+            style = styles.get(stack.kind, PieceStyle())
+            shapes += _ghost(stack, style, gx, cy + R * 0.58, r * 0.62, MAP_PT)
+            ghosts.append(ghost_box(stack, style, gx, cy + R * 0.58, r * 0.62, MAP_PT))
+    placed: list[tuple[Stack, PieceStyle, float, float]] = []
     for tid, stacks in spec.units.items():
         cx, cy = at[tid]
         xs = [cx + (i - (len(stacks) - 1) / 2) * r * 2.2 for i in range(len(stacks))]
         y = cy + 1.5 + clear_drop(xs, cy + 1.5, r * 1.2, boxes, R * 0.2)
-        for x, stack in zip(xs, stacks):
-            shapes += _piece(stack, styles.get(stack.kind, PieceStyle()), x, y, r, MAP_PT)
-            shapes += mon_badge(game, stack, x, y, r)
+        placed += [(stack, styles.get(stack.kind, PieceStyle()), x, y) for x, stack in zip(xs, stacks)]
+    shapes += place_units(game, placed, r, MAP_PT, ghosts + boxes)
     for start, end, colour in spec.arrows:
         if start in at and end in at:
             shapes += _arrow(at[start][0], at[start][1] + 1.5, at[end][0], at[end][1] + 1.5, colour, R * 0.08, boxes)

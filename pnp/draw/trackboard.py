@@ -6,9 +6,12 @@ from __future__ import annotations
 from ..model import Game
 from ..model.schema import Panel, Track
 from . import image, text
+from .contrast import mix
 from .shapes import Line, Rect, Scene, Shape, Style
 
 INK = "#2b261f"
+SPACE_TINT = 0.88   # a track space's fill: its track's colour moved this far towards white
+MARK_PT = 7.0       # a space's word ("start", "full"): read at the table, as the rules are
 
 
 def _picture(game: Game, rel: str, box: tuple[float, float, float, float], key: str, colour: str) -> list[Shape]:
@@ -26,16 +29,22 @@ def _track(game: Game, i: int, t: Track, lang: str) -> list[Shape]:
     for i in range(n):
         number = t.first + i
         cx, cy = (x + i * s, y) if t.direction == "right" else (x, y + i * s)
-        out.append(Rect(cx + 0.8, cy + 0.8, s - 1.6, s - 1.6, Style(stroke=t.colour, width=0.4), radius=1))
+        # each space tinted with its track's colour, so the track reads as a band, not as white boxes
+        out.append(Rect(cx + 0.8, cy + 0.8, s - 1.6, s - 1.6, Style(fill=mix(t.colour, 1.0, SPACE_TINT),
+                                                                    stroke=t.colour, width=0.4), radius=1))
         out += text.box(cx, cy, s, s * 0.62, str(number), "sans-bold", min(12.0, s * 0.7), "center", t.colour,
                         valign="middle")
         mark = t.marks.get(str(number))
-        if t.image is not None and not mark:     # a marked space keeps its word there
-            out += _picture(game, t.image, (cx + s * 0.3, cy + s * 0.58, s * 0.4, s * 0.3), f"tracks[{i}].image",
-                            t.colour)
-        if mark:
-            out += text.box(cx + 0.5, cy + s * 0.58, s - 1, s * 0.36, mark.get(lang, ""), "sans", 6.5, "center",
-                            INK, valign="middle")
+        if t.image is not None:     # every space keeps its picture; a marked one, smaller, above its word
+            box = (cx + s * 0.36, cy + s * 0.52, s * 0.28, s * 0.22) if mark else \
+                (cx + s * 0.3, cy + s * 0.58, s * 0.4, s * 0.3)
+            out += _picture(game, t.image, box, f"tracks[{i}].image", t.colour)
+        if mark:                    # "start", "full": a ribbon across the foot of the space
+            ry = cy + s * 0.76
+            out.append(Rect(cx + 2.0, ry, s - 4.0, s * 0.17, Style(fill="#ffffff", stroke=t.colour, width=0.3),
+                            radius=s * 0.085))
+            out += text.box(cx + 2.5, ry, s - 5.0, s * 0.17, mark.get(lang, ""), "sans-bold", MARK_PT, "center",
+                            t.colour, valign="middle", min_size=MARK_PT)
     return out
 
 

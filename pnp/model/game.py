@@ -290,6 +290,8 @@ def _check_pieces(game: Game) -> None:
         check_langs(pw, f"pieces[{i}].name", piece.name, langs)
         if piece.image is not None:
             image_path(game.folder, piece.image, pw, f"pieces[{i}].image")
+        if piece.backdrop is not None:
+            image_path(game.folder, piece.backdrop, pw, f"pieces[{i}].backdrop")
         if (piece.per_clan is None) == (piece.count is None):
             raise DefinitionError(pw, f"pieces[{i}]", "expected exactly one of `per_clan` (pieces of each clan's "
                                                       "colour) or `count` (neutral pieces)")

@@ -224,6 +224,7 @@ class Piece(Strict):
     back: PieceBack | None = None                             # two-sided: printed on a duplex backs sheet
     image: str | None = None      # art (game folder path) drawn on the counter, currentColor in the piece's colour
     ink_ring: bool = False        # with --ink-saver, a counter with art keeps a band of its full colour inside the cut
+    backdrop: str | None = None   # art behind the `kanji` (a value): a paper face with a picture, the value the biggest
 
 
 class PiecesFile(Strict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from itertools import combinations
 
@@ -57,19 +58,21 @@ def back_slot(grid: CardGrid, row: int, col: int, duplex: Duplex) -> tuple[int, 
     return row, grid.cols - 1 - col, 270 if grid.rotated else 0
 
 
-def _label(grid: CardGrid, words: str, head: str = "") -> list[Shape]:
+def _label(grid: CardGrid, words: str, head: str = "", rows: Sequence[int] | None = None) -> list[Shape]:
     """A note at the foot of the sheet, beyond the bleed and inside the printer's margin, between the
     two crop marks of a column, so that it never crosses a mark: in the column nearest the middle,
     or, when it does not fit there on one line, shared between neighbouring columns at its " · "
     breaks (`note_lines`). It keeps to the lowest `NOTE_ROOM` mm above the margin, leaving what is
     above to the cards (and to counters on a sheet the cards leave part empty). `head` (a tight
-    sheet's cutting hint) goes in the same way at the head of the sheet; a tight block that leaves no
-    room at the foot (Letter) has both up its sides instead (`side_label`)."""
+    sheet's cutting hint) goes in the same way at the head of the sheet; a tight block, or one narrowed
+    down the sheet (`card_grid`), that leaves no room at the foot (Letter) has both up its sides
+    instead (`side_label`), beside the `rows` the sheet's cards take (what rides below them, the
+    counters, has the rest)."""
     _, ty, _, th = grid.trim_box
     top = max(ty + th + grid.bleed + GAP, grid.page_h - grid.margin - NOTE_ROOM)
     bottom = grid.page_h - grid.margin - 1.5
-    if grid.tight and bottom - top < NOTE_PT * 0.3528 * 1.3:
-        return side_label(grid, f"{words} · {head}" if head else words)
+    if (grid.tight or grid.narrow[1]) and bottom - top < NOTE_PT * 0.3528 * 1.3:
+        return side_label(grid, f"{words} · {head}" if head else words, rows=rows)
     shapes = _column_notes(grid, words, top, bottom)
     if head:
         shapes += _column_notes(grid, head, grid.margin + 1.5, ty - grid.bleed - GAP)
@@ -89,17 +92,21 @@ def _column_notes(grid: CardGrid, words: str, top: float, bottom: float) -> list
     return shapes
 
 
-def side_label(grid: CardGrid, words: str, sides: tuple[str, ...] = ("left", "right")) -> list[Shape]:
+def side_label(grid: CardGrid, words: str, sides: tuple[str, ...] = ("left", "right"),
+               rows: Sequence[int] | None = None) -> list[Shape]:
     """The note read upwards in the band between the margin and a block's bleed, on the left side then
-    the right (of `sides`), each line between the marks of one row (`note_lines`, as at the foot)."""
+    the right (of `sides`), each line between the marks of one row (`note_lines`, as at the foot), of
+    `rows` only when given (the rows a part-filled sheet's cards take)."""
     tx, _, tw, _ = grid.trim_box
     bands = {"left": (grid.margin + 0.5, tx - grid.bleed - 0.5),
              "right": (tx + tw + grid.bleed + 0.5, grid.page_w - grid.margin - 0.5)}
+    beside = sorted(rows) if rows else list(range(grid.rows))
     room = grid.slot_h - 3
-    lines = note_lines(words, room, len(sides) * grid.rows)
+    lines = note_lines(words, room, len(sides) * len(beside))
     shapes: list[Shape] = []
     for i, line in enumerate(lines):
-        side, row = divmod(i, grid.rows)
+        side, k = divmod(i, len(beside))
+        row = beside[k]
         x, x_end = bands[sides[side]]
         y = grid.slot(row, 0).y + grid.slot_h - 1.5      # the line's start, read upwards
         box = text.box(0, 0, room, x_end - x, line, "sans", NOTE_PT, "center", "#555555", valign="middle", min_size=6.0)
@@ -183,8 +190,10 @@ def impose_sheet(fronts: list[Scene], backs: list[Scene], grid: CardGrid, duplex
     # a part-filled sheet has fewer cut lines: one more than the columns (rows) its cards take
     cut = say("tight_cut", down=len({c for _, c in taken}) + 1, across=len({r for r, _ in taken}) + 1) \
         if grid.tight and taken else ""
-    fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip), cut)
-    bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total))
+    fshapes += _label(grid, say("card_fronts", title=title, n=sheet, total=total, flip=flip), cut,
+                      sorted({r for r, _ in taken}))
+    bshapes += _label(grid, say("card_backs", title=title, n=sheet, total=total), "",
+                      sorted({r for r, _ in back_taken}))
     # The sheet is what is printed and cut by hand: its trim and bleed are the whole sheet,
     # so a prepress tool neither crops away the crop marks nor scales the sheet.
     return sheet_page(grid.page_w, grid.page_h, fshapes), sheet_page(grid.page_w, grid.page_h,

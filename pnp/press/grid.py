@@ -6,6 +6,12 @@ margin from the sheet edge, where home printers cannot print. Of the grids that 
 with the most cards wins: upright cards, or cards turned a quarter (A4 holds 2 x 4 turned poker cards
 but only 2 x 2 upright ones once the marks need their room; 3 x 3 upright would leave the marks in
 the unprintable band or the bleeds 1 mm wide, which is what a user cutting at home notices first).
+
+One exception keeps a Letter kit as short as an A4 one: where one more row (or column) fits once the
+gutters on that axis narrow to two `NARROW_BLEED`s and the marks at the block's ends cross its outer
+bleed (which is cut away) instead of starting beyond it, that axis is narrowed (`CardGrid.narrow`).
+Letter then holds 2 x 4 turned poker cards, as A4 does, instead of 2 x 3: each card keeps 1.5 mm of
+its own art towards a neighbour, so a cut or a back 1.5 mm off still shows none of the next card.
 """
 
 from __future__ import annotations
@@ -18,6 +24,10 @@ from ..errors import DefinitionError
 GAP = 1.0         # from the bleed's edge to where a crop mark starts, mm
 MIN_MARK = 3.0    # the shortest crop mark worth printing, mm
 TIGHT_CLEAR = 1.0  # a tight block's trims stay this far inside the margin: room for the start of its marks
+EDGE_GAP = 0.5    # from a block's trim to where a mark crossing its outer bleed starts (tight, narrowed), mm
+NARROW_BLEED = 1.5  # the least art a card keeps towards a neighbour on a narrowed axis: a 1.5 mm error hides
+NARROW_MARK = 2.0   # the shortest mark at the ends of a narrowed axis, mm
+CASING_HALF = 0.3   # half the white casing round a mark (`marks.CASING`): it too stays inside the margin
 
 
 class Sheet(str, Enum):
@@ -48,6 +58,9 @@ class CardGrid:
     margin: float = 5.0     # nothing (marks included) comes closer than this to the sheet edge
     tight: bool = False     # butted cards (`tight_grid`): no gutter, marks of their own (`marks.tight_crop_marks`)
     at: tuple[float, float] | None = None   # the block's top-left trim corner, when not centred (`press.fold`)
+    # (across, down): on a narrowed axis the gutters are under two bleeds and the marks at the block's
+    # two ends on that axis cross its outer bleed, `EDGE_GAP` from the trim (`card_grid`)
+    narrow: tuple[bool, bool] = (False, False)
 
     @property
     def slot_w(self) -> float:
@@ -120,14 +133,15 @@ def fit_count(space: float, size: float, gutter: float) -> int:
 def card_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card_h: float, bleed: float,
               where: str = "cards", key: str = "size", paper_name: str = "the paper") -> CardGrid:
     """The fullest grid of cards on the (portrait) sheet, upright or turned, that leaves every card
-    its whole bleed and every cut line a printable crop mark at both ends; upright wins a tie."""
-    reach = margin + MIN_MARK + GAP + bleed    # sheet edge to the nearest trim
+    its whole bleed and every cut line a printable crop mark at both ends; upright wins a tie. An
+    axis on which narrower gutters fit one card more is narrowed (`_axis`)."""
     best: CardGrid | None = None
     for rotated in (False, True):
         sw, sh = (card_h, card_w) if rotated else (card_w, card_h)
-        cols = fit_count(paper_w - 2 * reach, sw, 2 * bleed)
-        rows = fit_count(paper_h - 2 * reach, sh, 2 * bleed)
-        grid = CardGrid(paper_w, paper_h, card_w, card_h, cols, rows, 2 * bleed, 2 * bleed, bleed, rotated, margin)
+        cols, gutter_x, narrow_x = _axis(paper_w, sw, bleed, margin)
+        rows, gutter_y, narrow_y = _axis(paper_h, sh, bleed, margin)
+        grid = CardGrid(paper_w, paper_h, card_w, card_h, cols, rows, gutter_x, gutter_y, bleed, rotated, margin,
+                        narrow=(narrow_x, narrow_y))
         if best is None or grid.per_page > best.per_page:
             best = grid
     if best is None or best.per_page == 0:
@@ -137,6 +151,24 @@ def card_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card
             f"{margin:g} mm margins) with its {bleed:g} mm bleed and crop marks; choose a smaller card size or larger "
             "paper")
     return best
+
+
+def _axis(paper: float, size: float, bleed: float, margin: float) -> tuple[int, float, bool]:
+    """How many cards `size` long one axis of the sheet holds, the gutter between them, and whether
+    the axis is narrowed: gutters of two whole bleeds and marks beyond the outer bleed, unless
+    gutters of two `NARROW_BLEED`s and marks across the outer bleed (at least `NARROW_MARK` long,
+    inside the margin) hold more. A narrowed axis spends what room is left on its gutters, up to two
+    bleeds, while its marks keep `MIN_MARK`."""
+    count = fit_count(paper - 2 * (margin + MIN_MARK + GAP + bleed), size, 2 * bleed)
+    if bleed <= NARROW_BLEED:
+        return count, 2 * bleed, False
+    narrowed = fit_count(paper - 2 * (margin + CASING_HALF + NARROW_MARK + EDGE_GAP), size, 2 * NARROW_BLEED)
+    if narrowed <= count:
+        return count, 2 * bleed, False
+    if narrowed == 1:
+        return 1, 2 * bleed, True
+    spare = paper - 2 * (margin + CASING_HALF + MIN_MARK + EDGE_GAP) - narrowed * size
+    return narrowed, min(2 * bleed, max(2 * NARROW_BLEED, spare / (narrowed - 1))), True
 
 
 def tight_grid(paper_w: float, paper_h: float, margin: float, card_w: float, card_h: float, bleed: float,

@@ -4,12 +4,12 @@ the paper's margin from the sheet edge (home printers leave that band unprinted)
 from __future__ import annotations
 
 from ..draw.shapes import Line, Shape, Style
-from .grid import GAP, MIN_MARK, CardGrid
+from .grid import EDGE_GAP, GAP, MIN_MARK, CardGrid
 
 MARK = Style(stroke="#000000", width=0.2)
 CASING = Style(stroke="#ffffff", width=0.6)  # lets a mark show over dark art
 LENGTH = 5.0     # the longest mark, mm
-TIGHT_GAP = 0.5  # from a tight block's trim to where its marks start, across its bleed, mm
+TIGHT_GAP = EDGE_GAP  # from a tight block's trim to where its marks start, across its bleed, mm
 EDGE_REACH = 3.0  # how near the sheet edge a tight block's mark may run when the margin leaves it no room, mm
 
 
@@ -41,17 +41,20 @@ def card_crop_marks(grid: CardGrid, slots: set[tuple[int, int]] | None = None, f
     if grid.tight:
         return tight_crop_marks(grid, slots, fold)
     (tx, ty, tw, th), xs, ys = _block_lines(grid, slots)
-    off = grid.bleed + GAP
+    # a narrowed axis (`card_grid`) leaves no paper beyond the outer bleed: its marks cross it
+    off_x, off_y = (EDGE_GAP if narrow else grid.bleed + GAP for narrow in grid.narrow)
     m = grid.margin + CASING.width / 2   # the casing's ends stay inside the margin too
     shapes: list[Shape] = []
     for x in xs:
-        shapes += _in_bleed(grid, fold, x, ty) if fold == "top" else _mark(x, ty - off, x, max(m, ty - off - LENGTH))
+        shapes += _in_bleed(grid, fold, x, ty) if fold == "top" else \
+            _mark(x, ty - off_y, x, max(m, ty - off_y - LENGTH))
         shapes += _in_bleed(grid, fold, x, ty + th) if fold == "bottom" else \
-            _mark(x, ty + th + off, x, min(grid.page_h - m, ty + th + off + LENGTH))
+            _mark(x, ty + th + off_y, x, min(grid.page_h - m, ty + th + off_y + LENGTH))
     for y in ys:
-        shapes += _in_bleed(grid, fold, y, tx) if fold == "left" else _mark(tx - off, y, max(m, tx - off - LENGTH), y)
+        shapes += _in_bleed(grid, fold, y, tx) if fold == "left" else \
+            _mark(tx - off_x, y, max(m, tx - off_x - LENGTH), y)
         shapes += _in_bleed(grid, fold, y, tx + tw) if fold == "right" else \
-            _mark(tx + tw + off, y, min(grid.page_w - m, tx + tw + off + LENGTH), y)
+            _mark(tx + tw + off_x, y, min(grid.page_w - m, tx + tw + off_x + LENGTH), y)
     return shapes
 
 

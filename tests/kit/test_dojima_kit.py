@@ -89,6 +89,19 @@ def test_the_central_board_is_a3_and_two_halves(kit):
     assert "8" in words_of(halves, {1}) and "0" in words_of(halves, {0})
 
 
+def test_a_track_space_holds_the_markers_of_six_players_side_by_side(game):
+    """KITS.md Dôjima D2: every player starts on water 6 and rice 2, so with six players six markers
+    share a space. 16 mm markers did not fit the 35.4 mm inside of a 37 mm space (a 3 x 2 block is
+    47 mm wide) and had to be stacked, hiding each other's colour and sign; 11.5 mm ones fit 3 x 2."""
+    markers = [p for p in game.pieces_file.pieces if p.per_clan]
+    assert {p.id for p in markers} == {"water-marker", "rice-marker"}
+    for track in game.trackboard.tracks:
+        inside = track.space - 1.6          # the space's drawn box (pnp.draw.trackboard)
+        for piece in markers:
+            assert 3 * piece.diameter <= inside and 2 * piece.diameter <= inside, (track.id, piece.id)
+    assert len(game.meta.clans) == 6
+
+
 def test_water_spaces_hold_several_markers(kit):
     """A space is 37 mm wide, room for the 16 mm markers of two players side by side."""
     page = pdf(kit, "dojima-board-a3.pdf")[0]
@@ -105,7 +118,12 @@ def test_tokens_field_ryo_and_markers(kit, game):
     words = Counter(words_of(doc))
     assert words["Field"] == 6
     assert words["Ryô"] == 38                      # 26 of value 1 and 12 of value 3
-    assert words["Water"] == words["Rice"] == 6    # 12 markers: one of each per colour
+    # 12 markers, one water and one rice per colour: 11.5 mm, too small for a name (the drop or the
+    # sheaf says which), counted by their cut circles
+    assert words["Water"] == words["Rice"] == 0
+    cuts = [d for page in doc for d in page.get_drawings() if d.get("color") == (0.0, 0.0, 0.0)
+            and abs(d["rect"].width - 11.25 * MM) < 0.1 * MM and abs(d["rect"].height - 11.25 * MM) < 0.1 * MM]
+    assert len(cuts) == 12
     # the number printed above each "Field" label: the six tokens are 1 to 6
     fields = []
     for page in doc:

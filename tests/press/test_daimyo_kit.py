@@ -63,10 +63,14 @@ def test_counters():
 def test_letter_paper_builds_the_whole_kit():
     game = load_game(cards_dir() / "daimyo")
     kit = {a.name: a for a in build_kit(game, Options(paper="letter"))}
-    for name in ("daimyo-cards-letter.pdf", "daimyo-han-tiles-letter.pdf", "daimyo-samegawa-letter.pdf",
-                 "daimyo-pieces-letter.pdf"):
+    for name in ("daimyo-cards-letter.pdf", "daimyo-han-tiles-letter.pdf", "daimyo-samegawa-letter.pdf"):
         page = open_pdf(kit[name].data)[0]
         assert {round(page.rect.width / MM, 1), round(page.rect.height / MM, 1)} == {215.9, 279.4}
+    # 8 cards a Letter sheet, as on A4: the last sheet's 4 aids leave room below for the counters, which
+    # then need no sheet of their own (KITS.md Daimyo D1: 9 card sheets and a pieces sheet before)
+    assert "daimyo-pieces-letter.pdf" not in kit
+    cards = open_pdf(kit["daimyo-cards-letter.pdf"].data)
+    assert len(cards) == 2 * 7 and cards[-2].get_text().split().count("Bushi") >= 48   # the 48 Bushi counters
 
 
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])

@@ -48,18 +48,18 @@ def _rgb(hex_colour):
 
 
 def test_the_ink_saver_keeps_each_players_colour_inside_the_cut(game):
-    """Read the ink-saver counter sheet back: for each player, both 16 mm markers carry a band of the
-    full colour at least 1 mm wide whose outer edge lies inside the 8 mm cut radius."""
+    """Read the ink-saver counter sheet back: for each player, both 11.5 mm markers carry a band of
+    the full colour at least 0.8 mm wide whose outer edge lies inside the 5.75 mm cut radius."""
     [pdf] = [a for a in build_kit(game, Options(only=("pieces",), svg=False, ink_saver=True))
              if a.name.endswith(".pdf")]
     assert pdf.name.endswith("-ink-saver.pdf")
     page = pymupdf.open(stream=pdf.data, filetype="pdf")[0]
     drawings = page.get_drawings()
-    cut = 16.0 / 2
+    cut = 11.5 / 2
     for clan in game.meta.clans:
         colour = _rgb(clan.colour)
         bands = [d for d in drawings if d.get("color") and tuple(round(c, 2) for c in d["color"]) == colour
-                 and d.get("width") and d["width"] >= 1.0 * MM and d["rect"].width < 17 * MM]
+                 and d.get("width") and d["width"] >= 0.8 * MM and d["rect"].width < 12.5 * MM]
         assert len(bands) == 2, (clan.id, len(bands))     # the water marker and the rice marker
         for d in bands:
             radius = (d["rect"].width - d["width"]) / 2 / MM      # the rect includes half the stroke each side
@@ -93,18 +93,26 @@ def test_no_card_front_is_mostly_one_flat_colour_and_workers_show_their_sign(gam
 
 
 def test_the_board_is_illustrated(game):
-    """The board was a plain table: now every track space without a word has its drop or sheaf, every
-    season and reveal step its picture, and the title band shows the fields and the exchange. Read
-    back from the A3 board PDF: the pictures are vector paths, inside the board's trim."""
+    """The board was a plain table: now every track space has its drop or sheaf (a space marked
+    "start" or "full" too, smaller, above its word: KITS.md Dôjima D3), every season and reveal step
+    its picture, and the title band shows the fields and the exchange. The pictures are vector
+    paths, inside the board's trim; every space is tinted with its track's colour and its word is
+    7 pt (it was 6.5)."""
     from pnp.draw.trackboard import trackboard_scene
 
     scene = trackboard_scene(game, "en")
     pictures = [s for s in scene.shapes if isinstance(s, Group) and s.clip is not None]
     bd = game.trackboard
-    spaces = sum(t.last - t.first + 1 - len(t.marks) for t in bd.tracks)
+    spaces = sum(t.last - t.first + 1 for t in bd.tracks)
     cells = sum(len(p.cells) for p in bd.panels)
-    assert spaces == 9 - 2 + 7 - 2 and cells == 1 + 4 + 6
+    assert spaces == 9 + 7 and cells == 1 + 4 + 6
     assert len(pictures) == spaces + cells + 2
+    from pnp.draw.shapes import Rect, Text
+    tinted = [s for s in scene.shapes if isinstance(s, Rect) and s.style.fill and s.style.fill != "#ffffff"
+              and s.style.stroke in {t.colour for t in bd.tracks}]
+    assert len(tinted) == spaces
+    words = [s for s in scene.shapes if isinstance(s, Text) and s.string in ("start", "full")]
+    assert len(words) == sum(len(t.marks) for t in bd.tracks) == 4 and all(w.size >= 7.0 for w in words)
     for g in pictures:
         x, y, w, h = g.clip
         assert 0 <= x and 0 <= y and x + w <= scene.width and y + h <= scene.height
