@@ -4,6 +4,7 @@ more than its tolerance, in the figure's own direction (a time ratio up, a rate 
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -35,3 +36,20 @@ def test_a_slower_engine_is_a_lower_rate_ratio():
 def test_a_figure_never_accepted_and_an_unguarded_one_do_not_fail():
     assert guard.compare([figure("new", 100.0)], {}) == []
     assert guard.compare([figure("wall", 0.1, higher_is_better=True)], {"wall": {"value": 1.9, "tolerance": 1.0}}) == []
+
+
+def test_the_timed_builds_load_pnp_from_bytecode_even_when_python_writes_none(tmp_path, monkeypatch):
+    # An editable checkout under PYTHONDONTWRITEBYTECODE=1 would otherwise compile every module from
+    # source in every timed process, a cost no installed pnp (pip compiles on install) has.
+    package = tmp_path / "benchpkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("from . import sub\n")
+    (package / "sub" / "__init__.py").write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    guard.compile_bytecode("benchpkg")
+    for source in (package / "__init__.py", package / "sub" / "__init__.py"):
+        assert Path(importlib.util.cache_from_source(str(source))).is_file()
+    env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(tmp_path)}
+    loaded = subprocess.run([sys.executable, "-v", "-c", "import benchpkg"], env=env, capture_output=True,
+                            text=True, check=True).stderr
+    assert f"code object from '{importlib.util.cache_from_source(str(package / 'sub' / '__init__.py'))}'" in loaded
