@@ -30,6 +30,7 @@ from ..reference.narration import render_template
 START_PT = 8.0       # the largest body type tried
 STEP_PT = 0.25
 SECTION_PT = 0.75   # type size given up to keep sections whole
+RULES_PT = 7.0       # rules on a card read at this size or more: keeping sections whole never costs it
 SAFE = 3.2           # mm from the trim to the text: the safe zone
 BAND = 7.6           # mm: the title band under the top trim
 PAPER = "#fbf8f1"    # the card's ground, into the bleed
@@ -103,7 +104,8 @@ def _splits(aid: Aid) -> Iterator[tuple[bool, list[Block], list[Block]]]:
 def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[Block]]:
     """The body size and the two sides' blocks: the largest size at which both sides fit in `room`
     mm of a `width` mm column, the most even split at that size. A split between two sections wins
-    over one inside a section if it costs at most `SECTION_PT` of type size."""
+    over one inside a section if it costs at most `SECTION_PT` of type size and does not take the
+    body under `RULES_PT` where the other split stays at or above it."""
     heights = _Heights(width)
 
     def best(between_only: bool) -> tuple[float, list[Block], list[Block]] | None:
@@ -124,7 +126,8 @@ def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[
     anywhere, sections = best(False), best(True)
     if anywhere is None:
         raise ValueError("does not fit")
-    if sections is not None and sections[0] >= anywhere[0] - SECTION_PT - 1e-9:
+    if (sections is not None and sections[0] >= anywhere[0] - SECTION_PT - 1e-9
+            and (sections[0] >= RULES_PT - 1e-9 or anywhere[0] < RULES_PT - 1e-9)):
         return sections
     return anywhere
 
