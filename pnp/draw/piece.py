@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model import Counter, Game
 from . import image, text
-from .contrast import luminance, readable
+from .contrast import luminance, mix, readable
 from .ink import DARK_TEXT, PALE, saving
 from .shapes import Circle, Scene, Shape, Style
 
@@ -12,6 +12,13 @@ CUT = Style(stroke="#000000", width=0.25)
 BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
 NAME_PT = 6.0     # nothing printed is smaller than 6 pt
 NAMED = 14.0      # mm: a counter with art this wide or more prints its name (6 pt needs the room)
+
+
+def ring_ink(fill: str, ink: str) -> str:
+    """The decorative ring inside a coloured counter's cut line: its ink when that is light, else a
+    light tint of the counter's colour. A dark ring a few mm inside the black cut circle is a second
+    line to cut along, and a cut on it makes a smaller counter; a white counter keeps its dark ring."""
+    return ink if luminance(ink) >= PALE or luminance(fill) >= PALE else mix(fill, 1.0, 0.55)
 
 
 def counter_ink(fill: str) -> str:
@@ -67,6 +74,25 @@ def _backdropped(game: Game, counter: Counter, lang: str, r: float) -> list[Shap
     return out
 
 
+def _backdropped(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
+    """A counter whose value (its `kanji`) stands on a picture (`backdrop`): a paper face inside a
+    ring of the piece's colour, the picture filling the face, the value large in dark ink across its
+    middle and the name under it. The picture leaves the middle calm (a paper plaque, a coin's flat):
+    the value stays the biggest and clearest thing on the counter."""
+    piece = counter.piece
+    assert piece.backdrop is not None
+    i = game.pieces_file.pieces.index(piece)
+    f = r * FACE
+    out: list[Shape] = [Circle(r, r, f, Style(fill=PAPER))]
+    out += image.placed(game.folder / piece.backdrop, (r - f, r - f, 2 * f, 2 * f), game.files["pieces"],
+                        f"pieces[{i}].backdrop", counter.colour)
+    out += text.box(r * 0.45, r * 0.4, r * 1.1, r * 0.9, piece.kanji, "sans-bold", r * 2.15, "center", DARK_TEXT,
+                    valign="middle", min_size=3)
+    out += text.box(r * 0.45, r * 1.3, r * 1.1, r * 0.3, piece.name[lang], "sans-bold", max(NAME_PT, r * 0.42),
+                    "center", DARK_TEXT, valign="middle", min_size=NAME_PT)
+    return out
+
+
 def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | None = None) -> Scene:
     """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
     thin circle on the edge and the colour running `BLEED` mm beyond it (without `bleed`: the
@@ -93,7 +119,7 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
         scene.add(*_backdropped(game, counter, lang, r))
         scene.add(Circle(r, r, r - CUT.width / 2, CUT))
         return scene
-    scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
+    scene.add(Circle(r, r, r * 0.82, Style(stroke=ring_ink(counter.colour, ink), width=0.35)))
     if game is not None and _mon(scene, game, counter, ink, r, counter.piece.kanji, counter.piece.name[lang]):
         scene.add(Circle(r, r, r - CUT.width / 2, CUT))
         return scene
@@ -137,7 +163,8 @@ def counter_back_scene(counter: Counter, lang: str, game: Game | None = None) ->
     scene = Scene(f"piece-{counter.slug}-back", d, d, BACK_BLEED)
     ink = counter_ink(back.colour or counter.colour)
     scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=back.colour or counter.colour)))
-    scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35, dash=(1.2, 0.9))))
+    scene.add(Circle(r, r, r * 0.82, Style(stroke=ring_ink(back.colour or counter.colour, ink), width=0.35,
+                                           dash=(1.2, 0.9))))
     name = back.name.get(lang) or counter.piece.name[lang]
     if game is not None and _mon(scene, game, counter, ink, r, back.kanji, name):
         return scene

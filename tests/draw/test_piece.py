@@ -45,3 +45,55 @@ def test_objective_counters_differ_by_more_than_colour(shogun):
     assert len(markers) == 4 and all(sign for _, sign in markers.values())
     assert confusable(markers) == []
     assert confusable({k: (colour, "disc") for k, (colour, _) in markers.items()})   # colour alone is not enough
+
+
+def _dark_rings(scene):
+    from pnp.draw.contrast import luminance
+    from pnp.draw.shapes import Circle
+
+    return [s for s in scene.shapes if isinstance(s, Circle) and s.style.stroke and s.style.stroke.startswith("#")
+            and luminance(s.style.stroke) < 0.1]
+
+
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "samurai-vassal", "dojima", "shogun-solitaire"])
+def test_the_only_dark_ring_on_a_coloured_counter_is_its_cut_line(game_id):
+    """Issue 24 review (All games 2, Samurai Vassal D1): the Trust tokens (and Dôjima's Ryô) printed a
+    near-black ring 1.5-1.9 mm inside the black cut circle: "cut along the black circles" then had two
+    candidates, and a cut on the inner one made a token 3-4 mm too small. On every counter of a colour
+    (a white counter keeps a dark edge to its face) the one dark ring is the cut line, on the edge; a
+    two-sided counter's back, printed on its own sheet with no cut line, has none."""
+    from pnp.draw.contrast import luminance
+
+    game = load_game(cards_dir() / game_id)
+    checked = 0
+    for slug in dict.fromkeys(c.slug for c in game.counters):
+        counter = next(c for c in game.counters if c.slug == slug)
+        if luminance(counter.colour) >= 0.6:
+            continue
+        r = counter.piece.diameter / 2
+        rings = _dark_rings(counter_scene(counter, "en", game=game))
+        assert [round(c.r + c.style.width / 2, 3) for c in rings] == [round(r, 3)], (slug, rings)
+        if counter.piece.back is not None:
+            assert _dark_rings(counter_back_scene(counter, "en", game)) == [], slug
+        checked += 1
+    assert checked
+
+
+def test_trust_tokens_show_their_value_bold_and_large_on_a_coin():
+    """Issue 24 review (Samurai Vassal D1): the value was a thin regular numeral, black on dark ochre,
+    and the tokens the only pieces with no drawing. Now the value is bold, at least 14 pt, dark on the
+    coin's pale field (4.5:1 or more), and the biggest text on the token."""
+    from pnp.draw.contrast import ratio
+    from pnp.draw.shapes import Path, Text
+
+    game = load_game(cards_dir() / "samurai-vassal")
+    for value in ("1", "5"):
+        counter = next(c for c in game.counters if c.piece.id == f"trust-{value}")
+        scene = counter_scene(counter, "en", game=game)
+        texts = [s for s in scene.shapes if isinstance(s, Text)]
+        big = max(texts, key=lambda t: t.size)
+        assert big.string == value and big.size >= 14 and all(run.font == "sans-bold" for run in big.runs)
+        art = [p for g in scene.shapes if isinstance(g, Group) for p in g.shapes if isinstance(p, Path)]
+        assert len(art) > 10                                  # the coin: its rim, beads and field
+        field = art[-1].style.fill
+        assert field and ratio(big.fill, field) >= 4.5, (big.fill, field)
