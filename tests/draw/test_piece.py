@@ -97,3 +97,53 @@ def test_trust_tokens_show_their_value_bold_and_large_on_a_coin():
         assert len(art) > 10                                  # the coin: its rim, beads and field
         field = art[-1].style.fill
         assert field and ratio(big.fill, field) >= 4.5, (big.fill, field)
+
+
+def _strokes(shapes):
+    from pnp.draw.shapes import Circle, Path
+
+    for s in shapes:
+        if isinstance(s, Group):
+            yield from _strokes(s.shapes)
+        elif isinstance(s, (Circle, Path)) and s.style.stroke:
+            yield s
+
+
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "samurai-vassal", "dojima", "shogun-solitaire"])
+def test_the_ink_saver_keeps_a_counters_colour_inside_its_cut(game_id):
+    """Issue 24 review (Shogun Solitaire D1): in the ink saver a counter's ground turns a pale tint
+    outlined *outside* the cut, and the objective counters' mons, drawn white, vanished on it: once cut
+    the four clans differed by a 5-10 % tint. As printed (`save_ink`, as the renderers apply it), every
+    coloured counter keeps its full colour inside the cut line: a counter without a figure as a band
+    1 mm wide or more (its mon and words in its colour, not white), a clan's one with a figure in that
+    figure's outlines; and so does a two-sided counter's back."""
+    from pnp.draw.contrast import luminance
+    from pnp.draw.ink import ink_saving, save_ink
+    from pnp.draw.shapes import Circle, Path, Text
+
+    game = load_game(cards_dir() / game_id)
+    checked = 0
+    for slug in dict.fromkeys(c.slug for c in game.counters):
+        counter = next(c for c in game.counters if c.slug == slug)
+        if luminance(counter.colour) >= 0.6:
+            continue
+        r = counter.piece.diameter / 2
+        with ink_saving(True):
+            scenes = [counter_scene(counter, "en", game=game)]
+            if counter.piece.back is not None:
+                scenes.append(counter_back_scene(counter, "en", game))
+        for scene in scenes:
+            shapes = save_ink(scene.shapes)
+            mine = [s for s in _strokes(shapes) if s.style.stroke == counter.colour]
+            if counter.piece.image is None:
+                bands = [c for c in mine if isinstance(c, Circle) and c.style.width >= 1.0
+                         and c.r + c.style.width / 2 <= r + 1e-6]
+                assert len(bands) == 1, (slug, scene.name)
+                assert not [t for t in shapes if isinstance(t, Text) and luminance(t.fill) >= 0.6], slug
+            elif counter.clan is not None:      # a neutral piece with a figure (a Tanbo) is told by its figure
+                inside = [p for p in mine if isinstance(p, Path)
+                          and all((x - r) ** 2 + (y - r) ** 2 <= r * r for _op, pts in p.segments
+                                  for x, y in zip(pts[0::2], pts[1::2]))]
+                assert inside, (slug, scene.name)
+        checked += 1
+    assert checked
