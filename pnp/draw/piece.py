@@ -180,8 +180,8 @@ def counter_back_scene(counter: Counter, lang: str, game: Game | None = None) ->
     fill = back.colour or counter.colour
     ink = _ink_of(fill)
     scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=fill)))
-    scene.add(_ink_band(fill, r) if _saved(fill) else Circle(r, r, r * 0.82, Style(stroke=ring_ink(fill, ink), width=0.35,
-                                                                                   dash=(1.2, 0.9))))
+    ring = Circle(r, r, r * 0.82, Style(stroke=ring_ink(fill, ink), width=0.35, dash=(1.2, 0.9)))
+    scene.add(_ink_band(fill, r) if _saved(fill) else ring)
     name = back.name.get(lang) or counter.piece.name[lang]
     if game is not None and _mon(scene, game, counter, ink, r, back.kanji, name):
         return scene
