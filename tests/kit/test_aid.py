@@ -206,3 +206,15 @@ def test_a_whole_kit_prints_the_aids_in_the_card_sheets_last_places(gid, sheets,
     assert fronts.get_text().count("Turn summary") == copies
     assert backs.get_text().count("Turn summary") == copies       # the back side of the aid, 2/2
     assert all("Turn summary" not in doc[i].get_text() for i in range(doc.page_count - 2))
+
+
+@pytest.mark.parametrize(("gid", "lang"), CASES)
+def test_no_figure_is_left_alone_on_a_line_of_the_aid(gid, lang):
+    """Issue 24 review (Daimyni D4, Samurai Vassal D7): "...torni a / 9." and "Reject level / 5." left a
+    figure alone on the aid's last line of a rule; a no-break space keeps it with its word."""
+    doc = open_pdf(aid_pdf(find_game(gid), lang)[0].data)
+    for page in doc:
+        for block in page.get_text("dict")["blocks"]:
+            for ln in block.get("lines", []):
+                words = "".join(s["text"] for s in ln["spans"]).strip()
+                assert not re.fullmatch(r"[\d–-]+[.,;:]?", words), (gid, lang, words)
