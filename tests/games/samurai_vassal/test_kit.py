@@ -164,7 +164,7 @@ def test_the_colour_sets_sign_prints_large_on_front_and_back(cards_pdf):  # type
     """Issue 24 review (Samurai Vassal D3): the set's sign was only text-sized ("▲ Red" at 8.5 pt), and
     for a protanope blue and purple, for a deuteranope red and green, are the same: the sign carries
     the whole signal and must read across the table. Each proposal front now prints it twice at 18 pt
-    or more (about 6 mm), and each proposal back at 14 pt or more beside its name."""
+    or more (about 6 mm), and each proposal back at 14 pt or more either side of its colour's name."""
     signs = {c.field("sign", "en") for c in GAME.cards if c.clan}
     assert len(signs) == len(GAME.clans) == 6
     big: dict[str, int] = {s: 0 for s in signs}
@@ -178,4 +178,4 @@ def test_the_colour_sets_sign_prints_large_on_front_and_back(cards_pdf):  # type
                             (big if i % 2 == 0 else backs)[s] += span["text"].count(s)
     for s in signs:
         assert big[s] == 2 * 6, (s, big[s])          # six proposals of a set, two signs each
-        assert backs[s] >= 2, (s, backs[s])           # the back: "▲ Proposal ▲"
+        assert backs[s] >= 2, (s, backs[s])           # the back: "▲ Red ▲"
