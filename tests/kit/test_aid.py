@@ -218,3 +218,28 @@ def test_no_figure_is_left_alone_on_a_line_of_the_aid(gid, lang):
             for ln in block.get("lines", []):
                 words = "".join(s["text"] for s in ln["spans"]).strip()
                 assert not re.fullmatch(r"[\d–-]+[.,;:]?", words), (gid, lang, words)
+
+
+@pytest.mark.parametrize("gid", ["daimyni", "daimyo", "samurai-vassal", "dojima"])
+def test_each_players_aid_is_in_that_players_colour_with_their_mon(gid):
+    """Issue 24 review (Daimyni D3, Daimyo D6, Samurai Vassal D6, All games 6): every copy of the aid
+    had the same band, so the blue player got a red aid. Read back from the built sheet: the bands of the
+    copies are the clans' colours, one each, in game.toml's order, and a clan with a mon has it on its band."""
+    from pnp.draw.shapes import Group, Rect
+    from pnp.kit.aidcard import BAND, aid_cards
+
+    game = load_game(find_game(gid))
+    clans = game.meta.clans
+    sides, aid, _where = aid_cards(game, "en")
+    assert len(sides) == game.meta.players.max == len(clans)
+    for clan, (front, back) in zip(clans, sides):
+        for side in (front, back):
+            bands = [s for s in side.shapes if isinstance(s, Rect) and s.h == BAND + side.bleed]
+            assert [b.style.fill for b in bands] == [clan.colour], (gid, clan.id)
+            mons = [s for s in side.shapes if isinstance(s, Group) and s.clip and s.clip[1] + s.clip[3] <= BAND]
+            assert len(mons) == (1 if clan.emblem else 0), (gid, clan.id)
+    doc = open_pdf(aid_pdf(game.folder, "en")[0].data)
+    fills = {tuple(round(c, 3) for c in d["fill"]) for d in doc[0].get_drawings() if d.get("fill")}
+    for clan in clans:
+        rgb = tuple(round(int(clan.colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+        assert rgb in fills, (gid, clan.id)
