@@ -92,25 +92,6 @@ def _backdropped(game: Game, counter: Counter, lang: str, r: float) -> list[Shap
     return out
 
 
-def _backdropped(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
-    """A counter whose value (its `kanji`) stands on a picture (`backdrop`): a paper face inside a
-    ring of the piece's colour, the picture filling the face, the value large in dark ink across its
-    middle and the name under it. The picture leaves the middle calm (a paper plaque, a coin's flat):
-    the value stays the biggest and clearest thing on the counter."""
-    piece = counter.piece
-    assert piece.backdrop is not None
-    i = game.pieces_file.pieces.index(piece)
-    f = r * FACE
-    out: list[Shape] = [Circle(r, r, f, Style(fill=PAPER))]
-    out += image.placed(game.folder / piece.backdrop, (r - f, r - f, 2 * f, 2 * f), game.files["pieces"],
-                        f"pieces[{i}].backdrop", counter.colour)
-    out += text.box(r * 0.45, r * 0.4, r * 1.1, r * 0.9, piece.kanji, "sans-bold", r * 2.15, "center", DARK_TEXT,
-                    valign="middle", min_size=3)
-    out += text.box(r * 0.45, r * 1.3, r * 1.1, r * 0.3, piece.name[lang], "sans-bold", max(NAME_PT, r * 0.42),
-                    "center", DARK_TEXT, valign="middle", min_size=NAME_PT)
-    return out
-
-
 def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | None = None) -> Scene:
     """A counter `diameter` mm across; origin at the top-left of its square, the cut line a
     thin circle on the edge and the colour running `BLEED` mm beyond it (without `bleed`: the
