@@ -151,8 +151,11 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         mark = f"{card.players}+" if card.players < game.meta.players.max else f"{card.players}"
         scene.add(*_set(game, card, layout, "players", (x, y, bw, bh), mark, k, "center", "#ffffff", on=colour))
     if "deal" in els and card.deal:
-        marks = "  ".join(f"{n}p: P{seat}" for n, seat in card.deal)
-        scene.add(*_set(game, card, layout, "deal", _box(els["deal"], w, h), f"⚖ {marks}", k, "left", colour))
+        # Named by the game's `deal` word where it has one: a bare "P1" says nothing at the table.
+        named = game.meta.words.get("deal", {}).get(lang)
+        marks = (" · " if named else "  ").join(f"{n}p P{seat}" if named else f"{n}p: P{seat}" for n, seat in card.deal)
+        line = f"⚖ {named}: {marks}" if named else f"⚖ {marks}"
+        scene.add(*_set(game, card, layout, "deal", _box(els["deal"], w, h), line, k, "left", colour))
     if "text" in els and card.type.text.get(lang):     # a card may have no text: a plain number card
         scene.add(*_set(game, card, layout, "text", _box(els["text"], w, h), card.type.text[lang], k,
                         els["text"].align, INK, valign="top"))

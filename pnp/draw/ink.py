@@ -3,7 +3,9 @@ printer. Every shape keeps its place and size, so cut lines, duplex registration
 exactly as in the full-colour kit; only colours change.
 
 - a strong fill becomes a pale tint of itself, outlined in the original colour;
-- pale fills (cream card faces, paper) are kept;
+- a pale fill is kept if it is no deeper than `DEEPEST` (cream card faces, paper), else lightened to
+  that depth: a board's ground, its cells and a tinted card back are the largest areas of a kit, and a
+  20-30 % tint over a whole A3 board or 13 sheets of backs is most of the kit's ink;
 - light text, written to stand out on a strong fill that is now pale, turns near-black;
 - lines, dark text and pictures are kept.
 
@@ -20,10 +22,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 
+from ..model.colours import rgb
 from .contrast import luminance, mix
 from .shapes import Circle, Group, Path, Polygon, Rect, Shape, Text
 
 PALE = 0.6          # relative luminance above which a fill is already light enough to keep
+DEEPEST = 0.07      # the most ink a kept fill may ask of any one channel (1 - its lowest RGB level)
 TINT = 0.9          # how far a strong fill moves towards white
 OUTLINE = 0.3       # mm, the outline a pale fill gets so its shape still reads
 DARK_TEXT = "#1a1a1a"
@@ -51,10 +55,18 @@ def for_print(shapes: Sequence[Shape]) -> Sequence[Shape]:
     return save_ink(shapes) if _saving.get() else shapes
 
 
+def depth(colour: str) -> float:
+    """How much ink a colour asks of its most used channel: 0 paper white, 1 full strength."""
+    return 1 - min(rgb(colour))
+
+
 def _shape(s: Shape) -> Shape:
     if isinstance(s, (Rect, Circle, Polygon, Path)) and s.style.fill and s.style.fill.startswith("#"):
         if luminance(s.style.fill) >= PALE:
-            return s
+            deep = depth(s.style.fill)
+            if deep <= DEEPEST:
+                return s
+            return replace(s, style=replace(s.style, fill=mix(s.style.fill, 1.0, 1 - DEEPEST / deep)))
         style = replace(s.style, fill=mix(s.style.fill, 1.0, TINT), stroke=s.style.stroke or s.style.fill,
                         width=s.style.width if s.style.stroke else OUTLINE)
         return replace(s, style=style)

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from ..model import Counter, Game
 from . import image, text
-from .contrast import luminance, readable
-from .ink import DARK_TEXT, PALE, saving
+from .contrast import luminance, mix, readable
+from .ink import DARK_TEXT, PALE, TINT, saving
 from .shapes import Circle, Scene, Shape, Style
 
 CUT = Style(stroke="#000000", width=0.25)
 BLEED = 1.5       # mm of colour beyond the cut circle, so a cut slightly outside it shows no white
 NAME_PT = 6.0     # nothing printed is smaller than 6 pt
 NAMED = 14.0      # mm: a counter with art this wide or more prints its name (6 pt needs the room)
+
+
+def ring_ink(fill: str, ink: str) -> str:
+    """The decorative ring inside a coloured counter's cut line: its ink when that is light, else a
+    light tint of the counter's colour. A dark ring a few mm inside the black cut circle is a second
+    line to cut along, and a cut on it makes a smaller counter; a white counter keeps its dark ring."""
+    return ink if luminance(ink) >= PALE or luminance(fill) >= PALE else mix(fill, 1.0, 0.55)
 
 
 def counter_ink(fill: str) -> str:
@@ -23,6 +30,24 @@ def counter_ink(fill: str) -> str:
 
 PAPER = "#fbf7ee"
 FACE = 0.8        # the paper face of a counter with art, a share of its radius: the rest is its colour
+
+
+def _saved(fill: str) -> bool:
+    """Whether this counter's colour is thinned by the ink saver (`pnp build --ink-saver`): a coloured
+    ground becomes a pale tint outlined outside the cut, so its colour would survive only on the offcut."""
+    return saving() and luminance(fill) < PALE
+
+
+def _ink_band(fill: str, r: float) -> Circle:
+    """The band of the full colour an ink-saver counter keeps inside its cut line, so counters of
+    different colours still differ once cut (and the player's or clan's colour is not left on the offcut)."""
+    return Circle(r, r, r * (1 + FACE) / 2, Style(stroke=fill, width=r * (1 - FACE) * 0.7))
+
+
+def _ink_of(fill: str) -> str:
+    """The glyph, name and mon colour: `counter_ink`, or with the ink saver the counter's own colour,
+    as dark as reads on the pale tint its ground turns to (white on that tint would vanish)."""
+    return readable(fill, mix(fill, 1.0, TINT)) if _saved(fill) else counter_ink(fill)
 
 
 def _pictured(game: Game, counter: Counter, lang: str, r: float) -> list[Shape]:
@@ -77,23 +102,21 @@ def counter_scene(counter: Counter, lang: str, bleed: bool = True, game: Game | 
     r = d / 2
     b = BLEED if bleed else 0.0
     scene = Scene(f"piece-{counter.slug}", d, d, b)
-    ink = counter_ink(counter.colour)
+    ink = _ink_of(counter.colour)
+    band = [_ink_band(counter.colour, r)] if _saved(counter.colour) else []
     scene.add(Circle(r, r, r + b, Style(fill=counter.colour)))
     if counter.piece.image is not None and game is not None:
         scene.add(*_pictured(game, counter, lang, r))
         if luminance(counter.colour) >= PALE:      # a white piece: its paper face needs an edge
             scene.add(Circle(r, r, r * FACE, Style(stroke=ink, width=0.3)))
-        elif counter.piece.ink_ring and saving():
-            # The ink saver turns the coloured ring into a pale tint outlined outside the cut: a player's
-            # colour then survives only on the offcut. A band of the full colour stays inside the cut.
-            scene.add(Circle(r, r, r * (1 + FACE) / 2, Style(stroke=counter.colour, width=r * (1 - FACE) * 0.7)))
-        scene.add(Circle(r, r, r - CUT.width / 2, CUT))
+        # its figure keeps the colour in its outline; a player's marker may ask for the band as well
+        scene.add(*(band if counter.piece.ink_ring else []), Circle(r, r, r - CUT.width / 2, CUT))
         return scene
     if counter.piece.backdrop is not None and counter.piece.kanji and game is not None:
         scene.add(*_backdropped(game, counter, lang, r))
-        scene.add(Circle(r, r, r - CUT.width / 2, CUT))
+        scene.add(*band, Circle(r, r, r - CUT.width / 2, CUT))
         return scene
-    scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35)))
+    scene.add(*band or [Circle(r, r, r * 0.82, Style(stroke=ring_ink(counter.colour, ink), width=0.35))])
     if game is not None and _mon(scene, game, counter, ink, r, counter.piece.kanji, counter.piece.name[lang]):
         scene.add(Circle(r, r, r - CUT.width / 2, CUT))
         return scene
@@ -135,9 +158,11 @@ def counter_back_scene(counter: Counter, lang: str, game: Game | None = None) ->
     d = counter.piece.diameter
     r = d / 2
     scene = Scene(f"piece-{counter.slug}-back", d, d, BACK_BLEED)
-    ink = counter_ink(back.colour or counter.colour)
-    scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=back.colour or counter.colour)))
-    scene.add(Circle(r, r, r * 0.82, Style(stroke=ink, width=0.35, dash=(1.2, 0.9))))
+    fill = back.colour or counter.colour
+    ink = _ink_of(fill)
+    scene.add(Circle(r, r, r + BACK_BLEED, Style(fill=fill)))
+    ring = Circle(r, r, r * 0.82, Style(stroke=ring_ink(fill, ink), width=0.35, dash=(1.2, 0.9)))
+    scene.add(_ink_band(fill, r) if _saved(fill) else ring)
     name = back.name.get(lang) or counter.piece.name[lang]
     if game is not None and _mon(scene, game, counter, ink, r, back.kanji, name):
         return scene

@@ -13,14 +13,15 @@ from ..press.fold import fold_grid, impose_folds
 from ..press.grid import Sheet, card_grid, tight_grid
 from ..render.pdf import PdfDocument
 from ..render.svg import render_svg
-from .aidcard import aid_card
+from .aidcard import aid_cards
 from .context import Context, sheet_words
 from .sheetplan import card_sheet_plan
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
-    """One reference card per player (or `[card] copies`), fronts and backs imposed for duplex like
-    the deck (on the deck's own sheets when it can: see `aid_on_card_sheets`), and an SVG of each side."""
+    """One reference card per player (or `[card] copies`), each in its seat's colour, fronts and backs
+    imposed for duplex like the deck (on the deck's own sheets when it can: see `aid_on_card_sheets`),
+    and an SVG of each side (the first copy's)."""
     riding = card_sheet_plan(game, ctx).aid if "cards" in ctx.parts and game.cards else None
     if riding is not None:      # drawn for the card sheets already
         ctx.progress(f"aid: {riding.copies} reference cards, on the card sheets")
@@ -28,9 +29,11 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
             for side in (riding.front, riding.back):
                 yield Artifact(f"{ctx.svg_dir}/aid/{side.name}.svg", render_svg(side), None, "svg")
         return
-    front, back, aid, where = aid_card(game, ctx.lang)
+    sides, aid, where = aid_cards(game, ctx.lang)
+    front, back = sides[0]
     paper = ctx.paper
-    copies = aid.card.copies or game.meta.players.max
+    copies = len(sides)
+    fronts, backs = [f for f, _ in sides], [b for _, b in sides]
     fit = tight_grid if ctx.sheet is Sheet.tight else card_grid
     grid = fit(*paper.size, paper.margin, front.width, front.height, front.bleed, where=where,
                key="card.size", paper_name=paper.name)
@@ -39,9 +42,9 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     if ctx.duplex is Duplex.fold:
         folds = fold_grid(*paper.size, paper.margin, front.width, front.height, front.bleed, ctx.sheet is Sheet.tight,
                           where=where, key="card.size", paper_name=paper.name)
-        pages = impose_folds([front] * copies, [back] * copies, folds, label, say)
+        pages = impose_folds(fronts, backs, folds, label, say)
     else:
-        pages = impose_cards([front] * copies, [back] * copies, grid, ctx.duplex, label, say, ctx.offset)
+        pages = impose_cards(fronts, backs, grid, ctx.duplex, label, say, ctx.offset)
     ctx.progress(f"aid: {copies} reference cards, front and back")
     doc = PdfDocument(f"{game.meta.title}: {aid.title}", f"{copies} reference cards, {paper.name}")
     for page in pages:

@@ -8,8 +8,10 @@ between two sections if one fits, else between two lines (the back repeats the h
 it continues), and the most even split wins. An aid that does not fit at 6 pt is a definition error
 naming the file: shorten it, or choose a larger `[card] size`.
 
-Front and back both carry the aid's title in a band of the game's accent colour (its first clan's) and
-the game's name with 1/2 or 2/2 in the band's corner: no word of any language is needed."""
+Front and back both carry the aid's title in a band of an accent colour and the game's name with 1/2
+or 2/2 in the band's corner: no word of any language is needed. With one card per player, each copy
+is a seat's: the band in that clan's colour with its mon (`aid_cards`); a single card takes the
+game's first clan's colour."""
 
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..draw import text
-from ..draw.shapes import PT, Rect, Scene, Shape, Style
+from ..draw import image, text
+from ..draw.contrast import readable
+from ..draw.shapes import PT, Circle, Rect, Scene, Shape, Style
 from ..draw.text import MIN_PT
 from ..errors import DefinitionError
 from ..model import Game
@@ -30,6 +33,7 @@ from ..reference.narration import render_template
 START_PT = 8.0       # the largest body type tried
 STEP_PT = 0.25
 SECTION_PT = 0.75   # type size given up to keep sections whole
+RULES_PT = 7.0       # rules on a card read at this size or more: keeping sections whole never costs it
 SAFE = 3.2           # mm from the trim to the text: the safe zone
 BAND = 7.6           # mm: the title band under the top trim
 PAPER = "#fbf8f1"    # the card's ground, into the bleed
@@ -103,7 +107,8 @@ def _splits(aid: Aid) -> Iterator[tuple[bool, list[Block], list[Block]]]:
 def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[Block]]:
     """The body size and the two sides' blocks: the largest size at which both sides fit in `room`
     mm of a `width` mm column, the most even split at that size. A split between two sections wins
-    over one inside a section if it costs at most `SECTION_PT` of type size."""
+    over one inside a section if it costs at most `SECTION_PT` of type size and does not take the
+    body under `RULES_PT` where the other split stays at or above it."""
     heights = _Heights(width)
 
     def best(between_only: bool) -> tuple[float, list[Block], list[Block]] | None:
@@ -124,20 +129,25 @@ def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[
     anywhere, sections = best(False), best(True)
     if anywhere is None:
         raise ValueError("does not fit")
-    if sections is not None and sections[0] >= anywhere[0] - SECTION_PT - 1e-9:
+    if (sections is not None and sections[0] >= anywhere[0] - SECTION_PT - 1e-9
+            and (sections[0] >= RULES_PT - 1e-9 or anywhere[0] < RULES_PT - 1e-9)):
         return sections
     return anywhere
 
 
 def _side(name: str, title: str, mark: str, blocks: list[Block], size: float, w: float, h: float,
-          bleed: float, accent: str, game_title: str) -> Scene:
+          bleed: float, band: str, game_title: str, mon: list[Shape]) -> Scene:
     scene = Scene(name, w, h, bleed)
     scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=PAPER)),
-              Rect(-bleed, -bleed, w + 2 * bleed, BAND + bleed, Style(fill=accent)))
+              Rect(-bleed, -bleed, w + 2 * bleed, BAND + bleed, Style(fill=band)))
+    on_band = readable("#ffffff", band)      # a yellow clan's band takes dark words
+    accent = readable(band, PAPER)           # headings and bullets in the band's colour, dark enough to read
     corner = f"{game_title} · {mark}"
-    room = w - 2 * SAFE - text.measure(corner, "sans", 6.5) - 2
-    scene.add(*text.box(SAFE, 1.2, room, BAND - 1.6, title, "sans-bold", 9.5, "left", "#ffffff", valign="middle"))
-    scene.add(text.line(w - SAFE, BAND - 2.7, corner, "sans", 6.5, "#ffffff", "end"))
+    left = SAFE + (BAND - 1.4 if mon else 0.0)       # the seat's mon, then the title
+    room = w - SAFE - left - text.measure(corner, "sans", 6.5) - 2
+    scene.add(*mon)
+    scene.add(*text.box(left, 1.2, room, BAND - 1.6, title, "sans-bold", 9.5, "left", on_band, valign="middle"))
+    scene.add(text.line(w - SAFE, BAND - 2.7, corner, "sans", 6.5, on_band, "end"))
     x, y, width = SAFE, BAND + TOP_GAP, w - 2 * SAFE
     step = size * PT * LEADING
     shapes: list[Shape] = []
@@ -161,7 +171,38 @@ def _side(name: str, title: str, mark: str, blocks: list[Block], size: float, w:
 
 
 def aid_card(game: Game, lang: str) -> tuple[Scene, Scene, Aid, str]:
-    """The reference card's front and back, the aid as printed and the file it came from."""
+    """The reference card's front and back (the first copy's), the aid as printed and the file it came from."""
+    sides, aid, where = aid_cards(game, lang)
+    return sides[0][0], sides[0][1], aid, where
+
+
+def aid_copies(game: Game, aid: Aid) -> int:
+    """How many reference cards a kit prints: the aid's `[card] copies`, else one per player."""
+    return aid.card.copies or game.meta.players.max
+
+
+def _seat(game: Game, copies: int, i: int) -> tuple[str, list[Shape]]:
+    """Copy `i`'s band colour and mon: with one card per player, the i-th clan's (in game.toml's
+    order, again from the first past the last); a lone card, the first clan's colour and no mon."""
+    clans = game.meta.clans
+    if not clans:
+        return INK, []
+    if copies <= 1:
+        return clans[0].colour, []
+    k = i % len(clans)
+    clan = clans[k]
+    if clan.emblem is None:
+        return clan.colour, []
+    d = BAND - 1.8      # the mon in the clan's colour on a paper badge: a mon drawn without ground shows too
+    badge = Circle(SAFE + d / 2, BAND / 2, d / 2, Style(fill="#ffffff"))
+    box = (SAFE + 0.6, BAND / 2 - d / 2 + 0.6, d - 1.2, d - 1.2)
+    return clan.colour, [badge, *image.placed(game.folder / clan.emblem, box, game.files["game"],
+                                              f"clans[{k}].emblem", clan.colour)]
+
+
+def aid_cards(game: Game, lang: str) -> tuple[list[tuple[Scene, Scene]], Aid, str]:
+    """Each reference card's front and back (`aid_copies` of them, copy i in seat i's colour and mon),
+    the aid as printed and the file it came from."""
     raw, where = read_aid(game.folder, lang)
     count = Counter(c.type_id for c in game.cards)
     aid = raw.rendered(lambda value, key: typographic(render_template(value, where, key, count=count,
@@ -177,8 +218,12 @@ def aid_card(game: Game, lang: str) -> tuple[Scene, Scene, Aid, str]:
     except ValueError:
         raise DefinitionError(where, None, f"the player aid does not fit on the two sides of a {w:g} x {h:g} mm "
                                            f"card at {MIN_PT:g} pt: shorten it, or set a larger [card] size") from None
-    first = next(iter(game.clans.values()), None)
-    accent = first.colour if first else INK
     title = game.meta.title
-    return (_side("aid-front", aid.title, "1/2", front, size, w, h, bleed, accent, title),
-            _side("aid-back", aid.title, "2/2", back, size, w, h, bleed, accent, title), aid, where)
+    copies = aid_copies(game, aid)
+    sides = []
+    for i in range(copies):
+        band, mon = _seat(game, copies, i)
+        suffix = "" if i == 0 else f"-{i + 1}"      # the first copy's sides keep their names (aid-front.svg)
+        sides.append((_side(f"aid-front{suffix}", aid.title, "1/2", front, size, w, h, bleed, band, title, mon),
+                      _side(f"aid-back{suffix}", aid.title, "2/2", back, size, w, h, bleed, band, title, mon)))
+    return sides, aid, where

@@ -40,7 +40,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     for index, cards in enumerate(groups):
         items: list[Card | AidOnSheets] = list(cards)
         if aid is not None and aid.group == index:     # the player aids fill the deck's last sheet
-            items += [aid] * aid.copies
+            items += aid.cards()
         fold = deck_fold_grid(game, ctx, cards) if ctx.duplex is Duplex.fold else None
         grid = fold.front if fold is not None else deck_grid(game, ctx, cards)
         turned = ", turned" if grid.rotated else ""

@@ -5,7 +5,7 @@ all ask it; it draws the aid card and the counters once for all of them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..draw.piece import counter_back_scene, counter_scene
@@ -13,7 +13,7 @@ from ..draw.shapes import Scene, Shape
 from ..model import Card, Game
 from ..press.cards import free_band
 from ..press.grid import CardGrid, Sheet, card_grid, tight_grid
-from .aidcard import aid_card
+from .aidcard import aid_cards
 from .context import Context, CounterSides, sheet_words
 
 if TYPE_CHECKING:      # fold sheets (--duplex fold) and counters in a band: loaded by the builds that make them
@@ -76,9 +76,14 @@ def counter_sides(game: Game, ctx: Context) -> CounterSides:
 class AidOnSheets:
     """The aid cards a card-sheet builder adds after the deck of the same size and bleed."""
     group: int            # which of the deck's size groups (`size_groups`) they join
-    front: Scene
+    front: Scene          # the first copy's sides (their SVGs)
     back: Scene
     copies: int
+    seats: tuple[tuple[Scene, Scene], ...] = ()    # every copy's front and back, each in its seat's colour
+
+    def cards(self) -> list[AidOnSheets]:
+        """One entry per physical card, each drawing its own copy's sides."""
+        return [replace(self, front=f, back=b, copies=1, seats=()) for f, b in self.seats] or [self] * self.copies
 
 
 def aid_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]]) -> AidOnSheets | None:
@@ -87,9 +92,10 @@ def aid_on_card_sheets(game: Game, ctx: Context, groups: list[list[Card]]) -> Ai
     alone on a sheet of their own."""
     if not {"cards", "aid"} <= set(ctx.parts):
         return None
-    front, back, aid, _ = aid_card(game, ctx.lang)
+    sides, _aid, _ = aid_cards(game, ctx.lang)
+    front, back = sides[0]
     group = _deck_like(game, groups, front)
-    return None if group is None else AidOnSheets(group, front, back, aid.card.copies or game.meta.players.max)
+    return None if group is None else AidOnSheets(group, front, back, len(sides), tuple(sides))
 
 
 def _deck_like(game: Game, groups: list[list[Card]], front: Scene) -> int | None:

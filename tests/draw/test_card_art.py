@@ -6,6 +6,7 @@ import pymupdf
 import pytest
 
 from pnp.catalog import find_game
+from pnp.draw import vector
 from pnp.draw.card import card_face
 from pnp.draw.shapes import Group
 from pnp.model.game import load_game
@@ -74,3 +75,52 @@ def test_every_card_type_fills_its_art_box(game_id):
         assert abs(middle - (y + h / 2)) < 0.12 * h, (card.label, card.type_id, "off centre", round(middle - y, 1), h)
         assert abs(ix + iw / 2 - (x + w / 2)) < 0.12 * w, (card.label, card.type_id)
         assert iw > 0.6 * w or ih > 0.55 * h, (card.label, card.type_id, "too small", ink, box)
+
+
+def _bounds(path):
+    pts = [v for _op, ps in path.segments for v in ps]
+    pad = path.style.width / 2 if path.style.stroke else 0.0
+    return min(pts[0::2]) - pad, min(pts[1::2]) - pad, max(pts[0::2]) + pad, max(pts[1::2]) + pad
+
+
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo", "samurai-vassal", "dojima", "shogun-solitaire"])
+def test_no_card_art_has_a_blank_white_disc(game_id):
+    """Issue 24 review (Daimyni D1, Daimyo D3): the sun of the Densho art was a flat white disc with no
+    outline, which on the tinted panel read as a missing sticker. A pure white area of more than 3 % of a
+    picture, with no outline, is that blank: each such shape must be drawn (an outline, a colour)."""
+    game = load_game(find_game(game_id))
+    files = sorted({c.type.image for c in game.cards if c.type.image and c.type.image.endswith(".svg")})
+    assert files
+    for name in files:
+        art = vector.read((game.folder / name).read_bytes())
+        _vx, _vy, vw, vh = art.box
+        for p in art.paths:
+            if p.style.fill == "#ffffff" and not p.style.stroke:
+                x0, y0, x1, y1 = _bounds(p)
+                assert (x1 - x0) * (y1 - y0) <= 0.03 * vw * vh, (name, "a blank white shape", (x0, y0, x1, y1))
+
+
+def test_the_player_count_pill_covers_no_part_of_the_picture():
+    """Issue 24 review (Daimyo D3): the "2+" pill sat on the art's sun, like a label stuck on a blank
+    sticker. On every Daimyo card with a player count, nothing of the picture but the ground along the
+    panel's foot lies under the pill (its box, with 0.5 mm around it)."""
+    game = load_game(find_game("daimyo"))
+    checked = 0
+    for card in game.cards:
+        if not card.players:
+            continue
+        layout = game.face_layout_of(card)
+        scene = card_face(game, card, "en")
+        w, h = scene.width, scene.height
+        ax, ay, aw, ah = layout.elements["art"].box
+        px, py, pw, ph = layout.elements["players"].box
+        pill = (px * w - 0.5, py * h - 0.5, (px + pw) * w + 0.5, (py + ph) * h + 0.5)
+        art = vector.read((game.folder / card.type.image).read_bytes())
+        [group] = vector.fitted(art, (ax * w, ay * h, aw * w, ah * h))
+        ground = group.shapes[0]          # the hill along the foot of every picture
+        for p in group.shapes[1:]:
+            x0, y0, x1, y1 = _bounds(p)
+            assert x1 < pill[0] or x0 > pill[2] or y1 < pill[1] or y0 > pill[3], (card.label, card.type.image, p.style)
+        assert _bounds(ground)[1] > pill[3]
+        checked += 1
+    assert checked == 32

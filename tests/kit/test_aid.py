@@ -19,7 +19,8 @@ from tests.conftest import open_pdf, run_pnp
 
 MM = 72 / 25.4
 PAPER = (0xfb / 255, 0xf8 / 255, 0xf1 / 255)     # the card's ground, drawn into the bleed
-CASES = [("daimyni", "en"), ("daimyni", "it"), ("daimyo", "en")]
+CASES = [("daimyni", "en"), ("daimyni", "it"), ("daimyo", "en"), ("samurai-vassal", "en"), ("dojima", "en"),
+         ("shogun-solitaire", "en")]
 POKER_BLEED = sorted((63.5 + 6, 88.9 + 6))
 
 
@@ -79,11 +80,11 @@ def test_the_two_sides_hold_every_line_of_the_aid_at_6_pt_or_more(gid, lang):
     back = card_text(doc[1], cards_on(doc[1])[0])
     assert front.startswith(aid["title"]) and back.startswith(aid["title"])
     assert "1/2" in front and "2/2" in back
-    assert aid["section"][0]["heading"] in front             # the turn starts on the front
-    assert aid["section"][-1]["heading"] in back             # and the aid ends on the back
+    assert plain(aid["section"][0]["heading"]) in front      # the turn starts on the front
+    assert plain(aid["section"][-1]["heading"]) in back      # and the aid ends on the back
     both = front + " " + back
     for sec in aid["section"]:
-        assert sec["heading"] in both
+        assert plain(sec["heading"]) in both
         for line in sec["lines"]:
             words = plain(line).split()[:3]
             assert " ".join(words) in both, line
@@ -205,3 +206,40 @@ def test_a_whole_kit_prints_the_aids_in_the_card_sheets_last_places(gid, sheets,
     assert fronts.get_text().count("Turn summary") == copies
     assert backs.get_text().count("Turn summary") == copies       # the back side of the aid, 2/2
     assert all("Turn summary" not in doc[i].get_text() for i in range(doc.page_count - 2))
+
+
+@pytest.mark.parametrize(("gid", "lang"), CASES)
+def test_no_figure_is_left_alone_on_a_line_of_the_aid(gid, lang):
+    """Issue 24 review (Daimyni D4, Samurai Vassal D7): "...torni a / 9." and "Reject level / 5." left a
+    figure alone on the aid's last line of a rule; a no-break space keeps it with its word."""
+    doc = open_pdf(aid_pdf(find_game(gid), lang)[0].data)
+    for page in doc:
+        for block in page.get_text("dict")["blocks"]:
+            for ln in block.get("lines", []):
+                words = "".join(s["text"] for s in ln["spans"]).strip()
+                assert not re.fullmatch(r"[\d–-]+[.,;:]?", words), (gid, lang, words)
+
+
+@pytest.mark.parametrize("gid", ["daimyni", "daimyo", "samurai-vassal", "dojima"])
+def test_each_players_aid_is_in_that_players_colour_with_their_mon(gid):
+    """Issue 24 review (Daimyni D3, Daimyo D6, Samurai Vassal D6, All games 6): every copy of the aid
+    had the same band, so the blue player got a red aid. Read back from the built sheet: the bands of the
+    copies are the clans' colours, one each, in game.toml's order, and a clan with a mon has it on its band."""
+    from pnp.draw.shapes import Group, Rect
+    from pnp.kit.aidcard import BAND, aid_cards
+
+    game = load_game(find_game(gid))
+    clans = game.meta.clans
+    sides, aid, _where = aid_cards(game, "en")
+    assert len(sides) == game.meta.players.max == len(clans)
+    for clan, (front, back) in zip(clans, sides):
+        for side in (front, back):
+            bands = [s for s in side.shapes if isinstance(s, Rect) and s.h == BAND + side.bleed]
+            assert [b.style.fill for b in bands] == [clan.colour], (gid, clan.id)
+            mons = [s for s in side.shapes if isinstance(s, Group) and s.clip and s.clip[1] + s.clip[3] <= BAND]
+            assert len(mons) == (1 if clan.emblem else 0), (gid, clan.id)
+    doc = open_pdf(aid_pdf(game.folder, "en")[0].data)
+    fills = {tuple(round(c, 3) for c in d["fill"]) for d in doc[0].get_drawings() if d.get("fill")}
+    for clan in clans:
+        rgb = tuple(round(int(clan.colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+        assert rgb in fills, (gid, clan.id)

@@ -41,7 +41,7 @@ def test_fields_and_specs_that_suit_are_filled():
 def test_a_layout_format_is_checked_when_the_folder_loads(tmp_path, template):
     game = tmp_path / "sv"
     shutil.copytree(cards_dir() / "samurai-vassal", game)
-    edit(game / "layouts" / "cards.toml", 'format = "● {}"', f'format = "{template}"')
+    edit(game / "layouts" / "cards.toml", 'field = "trust"\n', f'field = "trust"\nformat = "{template}"\n')
     for command in (("check", game), ("build", game, "-q", "--out", tmp_path / "kit")):
         res = run_pnp(*command)
         assert res.returncode == 2, res.stderr

@@ -136,3 +136,46 @@ def test_every_counters_cut_line_stands_out_from_its_colour(ink):  # type: ignor
         assert cut and fill
         assert ratio(cut[-1].style.stroke, fill) >= 3.0, f"{counter.piece.id}: cut line on {fill} at " \
             f"{ratio(cut[-1].style.stroke, fill):.1f}:1"
+
+
+def test_trust_is_a_coin_with_its_value_inside():
+    """Issue 24 review (Samurai Vassal D2): Trust, which players tally every round, was a small "● 2".
+    Now every front prints the value bold inside a coin at least 7 mm across (the rulebook draws Trust as
+    a coin), so a row of face-up cards can be summed across the table."""
+    from pnp.draw.shapes import Text
+
+    el = GAME.face_layout_of(GAME.cards[0]).elements["trust"]
+    assert el.image == "art/trust-mark.svg"
+    for card in GAME.cards:
+        w, h = GAME.size_of(card).size
+        face = card_face(GAME, card, "en")
+        x, y, bw, bh = (v * (w if i % 2 == 0 else h) for i, v in enumerate(el.box))
+        coins = [s for s in face.shapes if isinstance(s, Group) and s.clip == (x, y, bw, bh)]
+        assert len(coins) == 1, card.label
+        side = min(bw, bh)
+        assert side >= 7.0, side
+        value = str(card.field("trust", "en"))
+        [t] = [s for s in face.shapes if isinstance(s, Text) and s.string == value and x <= s.x - s.width / 2
+               and s.x + s.width / 2 <= x + bw and y <= s.y <= y + bh]
+        assert t.size >= 10 and all(r.font == "sans-bold" for r in t.runs), (card.label, t)
+
+
+def test_the_colour_sets_sign_prints_large_on_front_and_back(cards_pdf):  # type: ignore[no-untyped-def]
+    """Issue 24 review (Samurai Vassal D3): the set's sign was only text-sized ("▲ Red" at 8.5 pt), and
+    for a protanope blue and purple, for a deuteranope red and green, are the same: the sign carries
+    the whole signal and must read across the table. Each proposal front now prints it twice at 18 pt
+    or more (about 6 mm), and each proposal back at 14 pt or more either side of its colour's name."""
+    signs = {c.field("sign", "en") for c in GAME.cards if c.clan}
+    assert len(signs) == len(GAME.clans) == 6
+    big: dict[str, int] = {s: 0 for s in signs}
+    backs: dict[str, int] = {s: 0 for s in signs}
+    for i, page in enumerate(cards_pdf):
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    for s in signs:
+                        if s in span["text"] and span["size"] >= (18 if i % 2 == 0 else 14) - 1e-3:
+                            (big if i % 2 == 0 else backs)[s] += span["text"].count(s)
+    for s in signs:
+        assert big[s] == 2 * 6, (s, big[s])          # six proposals of a set, two signs each
+        assert backs[s] >= 2, (s, backs[s])           # the back: "▲ Red ▲"
