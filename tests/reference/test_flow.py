@@ -98,6 +98,44 @@ def test_a_heading_goes_over_with_its_first_block():
     assert flow.pages[0] == [] and _lines_on(flow, 1) == 6      # the heading and five lines
 
 
+def test_a_heading_with_one_line_under_it_goes_over_with_that_line():
+    """Room for the heading and a one-line intro, not for the paragraph after them: a heading keeps two
+    lines of what follows, so heading and intro both start the next page (issue 25: "Examples" with
+    only its lead-in at a page's foot)."""
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 7.5 - 2.7 * LINE        # past the 18 mm a subheading asks for
+    flow.heading("Examples", 2)
+    flow.paragraph("The rulebook works these out.")
+    flow.paragraph(_words(3))
+    assert flow.pages[0] == [] and _lines_on(flow, 1) == 5      # the heading, the intro and three lines
+
+
+def test_a_heading_with_two_lines_under_it_stays():
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 7.5 - 3.5 * LINE
+    flow.heading("Examples", 2)
+    flow.paragraph("The rulebook works these out.")
+    flow.paragraph("One more line.")
+    flow.paragraph(_words(3))
+    assert _lines_on(flow, 0) == 3 and _lines_on(flow, 1) == 3
+
+
+def test_a_caption_sits_under_its_own_figure():
+    """Two figures of different heights in a row: each caption starts right under its own figure (not at
+    the foot of the taller one), and the row is as tall as its tallest figure with its caption."""
+    from pnp.draw.shapes import Text
+
+    flow = Flow(Frame(), "t")
+    tall, short = Scene("tall", 100, 150), Scene("short", 100, 50)
+    flow.grid([(tall, 1.5, "Tall one."), (short, 0.5, _words(1) + " " + _words(6))], cols=2, gap=5)
+    w = (flow.width - 5) / 2
+    texts = [t for t in flow.pages[0] if isinstance(t, Text)]
+    first = {round(t.x, 1): min(u.y for u in texts if round(u.x, 1) == round(t.x, 1)) for t in texts}
+    tall_cap, short_cap = (first[x] for x in sorted(first))
+    assert tall_cap > flow.frame.top + w * 1.5 > short_cap > flow.frame.top + w * 0.5
+    assert flow.y < flow.frame.top + w * 1.5 + 8 * 7.0 * PT * 1.32
+
+
 def test_a_short_paragraph_is_never_split():
     flow = Flow(Frame(), "t")
     flow.y = flow.limit - 3.5 * LINE
@@ -151,14 +189,14 @@ def test_a_layout_laid_out_again_resumes_where_it_first_differs():
     booklet = Booklet(load_game(find_game("daimyni")), "en")
     booklet.lay_out()
     flow = booklet.flow
-    moves = [(frozenset({b}), frozenset()) for b, _page in flow.breaks[::3]]
+    moves = [(frozenset({b}), frozenset()) for b, _page, _ink in flow.breaks[::3]]
     moves += [(frozenset(), frozenset({k})) for k, _page in flow.kept]
-    moves.append((frozenset({b for b, _page in flow.breaks[-3:]}), frozenset(k for k, _page in flow.kept[:1])))
+    moves.append((frozenset({b for b, _page, _ink in flow.breaks[-3:]}), frozenset(k for k, _page in flow.kept[:1])))
     assert len(moves) > 10
     for force, relax in moves:
         again, whole = flow.replay(force, relax), _from_scratch(flow, force, relax)
         assert again.pages == whole.pages, (force, relax)
-        assert (again.ink, again.breaks, again.kept) == (whole.ink, whole.breaks, whole.kept)
+        assert (again.ink, again.breaks, again.forced, again.kept) == (whole.ink, whole.breaks, whole.forced, whole.kept)
 
 
 def test_a_box_and_a_carried_heading_are_laid_out_again_alike():
@@ -174,7 +212,7 @@ def test_a_box_and_a_carried_heading_are_laid_out_again_alike():
         flow.heading("Sub", 2)
         flow.paragraph("Short. " * 30)
     assert len(flow.pages) > 3 and sum(len(_panels(p)) for p in flow.pages) > 6     # boxes over breaks
-    for b, _page in flow.breaks:
+    for b, _page, _ink in flow.breaks:
         assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages
 
 
@@ -187,7 +225,7 @@ def test_a_heading_carried_over_is_laid_out_again_alike():
     flow.heading("Sub", 2)
     flow.grid([(Scene("s", 10, 10), 1.0, "A figure") for _ in range(6)], cols=2)
     assert len(flow.pages) == 3 and not any(isinstance(s, Text) and s.string == "Sub" for s in flow.pages[0])
-    later = [b for b, page in flow.breaks if page == 1]
+    later = [b for b, page, _ink in flow.breaks if page == 1]
     assert later
     for b in later:
         assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages

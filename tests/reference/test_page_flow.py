@@ -1,12 +1,14 @@
 """Issue 25, item 7: the booklets' pages flow as a publisher's would, read back from the printed PDF of
 every built-in booklet (five games, Daimyni also in Italian):
 
-- a heading is never the last thing on its page: its first block follows it there;
+- a heading is never the last thing on its page: at least two lines of what follows it (or its first
+  figure) follow it there;
 - a paragraph of five lines or fewer is never split; a longer one leaves at least two lines on each
   page (no orphan at the foot, no widow at the head of the next page);
 - a short list (twelve lines or fewer) is never split;
 - no page between the cover and the last is less than 60 % full unless what comes next could not have
-  fitted in the room left on it."""
+  fitted in the room left on it (a walkthrough round's heading and opening lines count as what comes
+  next: its diagrams may follow overleaf)."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ COLUMN = FRAME.width - FRAME.inner - FRAME.outer
 HEADING_PT = (15.0, 10.5)
 PROSE_PT = (8.6, 8.2, 8.0, 7.6)
 LEAST = 0.6
-ROUND_PT, CAPTION_PT = 8.0, 7.0      # a walkthrough round's opening lines; the captions of its diagrams
+ROUND_PT = 8.0      # a walkthrough round's opening lines
 
 
 def left(page: int) -> float:
@@ -73,12 +75,22 @@ def splits(gid: str, lang: str) -> list[tuple[Block, Block]]:
 
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_a_heading_is_followed_on_its_page(gid, lang):
+    """What a heading announces starts under it: two lines of text at least, or a figure (whose labels
+    and caption print under the heading). A heading with one line under it and the rest overleaf
+    ("Examples", then "The rulebook works these out:" alone) counts as stranded; one whose whole section
+    is a line (the aid's last entry) does not."""
+    by_page = pages(gid, lang)
     bad = []
-    for p, found in pages(gid, lang).items():
+    for p, found in by_page.items():
+        after = sorted(by_page.get(p + 1, []), key=lambda b: b.lines[0].top)
+        goes_on = bool(after) and not heading(after[0])      # the section runs onto the next page
         for h in (b for b in found if heading(b)):
             below = [b for b in found if b.lines[0].top > h.lines[-1].bottom - 0.1 and b is not h]
-            if not below:
-                bad.append(f"p{p + 1}: {h.text!r} is the last thing on its page")
+            said = sum(len(b.lines) for b in below if prose(b) and not heading(b))
+            drawn = any(not prose(b) and not heading(b) for b in below)
+            if said < 2 and not drawn and (goes_on or not below):
+                what = "the last thing on its page" if not below else f"followed by {said} line only"
+                bad.append(f"p{p + 1}: {h.text!r} is {what}")
     assert not bad, "\n".join(bad)
 
 
@@ -123,18 +135,17 @@ def test_short_lists_stay_on_one_page(gid, lang):
 def _first_unit(found: list[Block]) -> float:
     """How far down the page its first unit reaches: headings with the block under them, a long
     paragraph's first two lines, a figure with its caption (mm below the text column's top). A
-    walkthrough round's opening lines (set at 8 pt) go with its first row of diagrams and their
-    captions: the booklet starts a round only where those fit (`Booklet.do_walkthrough`)."""
+    walkthrough round's unit is its heading and opening lines (set at 8 pt): they may stand at the
+    foot of a page with the round's diagrams overleaf (issue 25: Dôjima's page 14 was 54 % full
+    before round 2, whose opening would have fitted under round 1's last diagrams)."""
     ordered = [b for b in sorted(found, key=lambda b: b.lines[0].top) if not heading(b)]
     if not ordered:
         return 0.0
     first = ordered[0]
     if first.size == ROUND_PT:
-        opening = [b for b in ordered if b.size == ROUND_PT and b.lines[0].top < next(
-            (c.lines[0].top for c in ordered if c.size != ROUND_PT), 1e9)]
-        rest = [b for b in ordered if b.size != ROUND_PT]
-        last = rest[0] if rest and rest[0].size == CAPTION_PT else opening[-1]
-        return last.lines[-1].bottom - FRAME.top
+        stop = next((c.lines[0].top for c in ordered if c.size != ROUND_PT), 1e9)
+        opening = [b for b in ordered if b.size == ROUND_PT and b.lines[0].top < stop]
+        return opening[-1].lines[-1].bottom - FRAME.top
     shown = first.lines[:2] if prose(first) and len(first.lines) > SHORT_LINES else first.lines
     return shown[-1].bottom - FRAME.top
 
