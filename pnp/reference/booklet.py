@@ -24,8 +24,8 @@ from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
-from .flow import INK, LEAST_PT, Flow, Frame, rich_wrap
-from .markup import parse
+from .flow import INK, LEAST_PT, SHORT_LIST_LINES, Flow, Frame, rich_wrap
+from .markup import Block, parse
 from .narration import Narrator, render_template
 
 # What a booklet can print from the definitions alone: all a data-only game's booklet may use.
@@ -125,7 +125,7 @@ class Booklet:
             elif block.kind == "h2":
                 self.flow.heading(block.text, 2)
             elif block.kind == "para":
-                self.flow.paragraph(block.text)
+                self.flow.paragraph(block.text, then=self.short_list_after(blocks, i))
             elif block.kind == "bullet":
                 if i == 0 or blocks[i - 1].kind != "bullet":       # a short list is kept on one page
                     run = [b.text for b in blocks[i:]]
@@ -147,6 +147,19 @@ class Booklet:
                              "simulation", "box", "end-box", "legend", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
+
+    def short_list_after(self, blocks: list[Block], i: int) -> float:
+        """The height of the short list (SHORT_LIST_LINES or fewer) right after block i, which then leads
+        into it and stays with it on one page; 0 when none follows."""
+        run = []
+        for b in blocks[i + 1:]:
+            if b.kind != "bullet":
+                break
+            run.append(b.text)
+        if not run:
+            return 0.0
+        n, height = self.flow.lines_height(run, indent=3.5)
+        return height if n <= SHORT_LIST_LINES else 0.0
 
     def fit_figure(self, scene: Scene, width: float, caption: str, least: float = 0.7) -> None:
         """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than

@@ -32,6 +32,8 @@ BOX_FILL = "#f5f0e6"
 SHORT_LINES = 5
 # A list of this many lines or fewer, all told, stays on one page.
 SHORT_LIST_LINES = 12
+# No page between the cover and the last is less full than this, whatever else the flow keeps together.
+HALF = 0.5
 # A heading stays on its page only with this many lines of what follows it (or its first figure) under it:
 # a heading with one intro line at a page's foot and the rest overleaf reads as stranded.
 HEADING_KEEP_LINES = 2
@@ -254,13 +256,15 @@ class Flow:
         self._pending, self._under = start, 0
 
     @_step
-    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
-        lead_in = s.rstrip().endswith(":")
+    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "", then: float = 0.0) -> None:
+        """`then`: the height of a short list that follows and stays with this paragraph on its page."""
+        colon = s.rstrip().endswith(":")
+        lead_in = colon or then > 0
         self._point(heading=lead_in)      # a line that opens a list stays with it
         lines = rich_wrap(typographic(s, self.lang), size, self.width - indent)
         step = size * PT * 1.38
-        if lead_in:       # ...on its page too: room for itself and the first items of the list
-            self.ensure(len(lines) * step + KEEP_WITH_LIST)
+        if lead_in:       # ...on its page too: room for itself and the list (or its first items)
+            self.ensure(len(lines) * step + size * PT * 0.55 + max(then, KEEP_WITH_LIST if colon else 0.0))
         n = len(lines)
         # a short paragraph is kept whole; a long one starts with two lines at least ...
         self.ensure(step * (n if n <= SHORT_LINES else 2))
@@ -448,13 +452,17 @@ class Flow:
     def _moves(self, p: int, least: float) -> list[tuple[frozenset[int], frozenset[int]]]:
         """The layouts that may fill page `p`: a new page forced earlier on the page before (its end moves
         to p; only where that page stays `least` full, or its last break point), a keep of the page after
-        relaxed (a heading and its text move up to p), or a break forced before undone (what it pushed to
-        the page after comes back)."""
+        relaxed (a heading and its text move up to p, on a left-hand page: the figures they introduce
+        are then on the facing page, not overleaf; on a right-hand page only to bring it to HALF), or a
+        break forced before undone (what it pushed to the page after comes back)."""
         column = self.limit - self.frame.top
         before = [(b, ink) for b, page, ink in self.breaks if page == p - 1]
         trials = [(self.force | {b}, self.relax) for i, (b, ink) in enumerate(before)
                   if (ink - self.frame.top) / column >= least or i == len(before) - 1]
-        trials += [(self.force, self.relax | {k}) for k, page in self.kept if page == p + 1]
+        # on a left-hand page (the cover is page 1) what the keep held together faces it; on a right-hand
+        # one only to keep the page from being less than half full (HALF)
+        if p % 2 == 1 or (self.ink[p] - self.frame.top) / column < HALF:
+            trials += [(self.force, self.relax | {k}) for k, page in self.kept if page == p + 1]
         trials += [(self.force - {b}, self.relax) for b, page in self.forced if page == p + 1]
         return trials
 

@@ -146,7 +146,7 @@ class WebFlow(Flow):
     def heading(self, s: str, level: int = 1) -> None:
         self.blocks.append(Heading(level, s))
 
-    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
+    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "", then: float = 0.0) -> None:
         self.blocks.append(Paragraph(s, bullet=bool(bullet), small=size < 8.0 and not bullet))
 
     def aside(self, label: str, s: str, size: float = 7.6) -> None:

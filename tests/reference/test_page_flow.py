@@ -8,7 +8,8 @@ every built-in booklet (five games, Daimyni also in Italian):
 - a short list (twelve lines or fewer) is never split;
 - no page between the cover and the last is less than 60 % full unless what comes next could not have
   fitted in the room left on it (a walkthrough round's heading and opening lines count as what comes
-  next: its diagrams may follow overleaf)."""
+  next on a left-hand page: its diagrams may follow on the facing page);
+- a paragraph leading into a short list stays on the list's page."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ COLUMN = FRAME.width - FRAME.inner - FRAME.outer
 HEADING_PT = (15.0, 10.5)
 PROSE_PT = (8.6, 8.2, 8.0, 7.6)
 LEAST = 0.6
-ROUND_PT = 8.0      # a walkthrough round's opening lines
+ROUND_PT, CAPTION_PT = 8.0, 7.0      # a walkthrough round's opening lines; the captions of its diagrams
 
 
 def left(page: int) -> float:
@@ -132,22 +133,85 @@ def test_short_lists_stay_on_one_page(gid, lang):
     assert not bad, "\n".join(bad)
 
 
-def _first_unit(found: list[Block]) -> float:
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_a_short_list_stays_with_the_paragraph_that_leads_into_it(gid, lang):
+    """A paragraph followed by a short list (twelve lines or fewer) is not left at a page's foot while the
+    list opens the next page (issue 25: the Italian combat rule's paragraph on p. 5, its three outcomes on
+    p. 6; Shogun's "... scores one point:" and the four ranks overleaf)."""
+    by_page = pages(gid, lang)
+    bad = []
+    for p, found in by_page.items():
+        after = sorted(by_page.get(p + 1, []), key=lambda b: b.lines[0].top)
+        text = [b for b in found if prose(b) or heading(b)]
+        if not after or not text or not prose(after[0]):
+            continue
+        foot = max(text, key=lambda b: b.lines[-1].bottom)
+        if foot.text.startswith("•") or abs(foot.lines[0].x - left(foot.page)) > 0.6 or heading(foot) or full(foot):
+            continue                      # not a whole paragraph set in the column
+        if not after[0].text.startswith("•"):
+            continue
+        run = []
+        for b in after:                    # the list's items, down to its end
+            if not b.text.startswith("•") and abs(b.lines[0].x - left(b.page) - 3.5) > 0.6:
+                break
+            run.append(b)
+        n = sum(len(b.lines) for b in run)
+        if n <= SHORT_LIST_LINES:
+            bad.append(f"p{p + 1}-{p + 2}: {foot.text[-60:]!r} at the foot, its list of {n} lines overleaf")
+    assert not bad, "\n".join(bad)
+
+
+def _opening(ordered: list[Block]) -> list[Block]:
+    """A walkthrough round's opening lines (set at 8 pt) at the top of `ordered`, down to its diagrams."""
+    stop = next((c.lines[0].top for c in ordered if c.size != ROUND_PT), 1e9)
+    return [b for b in ordered if b.size == ROUND_PT and b.lines[0].top < stop]
+
+
+def _first_unit(found: list[Block], facing: bool) -> float:
     """How far down the page its first unit reaches: headings with the block under them, a long
     paragraph's first two lines, a figure with its caption (mm below the text column's top). A
-    walkthrough round's unit is its heading and opening lines (set at 8 pt): they may stand at the
-    foot of a page with the round's diagrams overleaf (issue 25: Dôjima's page 14 was 54 % full
-    before round 2, whose opening would have fitted under round 1's last diagrams)."""
+    walkthrough round's unit is its heading and opening lines (set at 8 pt) when they would stand at the
+    foot of a left-hand page (`facing`: their diagrams then face them; issue 25: Dôjima's page 14 was
+    54 % full before round 2), else those lines and its first row of diagrams with their captions."""
     ordered = [b for b in sorted(found, key=lambda b: b.lines[0].top) if not heading(b)]
     if not ordered:
         return 0.0
     first = ordered[0]
     if first.size == ROUND_PT:
-        stop = next((c.lines[0].top for c in ordered if c.size != ROUND_PT), 1e9)
-        opening = [b for b in ordered if b.size == ROUND_PT and b.lines[0].top < stop]
-        return opening[-1].lines[-1].bottom - FRAME.top
+        opening = _opening(ordered)
+        rest = [b for b in ordered if b.size != ROUND_PT]
+        if facing or not rest or rest[0].size != CAPTION_PT:
+            return opening[-1].lines[-1].bottom - FRAME.top
+        row = [b for b in rest if b.size == CAPTION_PT and abs(b.lines[0].top - rest[0].lines[0].top) < 40]
+        return max(b.lines[-1].bottom for b in row) - FRAME.top
     shown = first.lines[:2] if prose(first) and len(first.lines) > SHORT_LINES else first.lines
     return shown[-1].bottom - FRAME.top
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_a_round_opens_at_a_page_foot_only_facing_its_diagrams(gid, lang):
+    """A walkthrough round's heading and opening lines stand at the foot of a page, their diagrams on the
+    next, only on a left-hand page (even numbers: the cover is page 1), where the diagrams face them; on a
+    right-hand page the reader would turn the page to see what the lines announce (issue 25: Daimyni's
+    "Round 2" on p. 13), unless that page would be less than half full without them."""
+    by_page = pages(gid, lang)
+    bad = []
+    for p, found in by_page.items():
+        ordered = sorted(found, key=lambda b: b.lines[0].top)
+        rounds = [i for i, b in enumerate(ordered) if heading(b) and b.size == HEADING_PT[1]
+                  and i + 1 < len(ordered) and ordered[i + 1].size == ROUND_PT]
+        if not rounds:
+            continue
+        start = ordered[rounds[-1]]
+        below = ordered[rounds[-1] + 1:]
+        drawn = any(b.size == CAPTION_PT for b in below)
+        nxt = sorted(by_page.get(p + 1, []), key=lambda b: b.lines[0].top)
+        overleaf = bool(nxt) and nxt[0].size == CAPTION_PT       # the round's first diagram opens the next page
+        # the exception: without them the page would be less than half full (test_page_fill's floor)
+        thin = (start.lines[0].top - FRAME.top) / (FRAME.height - FRAME.bottom - FRAME.top) < 0.5
+        if not drawn and overleaf and (p + 1) % 2 == 1 and not thin:
+            bad.append(f"p{p + 1}: {start.text!r} and its opening at the foot of a right-hand page")
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
@@ -160,7 +224,7 @@ def test_no_inner_page_is_short_when_the_next_block_would_fit(gid, lang):
         if f[p] >= LEAST:
             continue
         room = (1 - f[p]) * column - 3           # less the gap between two blocks
-        nxt = column if p + 1 == len(f) - 1 else _first_unit(by_page.get(p + 1, []))
+        nxt = column if p + 1 == len(f) - 1 else _first_unit(by_page.get(p + 1, []), facing=(p + 1) % 2 == 0)
         if nxt <= room:
             bad.append(f"p{p + 1} is {f[p]:.0%} full, and the first {nxt:.0f} mm of p{p + 2} would fit in "
                        f"its {room:.0f} mm")
