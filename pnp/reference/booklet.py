@@ -405,9 +405,12 @@ class Booklet:
             for panel in rp.panels:
                 scene = panel.scene
                 cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
-            self.flow.grid(cells, cols=2, gap=5)
-            if rp.round in notes:
-                self.flow.aside(self.say.say("booklet", "comment"), notes[rp.round])
+            note = notes.get(rp.round)
+            label = self.say.say("booklet", "comment")
+            # a round's note stays on the page of its last row of diagrams, the step it comments on
+            self.flow.grid(cells, cols=2, gap=5, then=self.flow.aside_height(label, note) if note else 0.0)
+            if note:
+                self.flow.aside(label, note, glued=True)
 
     def do_samples(self, _arg: str) -> None:
         module, adapter = self.engine()

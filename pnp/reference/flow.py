@@ -200,13 +200,16 @@ class Flow:
         if self._under >= HEADING_KEEP_LINES:
             self._pending = None      # enough is placed under it: a heading above it stays where it is
 
-    def _point(self, heading: bool = False) -> None:
+    def _point(self, heading: bool = False, glued: bool = False) -> None:
         """A place between two pieces of content of the outermost step: a new page may start here,
         unless a heading is just above (a heading stays with what follows it). `heading`: what
-        starts here stays with what follows it."""
+        starts here stays with what follows it; `glued`: it stays with what precedes it."""
         if self._depth != 1:
             return
         self._points += 1
+        if glued:
+            self._heading = heading
+            return
         if self._points in self.force and not self._heading and not self.at_top():
             self.page_break()
             self.forced.append((self._points, len(self.pages) - 1))
@@ -296,14 +299,19 @@ class Flow:
         if n <= SHORT_LIST_LINES:
             self.ensure(height)
 
+    def aside_height(self, label: str, s: str, size: float = 7.6) -> float:
+        """The height `aside` needs on its page."""
+        return len(rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)) * size * PT * 1.36 + 2
+
     @_step
-    def aside(self, label: str, s: str, size: float = 7.6) -> None:
+    def aside(self, label: str, s: str, size: float = 7.6, glued: bool = False) -> None:
         """A side note (the project's note on a round): a bold label, the text indented, a bar in the accent
-        colour down its left edge; kept whole on one page."""
-        self._point()
+        colour down its left edge; kept whole on one page (`glued`: on the page of what it comments on,
+        which then made room for it)."""
+        self._point(glued=glued)
         lines = rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)
         step = size * PT * 1.36
-        self.ensure(len(lines) * step + 2)
+        self.ensure(self.aside_height(label, s, size))
         top = self.y
         for ln in lines:
             self.add(*draw_rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
@@ -343,11 +351,12 @@ class Flow:
                           (0, 0, scene.width, scene.height), k), width * scene.height / scene.width, caption)
 
     @_step
-    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0) -> None:
+    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
         """Figures `cols` to a row, each with its caption right under it (scene, its aspect, caption); a
         last row with fewer figures is centred. A row is as tall as its tallest figure with its caption:
         a short figure's long caption is not pushed down to the foot of a tall neighbour (a caption
-        beside a blank, and a row that takes more room than it needs)."""
+        beside a blank, and a row that takes more room than it needs). `then`: the height of what stays
+        with the last row on its page (a note on the figures)."""
         w = (self.width - gap * (cols - 1)) / cols
         line = 7.0 * PT * 1.32
         for start in range(0, len(cells), cols):
@@ -355,7 +364,8 @@ class Flow:
             caps = [rich_wrap(typographic(c, self.lang), 7.0, w) for _, _, c in row]
             height = max(w * aspect + 1.2 + len(cap) * line for (_, aspect, _), cap in zip(row, caps, strict=True))
             self._point()
-            self.ensure(height + 2.8)
+            last = start + cols >= len(cells)
+            self.ensure(height + 2.8 + (then if last else 0.0))
             lead = (cols - len(row)) * (w + gap) / 2     # a short last row sits in the middle
             for i, (scene, aspect, _) in enumerate(row):
                 x = self.left + lead + i * (w + gap)
