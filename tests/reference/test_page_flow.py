@@ -241,3 +241,16 @@ def test_no_inner_page_is_short_when_the_next_block_would_fit(gid, lang):
             bad.append(f"p{p + 1} is {f[p]:.0%} full, and the first {nxt:.0f} mm of p{p + 2} would fit in "
                        f"its {room:.0f} mm")
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_a_note_sits_with_the_diagrams_it_comments_on(gid, lang):
+    """A walkthrough round's note is printed under its round's last row of diagrams, on the same page: a
+    note opening a page comments on diagrams the reader has turned away from (issue 25 review: Daimyni
+    p. 11, round 3's note)."""
+    bad = []
+    for p, found in pages(gid, lang).items():
+        top = min(found, key=lambda b: b.lines[0].top)
+        if top.text.startswith(NOTE):
+            bad.append(f"p{p + 1}: opens with {top.text[:60]!r}")
+    assert not bad, "\n".join(bad)
