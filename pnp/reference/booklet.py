@@ -306,7 +306,7 @@ class Booklet:
             back = card_back(g, c, lang)
             cells.append((back, back.height / back.width, say.say("booklet", "components-back",
                                                                   title=g.back(c).title.get(lang, c.back_key))))
-        self.flow.grid(cells, cols=max(3, min(len(cells), 5)), gap=3)   # one row when the kinds are few
+        self.flow.grid(cells, cols=component_columns(len(cells)), gap=3)
         seen: dict[str, tuple[PieceCounter, int]] = {}
         for counter in g.counters:
             key = counter.piece.id
@@ -424,6 +424,15 @@ class Booklet:
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
+
+
+def component_columns(n: int) -> int:
+    """Cards to a row on the components page: one row up to six kinds (a sixth alone on a second row left
+    a quarter page blank: Daimyo's Mastery back), else rows as even as five to a row allows."""
+    if n <= 6:
+        return max(3, n)
+    rows = -(-n // 5)
+    return -(-n // rows)
 
 
 class GlossaryEntry:
