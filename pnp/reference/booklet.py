@@ -109,7 +109,7 @@ class Booklet:
     def build(self) -> list[list[Shape]]:
         self.lay_out()
         # first fit can leave a page half empty before something kept together: move some breaks
-        self.flow = self.flow.balance(least=BALANCED, skip=1)
+        self.flow = self.flow.loosened().balance(least=BALANCED, skip=1)
         return self.flow.finish()
 
     def lay_out(self) -> None:

@@ -97,6 +97,7 @@ class Flow:
     force: frozenset[int] = frozenset()     # break points (numbered in order) where a new page starts
     relax: frozenset[int] = frozenset()     # keeps (numbered in order) that settle for their least height
     recording: bool = True
+    glue: bool = True        # a row of figures keeps room for what stays with it (`grid`'s `then`)
 
     def __post_init__(self) -> None:
         self.log: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
@@ -364,7 +365,7 @@ class Flow:
             caps = [rich_wrap(typographic(c, self.lang), 7.0, w) for _, _, c in row]
             height = max(w * aspect + 1.2 + len(cap) * line for (_, aspect, _), cap in zip(row, caps, strict=True))
             self._point()
-            last = start + cols >= len(cells)
+            last = start + cols >= len(cells) and self.glue
             self.ensure(height + 2.8 + (then if last else 0.0))
             lead = (cols - len(row)) * (w + gap) / 2     # a short last row sits in the middle
             for i, (scene, aspect, _) in enumerate(row):
@@ -431,16 +432,18 @@ class Flow:
         self.breaks, self.forced, self.kept = was.breaks[:state.breaks], was.forced[:state.forced], was.kept[:state.kept]
         self._heading, self._box, self._pending, self._under = state.heading, state.box, state.pending, state.under
 
-    def replay(self, force: frozenset[int], relax: frozenset[int]) -> Flow:
+    def replay(self, force: frozenset[int], relax: frozenset[int], glue: bool | None = None) -> Flow:
         """The recorded steps laid out again on new pages, with new pages forced at the break points
-        `force` and the keeps `relax` settling for their least height. Every step before the one
-        that reaches the first of those break points or keeps goes as it went in this layout (made
-        with none forced or relaxed): the new layout resumes from this one's state there."""
-        again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False)
+        `force` and the keeps `relax` settling for their least height (`glue`: see the field). Every
+        step before the one that reaches the first of those break points or keeps goes as it went in
+        this layout (made with none forced or relaxed, and the same glue): the new layout resumes from
+        this one's state there."""
+        again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False,
+                     glue=self.glue if glue is None else glue)
         again.pages, again.ink = [], []
         again._small = self._small
         start = 0
-        if self._starts and not (self.force or self.relax):
+        if self._starts and not (self.force or self.relax) and again.glue == self.glue:
             point, keep = min(force, default=math.inf), min(relax, default=math.inf)
             while (start + 1 < len(self._starts) and self._starts[start + 1].points < point
                    and self._starts[start + 1].keeps < keep):
@@ -475,6 +478,12 @@ class Flow:
             trials += [(self.force, self.relax | {k}) for k, page in self.kept if page == p + 1]
         trials += [(self.force - {b}, self.relax) for b, page in self.forced if page == p + 1]
         return trials
+
+    def loosened(self) -> Flow:
+        """This layout, or the same without the room rows of figures keep for what stays with them (a
+        note on a walkthrough round) when that room costs a page: a note may then open the next page."""
+        loose = self.replay(self.force, self.relax, glue=False)
+        return loose if len(loose.pages) < len(self.pages) else self
 
     def balance(self, least: float = 0.5, skip: int = 1, rounds: int = 8, width: int = 4) -> Flow:
         """This layout, or one with as many pages or fewer where fewer pages are less than `least`
