@@ -406,7 +406,7 @@ class Booklet:
                 scene = panel.scene
                 cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
             note = notes.get(rp.round)
-            label = self.say.say("booklet", "comment")
+            label = self.say.say("booklet", "comment") if note else ""
             # a round's note stays on the page of its last row of diagrams, the step it comments on
             self.flow.grid(cells, cols=2, gap=5, then=self.flow.aside_height(label, note) if note else 0.0)
             if note:
@@ -428,7 +428,7 @@ class Booklet:
 
 def component_columns(n: int) -> int:
     """Cards to a row on the components page: one row up to six kinds (a sixth alone on a second row left
-    a quarter page blank: Daimyo's Mastery back), else rows as even as five to a row allows."""
+    a quarter page blank), else rows as even as five to a row allows."""
     if n <= 6:
         return max(3, n)
     rows = -(-n // 5)

@@ -520,7 +520,7 @@ class Flow:
             if score(beam[0]) < score(best):
                 best = beam[0]
         # a move the search took on its way that the result does not need only leaves a page shorter
-        # than first fit would (Daimyni's Clarifications broken early on p. 6): undo each that it can
+        # than first fit would (a long list broken early): undo each that it can
         for moved in (*((f, None) for f in sorted(best.force)), *((None, r) for r in sorted(best.relax))):
             force = best.force - {moved[0]} if moved[0] is not None else best.force
             relax = best.relax - {moved[1]} if moved[1] is not None else best.relax
