@@ -229,3 +229,49 @@ def test_a_heading_carried_over_is_laid_out_again_alike():
     assert later
     for b in later:
         assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages
+
+
+def _round_after(filled_pages: int, fill: float):
+    """A flow: the cover, `filled_pages` full pages, then a page `fill` full of text before a walkthrough
+    round (a keep: heading, two opening lines and a figure 70 % of a page tall), then a closing paragraph;
+    laid out and balanced at 60 %. Returns the balanced flow and the page index the round's heading is on."""
+    from pnp.draw.shapes import Group, Text
+
+    flow = Flow(Frame(), "t")
+    flow.close_page()                                     # the cover
+    column = flow.limit - flow.frame.top
+    for _ in range(filled_pages):
+        flow.paragraph(_words(5))
+        while (flow.y - flow.frame.top) / column < 0.85:
+            flow.paragraph(_words(5))
+        flow.close_page()
+    flow.paragraph(_words(2))
+    while (flow.y - flow.frame.top) / column < fill:
+        flow.paragraph(_words(2))
+    figure = 0.7 * column
+    flow.keep(9 + 2 * LINE + figure + 6, 9 + 2 * LINE)
+    flow.heading("Round 2", 2)
+    flow.paragraph(_words(2))
+    flow.figure(Group(()), figure, "The round's first diagram.")
+    flow.paragraph(_words(3))
+    flow.paragraph(_words(3))
+    best = flow.balance(least=0.6, skip=1)
+    where = next(i for i, page in enumerate(best.pages) for s in page
+                 for t in (s.shapes if isinstance(s, Group) else (s,)) if isinstance(t, Text) and t.string == "Round 2")
+    return best, where
+
+
+def test_a_round_opens_at_the_foot_of_a_left_hand_page_facing_its_diagrams():
+    """Page 2 (left-hand: the cover is page 1) is 55 % full and the round's figure does not fit under it:
+    balancing lets the heading and its two lines stand at its foot, the figure on the facing page 3."""
+    best, where = _round_after(0, 0.55)
+    assert where == 1
+    assert best.fills()[1] >= 0.6
+
+
+def test_a_round_does_not_open_at_the_foot_of_a_right_hand_page():
+    """The same on page 3 (right-hand): the reader would turn the page to see the figure, so the round
+    starts page 4 and page 3 stays short (it is more than half full)."""
+    best, where = _round_after(1, 0.55)
+    assert where == 3
+    assert 0.5 <= best.fills()[2] < 0.6
