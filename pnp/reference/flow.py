@@ -485,7 +485,7 @@ class Flow:
         loose = self.replay(self.force, self.relax, glue=False)
         return loose if len(loose.pages) < len(self.pages) else self
 
-    def balance(self, least: float = 0.5, skip: int = 1, rounds: int = 8, width: int = 4) -> Flow:
+    def balance(self, least: float = 0.5, skip: int = 1, rounds: int = 8, width: int = 2) -> Flow:
         """This layout, or one with as many pages or fewer where fewer pages are less than `least`
         full (not counting the first `skip` pages and the last, which may stand alone). A page left
         short takes the end of the page before it (a new page forced earlier there), or the start of
@@ -500,8 +500,9 @@ class Flow:
         best = self
         beam = [self]
         seen = {(self.force, self.relax)}
+        idle = 0        # rounds since the best layout last improved: two moves may be needed, not three
         for _ in range(rounds):
-            if score(best)[0] == 0:
+            if score(best)[0] == 0 or idle == 2:
                 break
             found: list[Flow] = []
             for flow in beam:
@@ -517,8 +518,9 @@ class Flow:
                 break
             found.sort(key=lambda f: (score(f), sorted(f.force), sorted(f.relax)))
             beam = found[:width]
+            idle += 1
             if score(beam[0]) < score(best):
-                best = beam[0]
+                best, idle = beam[0], 0
         # a move the search took on its way that the result does not need only leaves a page shorter
         # than first fit would (a long list broken early): undo each that it can
         for moved in (*((f, None) for f in sorted(best.force)), *((None, r) for r in sorted(best.relax))):
