@@ -57,9 +57,11 @@ def _step(method: F) -> F:
     """A step of the layout: called from outside the flow, it is recorded (see `Flow.replay`)."""
     @functools.wraps(method)
     def run(self: Flow, *args: Any, **kwargs: Any) -> Any:
-        if self._depth == 0 and self.recording:
-            self._starts.append(self._state())
-            self.log.append((method.__name__, args, kwargs))
+        if self._depth == 0:
+            if self._marking:
+                self._starts.append(self._state())
+            if self.recording:
+                self.log.append((method.__name__, args, kwargs))
         self._depth += 1
         try:
             return method(self, *args, **kwargs)
@@ -105,6 +107,7 @@ class Flow:
         # appended to in place (a shape taken off or put in between makes a new list), so a page is
         # kept as its list and length, not copied.
         self._starts: list[_State] = []
+        self._marking = self.recording      # keeping `_starts` (a layout made with no break forced: `replay`)
         # A picture's shapes as drawn at a scale (`draw.miniature.legible`), by the shapes' identity and
         # the scale: shared with the layouts `replay` makes, which place the same pictures again.
         self._small: dict[tuple[int, int, float], tuple[list[Shape] | tuple[Shape, ...], tuple[Shape, ...]]] = {}
@@ -429,7 +432,8 @@ class Flow:
         self.pages = [page[:n] for page, n in state.pages]
         self.ink = list(state.ink)
         self.y = state.y
-        self.breaks, self.forced, self.kept = was.breaks[:state.breaks], was.forced[:state.forced], was.kept[:state.kept]
+        self.breaks, self.forced = was.breaks[:state.breaks], was.forced[:state.forced]
+        self.kept = was.kept[:state.kept]
         self._heading, self._box, self._pending, self._under = state.heading, state.box, state.pending, state.under
 
     def replay(self, force: frozenset[int], relax: frozenset[int], glue: bool | None = None) -> Flow:
@@ -449,6 +453,11 @@ class Flow:
                    and self._starts[start + 1].keeps < keep):
                 start += 1
             again._resume(self._starts[start], self)
+        # a layout with nothing forced or relaxed (`loosened`'s) keeps its states too, for the layouts
+        # `balance` makes from it; up to `start` they are this one's
+        again._marking = not (force or relax)
+        if again._marking:
+            again._starts = self._starts[:start]
         for name, args, kwargs in self.log[start:]:
             getattr(again, name)(*args, **kwargs)
         again.log = self.log

@@ -1,5 +1,7 @@
 """The flow measures a figure's caption as it draws it, with typographic quotes."""
 
+import pytest
+
 from pnp.draw.shapes import PT, Scene, Text
 from pnp.reference.flow import Flow, Frame, rich_wrap
 from pnp.reference.markup import typographic
@@ -196,7 +198,8 @@ def test_a_layout_laid_out_again_resumes_where_it_first_differs():
     for force, relax in moves:
         again, whole = flow.replay(force, relax), _from_scratch(flow, force, relax)
         assert again.pages == whole.pages, (force, relax)
-        assert (again.ink, again.breaks, again.forced, again.kept) == (whole.ink, whole.breaks, whole.forced, whole.kept)
+        assert (again.ink, again.breaks, again.forced, again.kept) == (whole.ink, whole.breaks, whole.forced,
+                                                                       whole.kept)
 
 
 def test_a_box_and_a_carried_heading_are_laid_out_again_alike():
@@ -275,3 +278,68 @@ def test_a_round_does_not_open_at_the_foot_of_a_right_hand_page():
     best, where = _round_after(1, 0.55)
     assert where == 3
     assert 0.5 <= best.fills()[2] < 0.6
+
+
+def _laid_out(game: str):
+    from pnp.catalog import find_game
+    from pnp.model import load_game
+    from pnp.reference.booklet import Booklet
+
+    booklet = Booklet(load_game(find_game(game)), "en")
+    booklet.lay_out()
+    return booklet.flow
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["daimyni", "daimyo", "dojima", "samurai-vassal", "shogun-solitaire"])
+def test_a_balanced_booklet_is_the_one_laid_out_from_scratch_at_each_trial(game, monkeypatch):
+    """The booklet's balancing (the notes loosened, then a beam of moves: forced breaks, relaxed keeps,
+    forced breaks undone, each tried from the recorded steps) ends on the same pages, breaks and keeps
+    whether each trial resumes from the first layout's state or lays every step out again."""
+    from pnp.reference.booklet import BALANCED
+
+    flow = _laid_out(game)
+    resumed = flow.loosened().balance(least=BALANCED, skip=1)
+    replay = Flow.replay
+    monkeypatch.setattr(Flow, "replay", lambda self, force, relax, glue=None: replay(
+        _without_states(self), force, relax, glue))
+    whole = _laid_out(game).loosened().balance(least=BALANCED, skip=1)
+    assert (resumed.force, resumed.relax, resumed.glue) == (whole.force, whole.relax, whole.glue)
+    assert resumed.pages == whole.pages
+    assert (resumed.ink, resumed.breaks, resumed.forced, resumed.kept) == (whole.ink, whole.breaks, whole.forced,
+                                                                          whole.kept)
+
+
+def _without_states(flow):
+    import copy
+
+    whole = copy.copy(flow)
+    whole._starts = []
+    return whole
+
+
+def _stranded_heading_flow():
+    """A heading with one line under it, then a long paragraph that runs over the page: the heading and
+    its line go over with the paragraph's first lines only if they are fewer than two (`_under`)."""
+    flow = Flow(Frame(), "t")
+    flow.space(flow.limit - 40 - flow.y)
+    flow.heading("Sub", 2)
+    flow.paragraph("One line.")
+    flow.paragraph(_words(12))
+    flow.paragraph(_words(2))
+    return flow
+
+
+@pytest.mark.parametrize("make", [_stranded_heading_flow, lambda: _laid_out("daimyni")])
+def test_a_layout_resumed_from_any_step_is_the_layout(make):
+    """Every state the flow recorded holds all that the steps after it read: laying those steps out
+    again from it gives the same pages, breaks and keeps."""
+    flow = make()
+    for i, state in enumerate(flow._starts):
+        again = Flow(flow.frame, flow.title, lang=flow.lang, recording=False)
+        again._resume(state, flow)
+        for name, args, kwargs in flow.log[i:]:
+            getattr(again, name)(*args, **kwargs)
+        assert again.pages == flow.pages, i
+        assert (again.ink, again.y, again.breaks, again.kept) == (flow.ink, flow.y, flow.breaks, flow.kept), i
+        assert (again._pending, again._under, again._heading) == (flow._pending, flow._under, flow._heading), i
