@@ -107,6 +107,7 @@ class Flow:
         # appended to in place (a shape taken off or put in between makes a new list), so a page is
         # kept as its list and length, not copied.
         self._starts: list[_State] = []
+        self._texts: dict[tuple[tuple[tuple[str, bool], ...], float, float, float, str], tuple[Text, ...]] = {}
         self._marking = self.recording      # keeping `_starts` (a layout made with no break forced: `replay`)
         # A picture's shapes as drawn at a scale (`draw.miniature.legible`), by the shapes' identity and
         # the scale: shared with the layouts `replay` makes, which place the same pictures again.
@@ -221,6 +222,16 @@ class Flow:
             self.breaks.append((self._points, len(self.pages) - 1, self.ink[-1]))
         self._heading = heading
 
+    def _rich(self, line: list[tuple[str, bool]], x: float, baseline: float, size: float,
+              fill: str = INK) -> tuple[Text, ...]:
+        """`draw_rich`'s shapes, made once for each place a line is set at: the layouts `replay` makes
+        set most lines where an earlier one did (shared with them, as `_small` is)."""
+        key = (tuple(line), x, baseline, size, fill)
+        out = self._texts.get(key)
+        if out is None:
+            out = self._texts[key] = tuple(draw_rich(line, x, baseline, size, fill))
+        return out
+
     def _legible(self, shapes: list[Shape] | tuple[Shape, ...], k: float) -> tuple[Shape, ...]:
         key = (id(shapes), len(shapes), k)
         seen = self._small.get(key)
@@ -285,7 +296,7 @@ class Flow:
             base = self.y + size * PT * 0.8
             if i == 0 and bullet:
                 self.add(text.line(self.left + indent - 3.2, base, bullet, "sans-bold", size, self.frame.accent))
-            self.add(*draw_rich(ln, self.left + indent, base, size))
+            self.add(*self._rich(ln, self.left + indent, base, size))
             self._inked(base + size * PT * 0.25, lines=1)
             self.y += step
         self.y += size * PT * 0.55
@@ -318,7 +329,7 @@ class Flow:
         self.ensure(self.aside_height(label, s, size))
         top = self.y
         for ln in lines:
-            self.add(*draw_rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
+            self.add(*self._rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
             self.y += step
         self.add(Line(self.left + 1.2, top + 0.3, self.left + 1.2, self.y - 0.6,
                       Style(stroke=self.frame.accent, width=0.9)))
@@ -335,7 +346,7 @@ class Flow:
                        scene_group.scale))
         self.y += height + 1.5
         for ln in cap:
-            self.add(*draw_rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
+            self.add(*self._rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
             self.y += 7.4 * PT * 1.35
         self._inked(self.y)
         self.y += 2.5
@@ -377,7 +388,7 @@ class Flow:
                 self.add(Group(self._legible(scene.shapes, k), x, self.y, 0, (0, 0, scene.width, scene.height), k))
                 cy = self.y + w * aspect + 1.2
                 for ln in caps[i]:
-                    self.add(*draw_rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
+                    self.add(*self._rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
                     cy += line
             self._inked(self.y + height)
             self.y += height + 2.8
@@ -445,7 +456,7 @@ class Flow:
         again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False,
                      glue=self.glue if glue is None else glue)
         again.pages, again.ink = [], []
-        again._small = self._small
+        again._small, again._texts = self._small, self._texts
         start = 0
         if self._starts and not (self.force or self.relax) and again.glue == self.glue:
             point, keep = min(force, default=math.inf), min(relax, default=math.inf)
