@@ -26,7 +26,7 @@ from .diagram import (
     place_units,
     shrink_clear,
 )
-from .shapes import Polygon, Scene, Shape, Style
+from .shapes import PT, Polygon, Scene, Shape, Style
 
 R = 10.0          # tile radius in diagram millimetres
 MAP_PT = 13.0     # type on a tile map: booklets print these maps at half size or more, so 6.4 pt or more
@@ -42,9 +42,13 @@ def bounds(positions: Iterable[tuple[int, int]]) -> tuple[float, float, float, f
 def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], spec: DiagramSpec,
              frame: tuple[float, float, float, float] | None = None,
              moved: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
-             name: str = "map") -> Scene:
-    """tiles: id -> (position, owner clan or None); spec keys cells by tile id."""
+             name: str = "map", label_pt: float = MAP_PT) -> Scene:
+    """tiles: id -> (position, owner clan or None); spec keys cells by tile id. `label_pt`: the tile
+    labels' size, larger for a map printed small (the pieces' figures keep MAP_PT)."""
     x0, y0, x1, y1 = frame or bounds([p for p, _ in tiles.values()])
+    # a larger label grows down from where MAP_PT's capitals start, less 0.1 mm: the pieces and arrows
+    # below it leave it a little room, and the removed pieces of the tile above hang over its top edge
+    drop = label_drop(label_pt) if label_pt <= MAP_PT else label_drop(MAP_PT) + (label_pt - MAP_PT) * PT * 0.73 - 0.1
     scene = Scene(name, x1 - x0, y1 - y0, 0.0)
     shapes: list[Shape] = []
     at: dict[str, tuple[float, float]] = {}
@@ -56,8 +60,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         fill = clan.tint if clan else NEUTRAL
         line = clan.colour if clan else "#8a8170"
         shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
-        shapes.append(text.line(cx, cy - R * 0.97 * SQRT3 / 2 + label_drop(MAP_PT), tid, "sans-bold", MAP_PT, line,
-                                "middle"))
+        shapes.append(text.line(cx, cy - R * 0.97 * SQRT3 / 2 + drop, tid, "sans-bold", label_pt, line, "middle"))
     boxes = label_boxes(shapes, tiles)
     for src, dst in moved:   # where a tile came from: a dashed outline and an arrow
         (ax, ay), (bx, by) = centre(src, R), centre(dst, R)

@@ -24,8 +24,8 @@ from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
-from .flow import INK, LEAST_PT, Flow, Frame, rich_wrap
-from .markup import parse
+from .flow import INK, LEAST_PT, SHORT_LIST_LINES, Flow, Frame, rich_wrap
+from .markup import Block, parse
 from .narration import Narrator, render_template
 
 # What a booklet can print from the definitions alone: all a data-only game's booklet may use.
@@ -109,7 +109,7 @@ class Booklet:
     def build(self) -> list[list[Shape]]:
         self.lay_out()
         # first fit can leave a page half empty before something kept together: move some breaks
-        self.flow = self.flow.balance(least=BALANCED, skip=1)
+        self.flow = self.flow.loosened().balance(least=BALANCED, skip=1)
         return self.flow.finish()
 
     def lay_out(self) -> None:
@@ -125,7 +125,7 @@ class Booklet:
             elif block.kind == "h2":
                 self.flow.heading(block.text, 2)
             elif block.kind == "para":
-                self.flow.paragraph(block.text)
+                self.flow.paragraph(block.text, then=self.short_list_after(blocks, i))
             elif block.kind == "bullet":
                 if i == 0 or blocks[i - 1].kind != "bullet":       # a short list is kept on one page
                     run = [b.text for b in blocks[i:]]
@@ -147,6 +147,19 @@ class Booklet:
                              "simulation", "box", "end-box", "legend", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
+
+    def short_list_after(self, blocks: list[Block], i: int) -> float:
+        """The height of the short list (SHORT_LIST_LINES or fewer) right after block i, which then leads
+        into it and stays with it on one page; 0 when none follows."""
+        run = []
+        for b in blocks[i + 1:]:
+            if b.kind != "bullet":
+                break
+            run.append(b.text)
+        if not run:
+            return 0.0
+        n, height = self.flow.lines_height(run, indent=3.5)
+        return height if n <= SHORT_LIST_LINES else 0.0
 
     def fit_figure(self, scene: Scene, width: float, caption: str, least: float = 0.7) -> None:
         """A figure `width` wide, centred; made smaller (down to `least` of its width) rather than
@@ -293,7 +306,7 @@ class Booklet:
             back = card_back(g, c, lang)
             cells.append((back, back.height / back.width, say.say("booklet", "components-back",
                                                                   title=g.back(c).title.get(lang, c.back_key))))
-        self.flow.grid(cells, cols=max(3, min(len(cells), 5)), gap=3)   # one row when the kinds are few
+        self.flow.grid(cells, cols=component_columns(len(cells)), gap=3)
         seen: dict[str, tuple[PieceCounter, int]] = {}
         for counter in g.counters:
             key = counter.piece.id
@@ -392,9 +405,12 @@ class Booklet:
             for panel in rp.panels:
                 scene = panel.scene
                 cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
-            self.flow.grid(cells, cols=2, gap=5)
-            if rp.round in notes:
-                self.flow.aside(self.say.say("booklet", "comment"), notes[rp.round])
+            note = notes.get(rp.round)
+            label = self.say.say("booklet", "comment") if note else ""
+            # a round's note stays on the page of its last row of diagrams, the step it comments on
+            self.flow.grid(cells, cols=2, gap=5, then=self.flow.aside_height(label, note) if note else 0.0)
+            if note:
+                self.flow.aside(label, note, glued=True)
 
     def do_samples(self, _arg: str) -> None:
         module, adapter = self.engine()
@@ -408,6 +424,15 @@ class Booklet:
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
+
+
+def component_columns(n: int) -> int:
+    """Cards to a row on the components page: one row up to six kinds (a sixth alone on a second row left
+    a quarter page blank), else rows as even as five to a row allows."""
+    if n <= 6:
+        return max(3, n)
+    rows = -(-n // 5)
+    return -(-n // rows)
 
 
 class GlossaryEntry:

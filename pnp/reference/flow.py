@@ -32,6 +32,11 @@ BOX_FILL = "#f5f0e6"
 SHORT_LINES = 5
 # A list of this many lines or fewer, all told, stays on one page.
 SHORT_LIST_LINES = 12
+# No page between the cover and the last is less full than this, whatever else the flow keeps together.
+HALF = 0.5
+# A heading stays on its page only with this many lines of what follows it (or its first figure) under it:
+# a heading with one intro line at a page's foot and the rest overleaf reads as stranded.
+HEADING_KEEP_LINES = 2
 
 
 @dataclass
@@ -52,9 +57,11 @@ def _step(method: F) -> F:
     """A step of the layout: called from outside the flow, it is recorded (see `Flow.replay`)."""
     @functools.wraps(method)
     def run(self: Flow, *args: Any, **kwargs: Any) -> Any:
-        if self._depth == 0 and self.recording:
-            self._starts.append(self._state())
-            self.log.append((method.__name__, args, kwargs))
+        if self._depth == 0:
+            if self._marking:
+                self._starts.append(self._state())
+            if self.recording:
+                self.log.append((method.__name__, args, kwargs))
         self._depth += 1
         try:
             return method(self, *args, **kwargs)
@@ -72,10 +79,12 @@ class _State:
     ink: tuple[float, ...]
     y: float
     breaks: int
+    forced: int
     kept: int
     heading: bool
     box: tuple[int, int, float] | None
-    pending: tuple[int, int, float, float, float, float] | None
+    pending: tuple[int, int, float, float] | None
+    under: int
 
 
 @dataclass
@@ -90,6 +99,7 @@ class Flow:
     force: frozenset[int] = frozenset()     # break points (numbered in order) where a new page starts
     relax: frozenset[int] = frozenset()     # keeps (numbered in order) that settle for their least height
     recording: bool = True
+    glue: bool = True        # a row of figures keeps room for what stays with it (`grid`'s `then`)
 
     def __post_init__(self) -> None:
         self.log: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
@@ -97,20 +107,25 @@ class Flow:
         # appended to in place (a shape taken off or put in between makes a new list), so a page is
         # kept as its list and length, not copied.
         self._starts: list[_State] = []
+        self._texts: dict[tuple[tuple[tuple[str, bool], ...], float, float, float, str], tuple[Text, ...]] = {}
+        self._marking = self.recording      # keeping `_starts` (a layout made with no break forced: `replay`)
         # A picture's shapes as drawn at a scale (`draw.miniature.legible`), by the shapes' identity and
         # the scale: shared with the layouts `replay` makes, which place the same pictures again.
         self._small: dict[tuple[int, int, float], tuple[list[Shape] | tuple[Shape, ...], tuple[Shape, ...]]] = {}
         self.ink: list[float] = []           # per page: the lowest mark of the content (mm from the top)
-        self.breaks: list[tuple[int, int]] = []   # (break point, page) where a new page could start
+        self.breaks: list[tuple[int, int, float]] = []   # (break point, page, its ink) where a page could start
+        self.forced: list[tuple[int, int]] = []          # (break point, the page it started) for forced breaks
         self.kept: list[tuple[int, int]] = []     # (keep, page) for keeps that opened a new page
         self._depth = 0
         self._points = 0
         self._keeps = 0
         self._heading = False                # the last content placed is a heading
         self._box: tuple[int, int, float] | None = None   # an open box: (page, shapes before it there, top)
-        # a heading with nothing placed under it yet: (page, its first shape, y it starts at, the page's ink
-        # before it, its ink, y after it). If what follows opens a new page, the heading goes with it.
-        self._pending: tuple[int, int, float, float, float, float] | None = None
+        # a heading with less than HEADING_KEEP_LINES placed under it yet: (page, its first shape, y it starts
+        # at, the page's ink before it). If what follows opens a new page, the heading goes with it, and so
+        # does the line under it.
+        self._pending: tuple[int, int, float, float] | None = None
+        self._under = 0                      # lines placed under the pending heading
         self.new_page()
 
     # geometry of the text column on the current page
@@ -129,23 +144,26 @@ class Flow:
     @_step
     def new_page(self) -> None:
         pending, self._pending = self._pending, None
-        was_left = self.left
+        was_left, ink, y = self.left, self.ink[-1] if self.ink else 0.0, self.y
         self.pages.append([])
         self.ink.append(self.frame.top)
         self.y = self.frame.top
         if pending is not None and pending[0] == len(self.pages) - 2 and pending[2] > self.frame.top + 0.01:
-            self._carry_heading(pending, was_left)
+            self._carry_heading(pending, was_left, ink, y)
 
-    def _carry_heading(self, pending: tuple[int, int, float, float, float, float], was_left: float) -> None:
-        """A heading whose first block did not fit under it leaves the foot of its page for the top of this one."""
-        page, first, top, ink_before, ink, bottom = pending
+    def _carry_heading(self, pending: tuple[int, int, float, float], was_left: float, ink: float, y: float) -> None:
+        """A heading whose first two lines did not fit under it leaves the foot of its page for the top of
+        this one, with what was placed under it (`ink`, `y`: where that ends)."""
+        page, first, top, ink_before = pending
         shapes = tuple(self.pages[page][first:])
         self.pages[page] = self.pages[page][:first]      # a new list: see `_starts`
         self.ink[page] = ink_before
         dy = self.frame.top - top
         self.pages[-1].append(Group(shapes, self.left - was_left, dy))
         self.ink[-1] = ink + dy
-        self.y = bottom + dy
+        self.y = y + dy
+        if self._box is not None and self._box[0] == page and self._box[1] >= first:   # a box opened under it
+            self._box = (len(self.pages) - 1, 0, self._box[2] + dy)
 
     def at_top(self) -> bool:
         return self.y <= self.frame.top + 0.01
@@ -180,22 +198,39 @@ class Flow:
     def add(self, *shapes: Shape) -> None:
         self.pages[-1].extend(shapes)
 
-    def _inked(self, y: float) -> None:
+    def _inked(self, y: float, lines: int = HEADING_KEEP_LINES) -> None:
+        """Content placed down to `y`: `lines` of text (a figure counts as enough to keep a heading)."""
         self.ink[-1] = max(self.ink[-1], y)
-        self._pending = None          # something is placed: a heading above it stays where it is
+        self._under += lines
+        if self._under >= HEADING_KEEP_LINES:
+            self._pending = None      # enough is placed under it: a heading above it stays where it is
 
-    def _point(self, heading: bool = False) -> None:
+    def _point(self, heading: bool = False, glued: bool = False) -> None:
         """A place between two pieces of content of the outermost step: a new page may start here,
         unless a heading is just above (a heading stays with what follows it). `heading`: what
-        starts here stays with what follows it."""
+        starts here stays with what follows it; `glued`: it stays with what precedes it."""
         if self._depth != 1:
             return
         self._points += 1
-        if self._points in self.force and not self._heading:
+        if glued:
+            self._heading = heading
+            return
+        if self._points in self.force and not self._heading and not self.at_top():
             self.page_break()
-        if not self.at_top() and not self._heading:
-            self.breaks.append((self._points, len(self.pages) - 1))
+            self.forced.append((self._points, len(self.pages) - 1))
+        if not self.at_top() and not self._heading and self._pending is None:
+            self.breaks.append((self._points, len(self.pages) - 1, self.ink[-1]))
         self._heading = heading
+
+    def _rich(self, line: list[tuple[str, bool]], x: float, baseline: float, size: float,
+              fill: str = INK) -> tuple[Text, ...]:
+        """`draw_rich`'s shapes, made once for each place a line is set at: the layouts `replay` makes
+        set most lines where an earlier one did (shared with them, as `_small` is)."""
+        key = (tuple(line), x, baseline, size, fill)
+        out = self._texts.get(key)
+        if out is None:
+            out = self._texts[key] = tuple(draw_rich(line, x, baseline, size, fill))
+        return out
 
     def _legible(self, shapes: list[Shape] | tuple[Shape, ...], k: float) -> tuple[Shape, ...]:
         key = (id(shapes), len(shapes), k)
@@ -235,17 +270,19 @@ class Flow:
             self._inked(self.y + 5.5)
             self.y += 7.5
         if prior is not None and prior[0] == start[0]:     # headings one under the other go together
-            start = prior[:4]
-        self._pending = (*start, self.ink[-1], self.y)
+            start = prior
+        self._pending, self._under = start, 0
 
     @_step
-    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
-        lead_in = s.rstrip().endswith(":")
+    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "", then: float = 0.0) -> None:
+        """`then`: the height of a short list that follows and stays with this paragraph on its page."""
+        colon = s.rstrip().endswith(":")
+        lead_in = colon or then > 0
         self._point(heading=lead_in)      # a line that opens a list stays with it
         lines = rich_wrap(typographic(s, self.lang), size, self.width - indent)
         step = size * PT * 1.38
-        if lead_in:       # ...on its page too: room for itself and the first items of the list
-            self.ensure(len(lines) * step + KEEP_WITH_LIST)
+        if lead_in:       # ...on its page too: room for itself and the list (or its first items)
+            self.ensure(len(lines) * step + size * PT * 0.55 + max(then, KEEP_WITH_LIST if colon else 0.0))
         n = len(lines)
         # a short paragraph is kept whole; a long one starts with two lines at least ...
         self.ensure(step * (n if n <= SHORT_LINES else 2))
@@ -259,8 +296,8 @@ class Flow:
             base = self.y + size * PT * 0.8
             if i == 0 and bullet:
                 self.add(text.line(self.left + indent - 3.2, base, bullet, "sans-bold", size, self.frame.accent))
-            self.add(*draw_rich(ln, self.left + indent, base, size))
-            self._inked(base + size * PT * 0.25)
+            self.add(*self._rich(ln, self.left + indent, base, size))
+            self._inked(base + size * PT * 0.25, lines=1)
             self.y += step
         self.y += size * PT * 0.55
 
@@ -277,21 +314,26 @@ class Flow:
         if n <= SHORT_LIST_LINES:
             self.ensure(height)
 
+    def aside_height(self, label: str, s: str, size: float = 7.6) -> float:
+        """The height `aside` needs on its page."""
+        return len(rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)) * size * PT * 1.36 + 2
+
     @_step
-    def aside(self, label: str, s: str, size: float = 7.6) -> None:
+    def aside(self, label: str, s: str, size: float = 7.6, glued: bool = False) -> None:
         """A side note (the project's note on a round): a bold label, the text indented, a bar in the accent
-        colour down its left edge; kept whole on one page."""
-        self._point()
+        colour down its left edge; kept whole on one page (`glued`: on the page of what it comments on,
+        which then made room for it)."""
+        self._point(glued=glued)
         lines = rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)
         step = size * PT * 1.36
-        self.ensure(len(lines) * step + 2)
+        self.ensure(self.aside_height(label, s, size))
         top = self.y
         for ln in lines:
-            self.add(*draw_rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
+            self.add(*self._rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
             self.y += step
         self.add(Line(self.left + 1.2, top + 0.3, self.left + 1.2, self.y - 0.6,
                       Style(stroke=self.frame.accent, width=0.9)))
-        self._inked(self.y - 0.6)
+        self._inked(self.y - 0.6, lines=len(lines))
         self.y += size * PT * 0.8
 
     @_step
@@ -304,7 +346,7 @@ class Flow:
                        scene_group.scale))
         self.y += height + 1.5
         for ln in cap:
-            self.add(*draw_rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
+            self.add(*self._rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
             self.y += 7.4 * PT * 1.35
         self._inked(self.y)
         self.y += 2.5
@@ -324,28 +366,32 @@ class Flow:
                           (0, 0, scene.width, scene.height), k), width * scene.height / scene.width, caption)
 
     @_step
-    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0) -> None:
-        """Figures `cols` to a row, each with a caption under it (scene, its aspect, caption); a
-        last row with fewer figures is centred."""
+    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
+        """Figures `cols` to a row, each with its caption right under it (scene, its aspect, caption); a
+        last row with fewer figures is centred. A row is as tall as its tallest figure with its caption:
+        a short figure's long caption is not pushed down to the foot of a tall neighbour (a caption
+        beside a blank, and a row that takes more room than it needs). `then`: the height of what stays
+        with the last row on its page (a note on the figures)."""
         w = (self.width - gap * (cols - 1)) / cols
+        line = 7.0 * PT * 1.32
         for start in range(0, len(cells), cols):
             row = cells[start:start + cols]
             caps = [rich_wrap(typographic(c, self.lang), 7.0, w) for _, _, c in row]
-            img_h = max(w * aspect for _, aspect, _ in row)
-            cap_h = max(len(c) for c in caps) * 7.0 * PT * 1.32
+            height = max(w * aspect + 1.2 + len(cap) * line for (_, aspect, _), cap in zip(row, caps, strict=True))
             self._point()
-            self.ensure(img_h + cap_h + 4)
+            last = start + cols >= len(cells) and self.glue
+            self.ensure(height + 2.8 + (then if last else 0.0))
             lead = (cols - len(row)) * (w + gap) / 2     # a short last row sits in the middle
-            for i, (scene, _aspect, _) in enumerate(row):
+            for i, (scene, aspect, _) in enumerate(row):
                 x = self.left + lead + i * (w + gap)
                 k = w / scene.width
                 self.add(Group(self._legible(scene.shapes, k), x, self.y, 0, (0, 0, scene.width, scene.height), k))
-                cy = self.y + img_h + 1.2
+                cy = self.y + w * aspect + 1.2
                 for ln in caps[i]:
-                    self.add(*draw_rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
-                    cy += 7.0 * PT * 1.32
-            self._inked(self.y + img_h + cap_h + 1.2)
-            self.y += img_h + cap_h + 4
+                    self.add(*self._rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
+                    cy += line
+            self._inked(self.y + height)
+            self.y += height + 2.8
 
     @_step
     def box_open(self) -> None:
@@ -388,31 +434,41 @@ class Flow:
 
     def _state(self) -> _State:
         return _State(self._points, self._keeps, tuple((page, len(page)) for page in self.pages), tuple(self.ink),
-                      self.y, len(self.breaks), len(self.kept), self._heading, self._box, self._pending)
+                      self.y, len(self.breaks), len(self.forced), len(self.kept), self._heading, self._box,
+                      self._pending, self._under)
 
-    def _resume(self, state: _State, breaks: list[tuple[int, int]], kept: list[tuple[int, int]]) -> None:
+    def _resume(self, state: _State, was: Flow) -> None:
+        """Stand where `was` stood at `state`."""
         self._points, self._keeps = state.points, state.keeps
         self.pages = [page[:n] for page, n in state.pages]
         self.ink = list(state.ink)
         self.y = state.y
-        self.breaks, self.kept = breaks[:state.breaks], kept[:state.kept]
-        self._heading, self._box, self._pending = state.heading, state.box, state.pending
+        self.breaks, self.forced = was.breaks[:state.breaks], was.forced[:state.forced]
+        self.kept = was.kept[:state.kept]
+        self._heading, self._box, self._pending, self._under = state.heading, state.box, state.pending, state.under
 
-    def replay(self, force: frozenset[int], relax: frozenset[int]) -> Flow:
+    def replay(self, force: frozenset[int], relax: frozenset[int], glue: bool | None = None) -> Flow:
         """The recorded steps laid out again on new pages, with new pages forced at the break points
-        `force` and the keeps `relax` settling for their least height. Every step before the one
-        that reaches the first of those break points or keeps goes as it went in this layout (made
-        with none forced or relaxed): the new layout resumes from this one's state there."""
-        again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False)
+        `force` and the keeps `relax` settling for their least height (`glue`: see the field). Every
+        step before the one that reaches the first of those break points or keeps goes as it went in
+        this layout (made with none forced or relaxed, and the same glue): the new layout resumes from
+        this one's state there."""
+        again = Flow(self.frame, self.title, lang=self.lang, force=force, relax=relax, recording=False,
+                     glue=self.glue if glue is None else glue)
         again.pages, again.ink = [], []
-        again._small = self._small
+        again._small, again._texts = self._small, self._texts
         start = 0
-        if self._starts and not (self.force or self.relax):
+        if self._starts and not (self.force or self.relax) and again.glue == self.glue:
             point, keep = min(force, default=math.inf), min(relax, default=math.inf)
             while (start + 1 < len(self._starts) and self._starts[start + 1].points < point
                    and self._starts[start + 1].keeps < keep):
                 start += 1
-            again._resume(self._starts[start], self.breaks, self.kept)
+            again._resume(self._starts[start], self)
+        # a layout with nothing forced or relaxed (`loosened`'s) keeps its states too, for the layouts
+        # `balance` makes from it; up to `start` they are this one's
+        again._marking = not (force or relax)
+        if again._marking:
+            again._starts = self._starts[:start]
         for name, args, kwargs in self.log[start:]:
             getattr(again, name)(*args, **kwargs)
         again.log = self.log
@@ -422,30 +478,77 @@ class Flow:
         inner = self.fills()[skip:-1] or [1.0]
         return len(self.pages), round(sum(max(0.0, least - f) for f in inner), 4), -round(min(inner), 4)
 
-    def balance(self, least: float = 0.5, skip: int = 1, rounds: int = 8) -> Flow:
+    def _short(self, least: float, skip: int) -> list[int]:
+        fills = self.fills()
+        return [p for p in range(skip, len(fills) - 1) if fills[p] < least]
+
+    def _moves(self, p: int, least: float) -> list[tuple[frozenset[int], frozenset[int]]]:
+        """The layouts that may fill page `p`: a new page forced earlier on the page before (its end moves
+        to p; only where that page stays `least` full, or its last break point), a keep of the page after
+        relaxed (a heading and its text move up to p, on a left-hand page: the figures they introduce
+        are then on the facing page, not overleaf; on a right-hand page only to bring it to HALF), or a
+        break forced before undone (what it pushed to the page after comes back)."""
+        column = self.limit - self.frame.top
+        before = [(b, ink) for b, page, ink in self.breaks if page == p - 1]
+        trials = [(self.force | {b}, self.relax) for i, (b, ink) in enumerate(before)
+                  if (ink - self.frame.top) / column >= least or i == len(before) - 1]
+        # on a left-hand page (the cover is page 1) what the keep held together faces it; on a right-hand
+        # one only to keep the page from being less than half full (HALF)
+        if p % 2 == 1 or (self.ink[p] - self.frame.top) / column < HALF:
+            trials += [(self.force, self.relax | {k}) for k, page in self.kept if page == p + 1]
+        trials += [(self.force - {b}, self.relax) for b, page in self.forced if page == p + 1]
+        return trials
+
+    def loosened(self) -> Flow:
+        """This layout, or the same without the room rows of figures keep for what stays with them (a
+        note on a walkthrough round) when that room costs a page: a note may then open the next page."""
+        loose = self.replay(self.force, self.relax, glue=False)
+        return loose if len(loose.pages) < len(self.pages) else self
+
+    def balance(self, least: float = 0.5, skip: int = 1, rounds: int = 8, width: int = 2) -> Flow:
         """This layout, or one with as many pages or fewer where fewer pages are less than `least`
         full (not counting the first `skip` pages and the last, which may stand alone). A page left
         short takes the end of the page before it (a new page forced earlier there), or the start of
         the one after (a keep relaxed: a heading and its text at the foot, the figures after them on
-        the next page): a simple search, one move at a time, each tried by laying the steps out again."""
+        the next page), or gets back what a break forced before pushed off it. Each move is tried by
+        laying the steps out again; the `width` best layouts of each round are kept and moved again,
+        since filling one page often leaves a later one short until a second move (a beam search)."""
+        def score(flow: Flow) -> tuple[float, float]:
+            s = flow._score(least, skip)
+            return s[1], s[2]
+
         best = self
-        score = best._score(least, skip)
+        beam = [self]
+        seen = {(self.force, self.relax)}
+        idle = 0        # rounds since the best layout last improved: two moves may be needed, not three
         for _ in range(rounds):
-            fills = best.fills()
-            short = [p for p in range(skip, len(fills) - 1) if fills[p] < least]
-            found = False
-            for p in short:
-                trials = [(best.force | {b}, best.relax) for b, page in best.breaks if page == p - 1]
-                trials += [(best.force, best.relax | {k}) for k, page in best.kept if page == p + 1]
-                for force, relax in trials:
-                    trial = self.replay(force, relax)
-                    s = trial._score(least, skip)
-                    if s[0] <= len(self.pages) and s[1:] < score[1:]:
-                        best, score, found = trial, s, True
-                if found:
-                    break
+            if score(best)[0] == 0 or idle == 2:
+                break
+            found: list[Flow] = []
+            for flow in beam:
+                for p in flow._short(least, skip):
+                    for force, relax in flow._moves(p, least):
+                        if (force, relax) in seen:
+                            continue
+                        seen.add((force, relax))
+                        trial = self.replay(force, relax)
+                        if len(trial.pages) <= len(self.pages):
+                            found.append(trial)
             if not found:
                 break
+            found.sort(key=lambda f: (score(f), sorted(f.force), sorted(f.relax)))
+            beam = found[:width]
+            idle += 1
+            if score(beam[0]) < score(best):
+                best, idle = beam[0], 0
+        # a move the search took on its way that the result does not need only leaves a page shorter
+        # than first fit would (a long list broken early): undo each that it can
+        for moved in (*((f, None) for f in sorted(best.force)), *((None, r) for r in sorted(best.relax))):
+            force = best.force - {moved[0]} if moved[0] is not None else best.force
+            relax = best.relax - {moved[1]} if moved[1] is not None else best.relax
+            trial = self.replay(force, relax)
+            if len(trial.pages) <= len(best.pages) and score(trial) <= score(best):
+                best = trial
         return best
 
     def finish(self) -> list[list[Shape]]:

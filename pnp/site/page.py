@@ -146,10 +146,10 @@ class WebFlow(Flow):
     def heading(self, s: str, level: int = 1) -> None:
         self.blocks.append(Heading(level, s))
 
-    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "") -> None:
+    def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "", then: float = 0.0) -> None:
         self.blocks.append(Paragraph(s, bullet=bool(bullet), small=size < 8.0 and not bullet))
 
-    def aside(self, label: str, s: str, size: float = 7.6) -> None:
+    def aside(self, label: str, s: str, size: float = 7.6, glued: bool = False) -> None:
         self.blocks.append(Aside(label, s))
 
     def figure(self, scene_group: Group, height: float, caption: str = "") -> None:
@@ -158,7 +158,7 @@ class WebFlow(Flow):
     def fit_figure(self, scene: Scene, width: float, caption: str = "", least: float = 0.7) -> None:
         self.blocks.append(Figures((Cell(scene, caption),), 1, min(1.0, width / self.width)))
 
-    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0) -> None:
+    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
         if cells:
             self.blocks.append(Figures(tuple(Cell(scene, caption) for scene, _aspect, caption in cells), cols))
 

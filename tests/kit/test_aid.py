@@ -128,8 +128,8 @@ def test_the_booklet_page_and_the_card_print_the_same_file(game_copy):
     card."""
     path = game_copy / "booklet" / "aid.en.toml"
     text = path.read_text(encoding="utf-8")
-    assert "**2. Take back.**" in text
-    path.write_text(text.replace("**2. Take back.**", "**2. Gather your reserve now.**"), encoding="utf-8")
+    assert "**Take back.**" in text
+    path.write_text(text.replace("**Take back.**", "**Gather your reserve now.**"), encoding="utf-8")
     arts = build_kit(load_game(game_copy), Options(lang="en", only=("aid", "booklet")))
     by_name = {a.name: a for a in arts}
     card = open_pdf(by_name["daimyni-aid-a4.pdf"].data)

@@ -55,8 +55,11 @@ def test_walkthrough_diagrams_and_sentences_come_from_the_replayed_sample(kit, g
         assert f"Round {r.round}" in text
     text = " ".join(text.split())
     assert "Red moves 3 Bushi from c3 to d3." in text
-    assert "Combat in d3: 3 Bushi against 1 Bushi. Red wins, loses 1 and holds d3 with 2 Bushi" in text
-    assert "The blue Daimyo is removed: the game ends at once and Red wins." in text
+    assert ("Combat in d3: 3 Bushi against 1 Bushi. Red wins the fight: the blue Bushi is removed, and Red loses 1, "
+            "holding d3 with 2 Bushi.") in text
+    # the last card: a tie against the lone Daimyo, told once; the two cards left are named
+    assert ("Combat in g4: 1 Bushi against the lone blue Daimyo, a tie: every unit in g4 is removed. The game ends "
+            "at once: Red wins. Cards 7 and 15 are never resolved.") in text
 
 
 def test_each_panel_shows_the_position_after_its_card(game):

@@ -59,11 +59,28 @@ def test_daimyni_notes_never_have_a_daimyo_attack(lang):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_daimyni_first_note_agrees_with_the_next_round(lang):
-    """Round 2 moves the recruited Bushi off a3: the round 1 note must not praise it for guarding the Daimyo."""
+    """Round 2 moves the recruited Bushi off a3: the round 1 note must not praise it for guarding the Daimyo.
+    Round 1 (first-blood.toml): Blue's cards 2 and 3 move f3-e3 and f4-e4, Red's card 5 b3-c3, so Blue
+    pushes two Bushi and Red one (issue 25 review: "Both clans push a Bushi")."""
     t = text("daimyni", lang)
-    assert {"en": "Red recruits at once: a new Bushi on a3, ready to join the push.",
-            "it": "Il rosso recluta subito: un nuovo Bushi in a3, pronto a unirsi all’avanzata."}[lang] in t
+    assert {"en": "Blue pushes two Bushi towards the middle, Red one; Red also recruits at once: a new Bushi on "
+                  "a3, ready to join the push.",
+            "it": "Il blu spinge due Bushi verso il centro, il rosso uno; il rosso recluta anche subito: un nuovo "
+                  "Bushi in a3, pronto a unirsi all’avanzata."}[lang] in t
     assert "cannot be taken by a single attacker" not in t and "eliminato da un solo attaccante" not in t
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_daimyni_notes_say_what_the_position_shows(lang):
+    """Card 5 is a red card (cards.toml: Red holds 1, 4, 5, 8, 9, 11, 14, 16, 17); Blue played it in round 3
+    after taking it from its Reserve, so it is not "Blue's own card". In Flood and flight's start no blue
+    unit threatens the red Daimyo, and on b4 it still has a4, a5, b3 and c4 open: nothing "hems it in"."""
+    t = text("daimyni", lang)
+    assert {"en": "a red card that reached it through its Reserve",
+            "it": "una carta rossa arrivata dalla sua Riserva"}[lang] in t
+    for wrong in ("Blue’s own card 5", "la carta 5 del blu", "hems in", "read the danger", "stringe il Daimyo",
+                  "previsto il pericolo"):
+        assert wrong not in t
 
 
 def test_shogun_walkthrough_counts_turns_as_its_rules_do():
@@ -96,3 +113,14 @@ def test_daimyo_glossary_speaks_to_players_not_to_writers():
     t = text("daimyo")
     assert "The lord of a clan (大名). Remove a rival Daimyo and you win." in t
     assert "macron" not in t and "Hepburn" not in t
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_daimyni_places_the_bushi_area_and_reserve_where_the_kit_board_prints_them(lang):
+    """board.toml's [panel]: each side panel of the kit's board holds the Reserve (a card slot) and the
+    Bushi area (one circle per Bushi), so neither lies "beside the board" or "in front of each player"."""
+    t = text("daimyni", lang)
+    assert {"en": "the circles on their side panel of the board",
+            "it": "i cerchi sul pannello laterale del tabellone"}[lang] in t
+    for wrong in ("beside the board", "in front of each player", "accanto al tabellone", "davanti a ogni giocatore"):
+        assert wrong not in t

@@ -1,5 +1,7 @@
 """The flow measures a figure's caption as it draws it, with typographic quotes."""
 
+import pytest
+
 from pnp.draw.shapes import PT, Scene, Text
 from pnp.reference.flow import Flow, Frame, rich_wrap
 from pnp.reference.markup import typographic
@@ -98,6 +100,44 @@ def test_a_heading_goes_over_with_its_first_block():
     assert flow.pages[0] == [] and _lines_on(flow, 1) == 6      # the heading and five lines
 
 
+def test_a_heading_with_one_line_under_it_goes_over_with_that_line():
+    """Room for the heading and a one-line intro, not for the paragraph after them: a heading keeps two
+    lines of what follows, so heading and intro both start the next page (issue 25: "Examples" with
+    only its lead-in at a page's foot)."""
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 7.5 - 2.7 * LINE        # past the 18 mm a subheading asks for
+    flow.heading("Examples", 2)
+    flow.paragraph("The rulebook works these out.")
+    flow.paragraph(_words(3))
+    assert flow.pages[0] == [] and _lines_on(flow, 1) == 5      # the heading, the intro and three lines
+
+
+def test_a_heading_with_two_lines_under_it_stays():
+    flow = Flow(Frame(), "t")
+    flow.y = flow.limit - 7.5 - 3.5 * LINE
+    flow.heading("Examples", 2)
+    flow.paragraph("The rulebook works these out.")
+    flow.paragraph("One more line.")
+    flow.paragraph(_words(3))
+    assert _lines_on(flow, 0) == 3 and _lines_on(flow, 1) == 3
+
+
+def test_a_caption_sits_under_its_own_figure():
+    """Two figures of different heights in a row: each caption starts right under its own figure (not at
+    the foot of the taller one), and the row is as tall as its tallest figure with its caption."""
+    from pnp.draw.shapes import Text
+
+    flow = Flow(Frame(), "t")
+    tall, short = Scene("tall", 100, 150), Scene("short", 100, 50)
+    flow.grid([(tall, 1.5, "Tall one."), (short, 0.5, _words(1) + " " + _words(6))], cols=2, gap=5)
+    w = (flow.width - 5) / 2
+    texts = [t for t in flow.pages[0] if isinstance(t, Text)]
+    first = {round(t.x, 1): min(u.y for u in texts if round(u.x, 1) == round(t.x, 1)) for t in texts}
+    tall_cap, short_cap = (first[x] for x in sorted(first))
+    assert tall_cap > flow.frame.top + w * 1.5 > short_cap > flow.frame.top + w * 0.5
+    assert flow.y < flow.frame.top + w * 1.5 + 8 * 7.0 * PT * 1.32
+
+
 def test_a_short_paragraph_is_never_split():
     flow = Flow(Frame(), "t")
     flow.y = flow.limit - 3.5 * LINE
@@ -151,14 +191,15 @@ def test_a_layout_laid_out_again_resumes_where_it_first_differs():
     booklet = Booklet(load_game(find_game("daimyni")), "en")
     booklet.lay_out()
     flow = booklet.flow
-    moves = [(frozenset({b}), frozenset()) for b, _page in flow.breaks[::3]]
+    moves = [(frozenset({b}), frozenset()) for b, _page, _ink in flow.breaks[::3]]
     moves += [(frozenset(), frozenset({k})) for k, _page in flow.kept]
-    moves.append((frozenset({b for b, _page in flow.breaks[-3:]}), frozenset(k for k, _page in flow.kept[:1])))
+    moves.append((frozenset({b for b, _page, _ink in flow.breaks[-3:]}), frozenset(k for k, _page in flow.kept[:1])))
     assert len(moves) > 10
     for force, relax in moves:
         again, whole = flow.replay(force, relax), _from_scratch(flow, force, relax)
         assert again.pages == whole.pages, (force, relax)
-        assert (again.ink, again.breaks, again.kept) == (whole.ink, whole.breaks, whole.kept)
+        assert (again.ink, again.breaks, again.forced, again.kept) == (whole.ink, whole.breaks, whole.forced,
+                                                                       whole.kept)
 
 
 def test_a_box_and_a_carried_heading_are_laid_out_again_alike():
@@ -174,7 +215,7 @@ def test_a_box_and_a_carried_heading_are_laid_out_again_alike():
         flow.heading("Sub", 2)
         flow.paragraph("Short. " * 30)
     assert len(flow.pages) > 3 and sum(len(_panels(p)) for p in flow.pages) > 6     # boxes over breaks
-    for b, _page in flow.breaks:
+    for b, _page, _ink in flow.breaks:
         assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages
 
 
@@ -187,7 +228,118 @@ def test_a_heading_carried_over_is_laid_out_again_alike():
     flow.heading("Sub", 2)
     flow.grid([(Scene("s", 10, 10), 1.0, "A figure") for _ in range(6)], cols=2)
     assert len(flow.pages) == 3 and not any(isinstance(s, Text) and s.string == "Sub" for s in flow.pages[0])
-    later = [b for b, page in flow.breaks if page == 1]
+    later = [b for b, page, _ink in flow.breaks if page == 1]
     assert later
     for b in later:
         assert flow.replay(frozenset({b}), frozenset()).pages == _from_scratch(flow, frozenset({b}), frozenset()).pages
+
+
+def _round_after(filled_pages: int, fill: float):
+    """A flow: the cover, `filled_pages` full pages, then a page `fill` full of text before a walkthrough
+    round (a keep: heading, two opening lines and a figure 70 % of a page tall), then a closing paragraph;
+    laid out and balanced at 60 %. Returns the balanced flow and the page index the round's heading is on."""
+    from pnp.draw.shapes import Group, Text
+
+    flow = Flow(Frame(), "t")
+    flow.close_page()                                     # the cover
+    column = flow.limit - flow.frame.top
+    for _ in range(filled_pages):
+        flow.paragraph(_words(5))
+        while (flow.y - flow.frame.top) / column < 0.85:
+            flow.paragraph(_words(5))
+        flow.close_page()
+    flow.paragraph(_words(2))
+    while (flow.y - flow.frame.top) / column < fill:
+        flow.paragraph(_words(2))
+    figure = 0.7 * column
+    flow.keep(9 + 2 * LINE + figure + 6, 9 + 2 * LINE)
+    flow.heading("Round 2", 2)
+    flow.paragraph(_words(2))
+    flow.figure(Group(()), figure, "The round's first diagram.")
+    flow.paragraph(_words(3))
+    flow.paragraph(_words(3))
+    best = flow.balance(least=0.6, skip=1)
+    where = next(i for i, page in enumerate(best.pages) for s in page
+                 for t in (s.shapes if isinstance(s, Group) else (s,)) if isinstance(t, Text) and t.string == "Round 2")
+    return best, where
+
+
+def test_a_round_opens_at_the_foot_of_a_left_hand_page_facing_its_diagrams():
+    """Page 2 (left-hand: the cover is page 1) is 55 % full and the round's figure does not fit under it:
+    balancing lets the heading and its two lines stand at its foot, the figure on the facing page 3."""
+    best, where = _round_after(0, 0.55)
+    assert where == 1
+    assert best.fills()[1] >= 0.6
+
+
+def test_a_round_does_not_open_at_the_foot_of_a_right_hand_page():
+    """The same on page 3 (right-hand): the reader would turn the page to see the figure, so the round
+    starts page 4 and page 3 stays short (it is more than half full)."""
+    best, where = _round_after(1, 0.55)
+    assert where == 3
+    assert 0.5 <= best.fills()[2] < 0.6
+
+
+def _laid_out(game: str):
+    from pnp.catalog import find_game
+    from pnp.model import load_game
+    from pnp.reference.booklet import Booklet
+
+    booklet = Booklet(load_game(find_game(game)), "en")
+    booklet.lay_out()
+    return booklet.flow
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["daimyni", "daimyo", "dojima", "samurai-vassal", "shogun-solitaire"])
+def test_a_balanced_booklet_is_the_one_laid_out_from_scratch_at_each_trial(game, monkeypatch):
+    """The booklet's balancing (the notes loosened, then a beam of moves: forced breaks, relaxed keeps,
+    forced breaks undone, each tried from the recorded steps) ends on the same pages, breaks and keeps
+    whether each trial resumes from the first layout's state or lays every step out again."""
+    from pnp.reference.booklet import BALANCED
+
+    flow = _laid_out(game)
+    resumed = flow.loosened().balance(least=BALANCED, skip=1)
+    replay = Flow.replay
+    monkeypatch.setattr(Flow, "replay", lambda self, force, relax, glue=None: replay(
+        _without_states(self), force, relax, glue))
+    whole = _laid_out(game).loosened().balance(least=BALANCED, skip=1)
+    assert (resumed.force, resumed.relax, resumed.glue) == (whole.force, whole.relax, whole.glue)
+    assert resumed.pages == whole.pages
+    assert (resumed.ink, resumed.breaks, resumed.forced, resumed.kept) == (whole.ink, whole.breaks, whole.forced,
+                                                                          whole.kept)
+
+
+def _without_states(flow):
+    import copy
+
+    whole = copy.copy(flow)
+    whole._starts = []
+    return whole
+
+
+def _stranded_heading_flow():
+    """A heading with one line under it, then a long paragraph that runs over the page: the heading and
+    its line go over with the paragraph's first lines only if they are fewer than two (`_under`)."""
+    flow = Flow(Frame(), "t")
+    flow.space(flow.limit - 40 - flow.y)
+    flow.heading("Sub", 2)
+    flow.paragraph("One line.")
+    flow.paragraph(_words(12))
+    flow.paragraph(_words(2))
+    return flow
+
+
+@pytest.mark.parametrize("make", [_stranded_heading_flow, lambda: _laid_out("daimyni")])
+def test_a_layout_resumed_from_any_step_is_the_layout(make):
+    """Every state the flow recorded holds all that the steps after it read: laying those steps out
+    again from it gives the same pages, breaks and keeps."""
+    flow = make()
+    for i, state in enumerate(flow._starts):
+        again = Flow(flow.frame, flow.title, lang=flow.lang, recording=False)
+        again._resume(state, flow)
+        for name, args, kwargs in flow.log[i:]:
+            getattr(again, name)(*args, **kwargs)
+        assert again.pages == flow.pages, i
+        assert (again.ink, again.y, again.breaks, again.kept) == (flow.ink, flow.y, flow.breaks, flow.kept), i
+        assert (again._pending, again._under, again._heading) == (flow._pending, flow._under, flow._heading), i

@@ -86,17 +86,22 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[Rou
                     spec.add_combat(e.cell, game.clans[e.attacker].colour, game.clans[e.defender].colour,
                                     e.attacker_lost, e.defender_bushi_lost, e.defender_daimyo_lost, "bushi", "daimyo")
                     survivors = e.attackers - e.attacker_lost
+                    lone = e.defending_daimyo and not e.defending_bushi
                     sentences.append(say.say(
                         "events", f"combat-{e.winner}", **names, cell=e.cell,
                         attackers=pieces_text(e.attackers, False),
-                        defenders=pieces_text(e.defending_bushi, e.defending_daimyo),
+                        defenders=(say.say("events", "lone-daimyo", **names) if lone
+                                   else pieces_text(e.defending_bushi, e.defending_daimyo)),
                         attacker_lost=e.attacker_lost, defender_lost=e.defender_bushi_lost,
-                        survivors=pieces_text(survivors, False)))
+                        daimyo_lost=e.defender_daimyo_lost, survivors=pieces_text(survivors, False),
+                        kept=pieces_text(e.defending_bushi - e.defender_bushi_lost,
+                                         e.defending_daimyo and not e.defender_daimyo_lost)))
                 elif isinstance(e, DaimyoRemoved):
                     sentences.append(say.say("events", "daimyo-removed", clan=say.short(e.by),
                                              owner=say.short(e.owner)))
             if step is log.steps[-1] and t.state.is_terminal() and len(log.steps) < len(log.order):
-                sentences.append(say.say("events", "unresolved"))
+                left = [str(n) for n, _ in log.order[len(log.steps):]]
+                sentences.append(say.say("events", "unresolved", cards=say.listing(left), n=len(left)))
             heading = f"**{step.number}** · {say.short(clan)} · {titles[step.number]}"
             scene = position_diagram(game, spec, f"round-{log.round}")
             panels.append(Panel(scene, heading, " ".join(sentences), spec))

@@ -51,6 +51,9 @@ def pieces_text(bushi: int, daimyo: bool) -> str:
 
 
 Replay = Replayed[DaimyoState, notation.RoundLog]
+# The walkthrough prints its maps two to a row, framed round the whole game's map (a Han moved aside, one
+# added), so smaller than the setup maps: Han names drawn at 14 pt there print at 7.1 pt (13 pt gave 6.6).
+WALKTHROUGH_LABEL_PT = 13.8
 
 
 def control_sentence(say: Narrator, rules: Rules, snap: Snapshot, e: Control) -> str:
@@ -175,7 +178,8 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
                 elif isinstance(e, MasteryRevealed):
                     sentences.append(say.say("events", "mastery", **names,
                                              mastery=rules.mastery_titles.get(e.mastery, e.mastery)))
-            scene = draw(game, step.after, spec, frame, moved, name=f"round-{log.round}")
+            scene = draw(game, step.after, spec, frame, moved, name=f"round-{log.round}",
+                         label_pt=WALKTHROUGH_LABEL_PT)
             heading = f"**{step.card}** · {say.short(clan)} · {titles[step.card]}"
             panels.append(Panel(scene, heading, " ".join(sentences), spec))
         for e in log.events:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...draw.diagram import DiagramSpec, Stack
 from ...draw.shapes import Scene
-from ...draw.tilemap import tile_map
+from ...draw.tilemap import MAP_PT, tile_map
 from ...model import Game
 
 Snapshot = dict[str, Any]   # `notation.snapshot`: units, Han and owners after a step
@@ -31,6 +31,6 @@ def spec_of(game: Game, snap: Snapshot) -> DiagramSpec:
 
 
 def draw(game: Game, snap: Snapshot, spec: DiagramSpec, frame: Frame | None, moved: Moved = (),
-         name: str = "map") -> Scene:
+         name: str = "map", label_pt: float = MAP_PT) -> Scene:
     tiles = {t: (p, snap["owner"][t]) for t, p in snap["tiles"].items()}
-    return tile_map(game, tiles, spec, frame, moved, name)
+    return tile_map(game, tiles, spec, frame, moved, name, label_pt)

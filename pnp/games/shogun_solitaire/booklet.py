@@ -265,10 +265,15 @@ def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[
     return start, out
 
 
+def columns_of(done: Sequence[tuple[int, str, list[GameEvent], Snapshot]]) -> int:
+    """The cards a walkthrough's widest row holds: all its diagrams are drawn that wide, to one scale."""
+    return max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done] + [len(s.gone) for *_, s in done])
+
+
 def panels_for(game: Game, t: Replayed, where: str, lang: str, name: str) -> list[RoundPage]:
     cards, say = Cards(game, lang), Say(game, lang)
     start, done = steps(game, t, where)
-    columns = max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done] + [len(s.gone) for *_, s in done])
+    columns = columns_of(done)
     pages: dict[int, RoundPage] = {}
     last = snapshot(start)
     actions_in: dict[int, int] = {}
@@ -401,6 +406,17 @@ class ShogunBooklet(BookletAdapter):
     # (a list of this game's logs) does not match its `Sequence[Any]`; read-only members would.
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPage]]:
         return walkthrough(game, sample, lang)
+
+    def start_figure(self, game: Game, transcript: Any, lang: str) -> Figure | None:
+        """A sample from a stated mid-game position (its [position]) is drawn as it stands before the
+        first turn, at the scale of the turns' diagrams: the play area and the hand."""
+        if transcript.start is None or not transcript.rounds:
+            return None
+        where = f"{game.id} walkthrough"     # the walkthrough has replayed it already: no error is left
+        start, done = steps(game, transcript, where)
+        scene = diagram(Cards(game, lang), snapshot(start), "start", columns_of(done))
+        say = Say(game, lang)
+        return Figure(scene, say("booklet", "start-position", deck=len(start.deck), score=start.score))
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {

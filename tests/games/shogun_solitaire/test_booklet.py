@@ -208,3 +208,27 @@ def test_a_clan_card_in_a_diagram_carries_its_clans_mon():
         assert mons(name) == 1, name
     for name in ("raid", "assassin", "ronin", "envoy", "fleet"):
         assert mons(name) == 0, name
+
+
+def test_the_walkthrough_draws_its_mid_game_start_before_turn_1():
+    """samples/raid-and-ronin.toml starts "Mid-game" from its [position]: row = amago-soldier,
+    amago-cavalry; hand = amago-cavalry, takeda-ninja, amago-cavalry, takeda-cavalry, takeda-leader.
+    Before Turn 1 the booklet draws that play area (兵 騎) over that hand (three 騎, 忍者, 将)."""
+    doc = open_pdf(pdf_bytes())
+    caption = "The position this game starts from"
+    page = next(p for p in doc if caption in p.get_text())
+    cap = page.search_for(caption)[0]
+    spans = [s for b in page.get_text("dict")["blocks"] for ln in b.get("lines", []) for s in ln["spans"]]
+    assert all(s["bbox"][1] > cap.y1 for s in spans if s["text"].strip() == "Turn 1"), "Turn 1 comes before it"
+    legend = page.search_for("How to read the diagrams")
+    top = legend[0].y0 if legend else 0.0
+    kanji = sorted((s for s in spans if "Gothic" in s["font"] and top < s["bbox"][1] < cap.y0
+                    and s["bbox"][1] > max((r.y1 for r in page.search_for("out of twelve.")), default=top)),
+                   key=lambda s: (s["bbox"][1], s["bbox"][0]))
+    rows: dict[float, list[str]] = {}
+    for s in kanji:                 # a card's marks lie within 20 pt of its top
+        row = next((y for y in rows if s["bbox"][1] - y < 20), s["bbox"][1])
+        rows.setdefault(row, []).append(s["text"].strip())
+    play, hand = (r for _, r in sorted(rows.items()))
+    assert play == ["兵", "騎"]
+    assert sorted(hand) == sorted(["騎", "騎", "騎", "忍", "者", "将"])     # 忍者 is set one kanji over the other
