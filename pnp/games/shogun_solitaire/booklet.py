@@ -37,7 +37,7 @@ Replayed = Transcript[ShogunState, list[str]]
 PLAY_ROW = "#e2a21b"      # the dot before each row: play area (gold), hand (ink), discarded (grey), revealed (blue)
 HAND_ROW = "#231f1a"
 GONE_ROW = "#9a8f83"
-ASIDE_ROW = "#8a6d3b"     # set aside, to be shuffled back: a row of its own, led by ASIDE_MARK (not told by colour)
+ASIDE_INK = "#8a6d3b"     # ASIDE_MARK's colour: it parts the cards set aside (shuffled back) from the discarded
 ASIDE_MARK = "↺"
 SHOWN_ROW = "#4f7fbf"
 DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
@@ -165,27 +165,26 @@ def _order(state: ShogunState) -> Callable[[str], tuple[int, int, str]]:
 
 def diagram(cards: Cards, snap: Snapshot, name: str, columns: int = 0, played: bool = False) -> Scene:
     """One position, three rows: the play area (the card just played ringed), the hand, and what
-    left the hand or the deck for the discard pile in this step; then the enemies set aside (a row
-    of their own, marked ↺: they go back into the deck) and the cards a Ninja has just revealed, top
-    of the deck first. The rows carry no words, so the diagram stays legible at the size a booklet
+    left the hand or the deck for the discard pile in this step, then, after a ↺, the enemies set
+    aside (they go back into the deck); a fourth shows the cards a Ninja has just revealed, top of
+    the deck first. The rows carry no words, so the diagram stays legible at the size a booklet
     prints it; the legend names them."""
     rows = [Seat("", PLAY_ROW, tuple(cards(c) for c in snap.row),
                  highlight=(len(snap.row) - 1,) if played and snap.row else ()),
             Seat("", HAND_ROW, tuple(cards(c) for c in snap.hand))]
-    if snap.gone:
-        rows.append(Seat("", GONE_ROW, tuple(cards(c) for c in snap.gone)))
-    if snap.aside:
-        rows.append(Seat("", ASIDE_ROW, (aside_mark(cards), *(cards(c) for c in snap.aside))))
+    aside = (aside_mark(cards), *(cards(c) for c in snap.aside)) if snap.aside else ()
+    if snap.gone or aside:       # the cards set aside close the row, after the ↺ that tells them apart
+        rows.append(Seat("", GONE_ROW, (*(cards(c) for c in snap.gone), *aside)))
     if snap.shown:
         rows.append(Seat("", SHOWN_ROW, tuple(cards(c) for c in snap.shown)))
     return table_scene(rows, name=name, columns=max(columns, 5), label_width=6.0, note_width=0.0, card_width=14.0)
 
 
 def aside_mark(cards: Cards) -> Scene:
-    """The set-aside row's first place: ↺ (shuffled back) on the felt, as large as a card's kanji, so
-    the row is told from the discards' by a sign, not by its dot's colour; the legend names it."""
+    """The place between the discarded cards and those set aside: ↺ (shuffled back) on the felt, as
+    large as a card's kanji, so the two are told apart by a sign; the legend names it."""
     scene = Scene("aside-mark", cards.W, cards.H, 0.0)
-    scene.add(*text.box(0, 0, cards.W, cards.H, ASIDE_MARK, "sans-bold", 40, "center", ASIDE_ROW, valign="middle"))
+    scene.add(*text.box(0, 0, cards.W, cards.H, ASIDE_MARK, "sans-bold", 40, "center", ASIDE_INK, valign="middle"))
     return scene
 
 
@@ -331,7 +330,7 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
         t = notation.replay(game, read_text(path, where, "an example"), where)
         start, done = steps(game, t, where)
         columns = max([len(start.row), len(start.hand)]
-                      + [max(len(s.row), len(s.hand), len(s.gone), len(s.aside) + bool(s.aside)) for *_, s in done])
+                      + [max(len(s.row), len(s.hand), len(s.gone) + len(s.aside) + bool(s.aside)) for *_, s in done])
         before = diagram(cards, snapshot(start), f"{path.stem}-before", columns)
         told = " ".join(sentences(say, a, ev) for _, a, ev, _ in done)
         after = diagram(cards, done[-1][3], f"{path.stem}-after", columns,

@@ -243,19 +243,30 @@ def test_the_walkthrough_draws_its_mid_game_start_before_turn_1():
     # the Ronin drawn while refilling waits aside
     ("Envoys leave with a Raid, after.", ["襲", "使節", "使節", "忍者", "兵"], ["浪人"]),
 ])
-def test_set_aside_cards_have_a_row_of_their_own_marked_not_by_colour(caption, discarded, aside):
-    """Review 2 of issue 25 (p. 8): the set-aside Assassin sat in the row of the discarded cards, though
-    one goes back into the deck and the others do not. The "after" diagram now draws the cards set aside
-    in a row of their own under the discards, marked ↺ (the legend's sign for "shuffled back"), at 6 pt
-    or more as printed."""
+def test_set_aside_cards_are_parted_from_the_discarded_by_a_sign(caption, discarded, aside):
+    """Review 2 of issue 25 (p. 8): the set-aside Assassin sat among the discarded cards, though it goes
+    back into the deck and they do not, told apart only by the caption. The "after" diagram's last row
+    now holds the discarded cards, then a ↺ (the legend's sign for "shuffled back"), then the cards set
+    aside; the ↺ prints at 6 pt or more."""
     doc = open_pdf(pdf_bytes())
     page = next(p for p in doc if caption in " ".join(p.get_text().split()))
     rows, _dashed, _least = _diagram_above(page, caption)
     # a two-kanji type is set in a column, one character a span
-    assert ["".join(r) for r in rows[-2:]] == ["".join(discarded), "".join(aside)]
+    assert "".join(rows[-1]) == "".join(discarded + aside)
     spans = [s for b in page.get_text("dict")["blocks"] for line in b.get("lines", ()) for s in line["spans"]]
     cap = next(s for s in spans if caption.rstrip(".") in s["text"])
-    marks = [s for s in spans if s["text"].strip() == "↺" and (s["bbox"][0] < page.rect.width / 2)
-             == (cap["bbox"][0] < page.rect.width / 2) and cap["bbox"][1] - 130 < s["bbox"][3] < cap["bbox"][1]]
+    left = cap["bbox"][0] < page.rect.width / 2
+
+    def here(s):
+        return (s["bbox"][0] < page.rect.width / 2) == left and cap["bbox"][1] - 130 < s["bbox"][3] < cap["bbox"][1]
+
+    marks = [s for s in spans if s["text"].strip() == "↺" and here(s)]
     assert len(marks) == 1 and marks[0]["size"] >= 6.0
-    assert "a row marked ↺ holds the enemies set aside" in " ".join(" ".join(p.get_text().split()) for p in doc)
+    mark = marks[0]["bbox"]
+    # on the last row, after every discarded card and before the one set aside
+    row = [s for s in spans if here(s) and "Gothic" in s["font"] and s["bbox"][1] < mark[3] and s["bbox"][3] > mark[1]]
+    before = [s["text"] for s in sorted(row, key=lambda s: s["bbox"][0]) if s["bbox"][2] <= mark[0]]
+    after = [s["text"] for s in sorted(row, key=lambda s: s["bbox"][0]) if s["bbox"][0] >= mark[2]]
+    assert after and "".join(after) == "".join(aside)[:len("".join(after))]
+    assert set(before) <= set("".join(discarded)) and before
+    assert "then, after a ↺, the enemies set aside" in " ".join(" ".join(p.get_text().split()) for p in doc)
