@@ -14,7 +14,7 @@ from ...reference.narration import Phrasebook
 from ..interface import Figure
 
 INK = "#231f1a"
-SIDE = 22.0        # mm of label column either side of the card: the scene fits the column at 1.05x
+SIDE = 26.0        # mm of label column either side: the card prints at 1.04x, its 6.2 pt footer above the least size
 LABEL_PT = 8.5
 # (element of the card layout, side its label goes, where on the element the line starts)
 PARTS = (("level", "left", 0.5), ("trust", "left", 0.5), ("title", "right", 0.5), ("text", "right", 0.2))
