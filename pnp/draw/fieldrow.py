@@ -45,13 +45,15 @@ class Place:
 class Chip:
     """Something standing at a place: with a `label`, a tile of the `colour` with the label on it (a
     card, by its short name or glyph); without, the die it sits on, pips in the `colour`. `note` is
-    printed under it (+3), `ghost` draws it dashed: where it stood before it moved."""
+    printed under it (+3), `ghost` draws it dashed: where it stood before it moved. `mark` (a tile's
+    only) is its holder's sign, printed under the label, so the holder is not told by colour alone."""
 
     label: str = ""
     colour: str = INK
     die: int | None = None
     note: str = ""
     ghost: bool = False
+    mark: str = ""
 
 
 def _chip(chip: Chip, x: float, y: float, size: float) -> list[Shape]:
@@ -60,8 +62,16 @@ def _chip(chip: Chip, x: float, y: float, size: float) -> list[Shape]:
         fill = "#ffffff" if chip.ghost else chip.colour
         ink = readable(chip.colour if chip.ghost else "#ffffff", fill)
         font = "sans-bold" if chip.label.isascii() else "jp"
-        return [Rect(x, y, size, size, Style(fill=fill, stroke=chip.colour, width=0.35, dash=dash), radius=1.2),
-                *text.box(x, y, size, size, chip.label, font, 13, "center", ink, valign="middle", min_size=6.0)]
+        tile = Rect(x, y, size, size, Style(fill=fill, stroke=chip.colour, width=0.35, dash=dash), radius=1.2)
+        if not chip.mark:
+            return [tile, *text.box(x, y, size, size, chip.label, font, 13, "center", ink, valign="middle",
+                                    min_size=6.0)]
+        # the label over the sign, both 11 pt: still 7 pt when a row fills half a booklet column
+        half = size / 2
+        return [tile, *text.box(x, y + 0.1, size, half, chip.label, font, 11, "center", ink, valign="middle",
+                                leading=1.0, min_size=6.0),
+                *text.box(x, y + half - 0.1, size, half, chip.mark, "sans-bold", 11, "center", ink,
+                          valign="middle", leading=1.0, min_size=6.0)]
     value = chip.die if chip.die is not None else 0
     out = die_face(value, x, y, size, colour=chip.colour)
     if chip.ghost:    # a dashed outline and pale pips: the die is no longer there

@@ -90,10 +90,14 @@ class RoundPage:
 
 @dataclass
 class Figure:
-    """A drawn figure with its caption, for a booklet grid."""
+    """A drawn figure with its caption, for a booklet grid. `share`: the text column's share a lone
+    figure takes, `least`: how far the booklet may shrink it to keep it on a page (a figure whose
+    own printed text must keep its size asks for more room and no shrinking)."""
 
     scene: Scene
     caption: str
+    share: float = 0.6
+    least: float = 0.7
 
 
 class BookletAdapter(ABC):

@@ -167,7 +167,8 @@ class Booklet:
         self.flow.fit_figure(scene, width, caption, least)
 
     def place(self, items: list[Figure] | list[str]) -> None:
-        """A game's own figures: one is centred at 70 % width, several go two to a row; lines are bullets."""
+        """A game's own figures: one is centred at its `share` of the width (60 %), several go two to a row;
+        lines are bullets."""
         figures = [i for i in items if isinstance(i, Figure)]
         lines = [i for i in items if isinstance(i, str)]
         if lines:
@@ -175,7 +176,8 @@ class Booklet:
         for line in lines:
             self.flow.paragraph(line, indent=3.5, bullet="•")
         if len(figures) == 1:
-            self.fit_figure(figures[0].scene, self.flow.width * 0.6, figures[0].caption)
+            one = figures[0]
+            self.fit_figure(one.scene, self.flow.width * one.share, one.caption, one.least)
         elif figures:
             self.flow.grid([(f.scene, f.scene.height / f.scene.width, f.caption) for f in figures], cols=2, gap=6)
 

@@ -68,12 +68,12 @@ def test_missing_pages_are_notes_pages_then_the_back_cover():
 
 
 def test_a_booklet_that_fills_its_sheets_gets_nothing_added():
-    # Samurai Vassal's 24 pages (Dôjima's 20 were, before its later rounds gave their fields and tracks)
-    a5, sheets = booklet("samurai-vassal")
-    assert a5.page_count == 24 and sheets.page_count == 12
+    # Daimyni's 16 pages (Samurai Vassal's 24 were, before its Components drew one card large with callouts)
+    a5, sheets = booklet("daimyni")
+    assert a5.page_count == 16 and sheets.page_count == 8
     text = "".join(page.get_text() for page in sheets)
     assert "Notes" not in text
-    assert "Round summary" in half(sheets[0], right=False)       # the last page is the player aid
+    assert "Turn summary" in half(sheets[0], right=False)       # the last page is the player aid
 
 
 @pytest.mark.slow

@@ -217,7 +217,8 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
         seen = placed if key == "E" else [p for p in placed if _before(p[1], key)]
         for f, card, owner in seen:
             colour = w.colour(owner) if owner else NOBODY if card in hidden else w.card_colour.get(card, NOBODY)
-            above.setdefault(f, []).append(Chip(w.glyphs.get(card, card[:1]), colour, die=f))
+            above.setdefault(f, []).append(Chip(w.glyphs.get(card, card[:1]), colour, die=f,
+                                                mark=w.sign(owner) if owner else ""))
             st.above.setdefault(f, []).append(card)
         places = [Place(n) for n in FIELDS]
         adv = ADVISOR_OF.get(key)

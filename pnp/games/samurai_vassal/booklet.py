@@ -23,6 +23,7 @@ from ...model import Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
+from .anatomy import anatomy_figure
 from .cards import CARDS, CHARACTER_IDS, Bonus, CancelMajority, MustStrategise, Penalty, Spite, WinWith
 from .diagram import diagram_face
 from .events import (
@@ -366,7 +367,8 @@ class SamuraiVassalBooklet(BookletAdapter):
         return walkthrough(game, sample, lang)
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
-        return {"example": example_figures, "steps": step_lines, "characters": character_lines}
+        return {"example": example_figures, "steps": step_lines, "characters": character_lines,
+                "anatomy": anatomy_figure}
 
     def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:
         s = transcript.state

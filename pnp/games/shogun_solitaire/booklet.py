@@ -37,6 +37,8 @@ Replayed = Transcript[ShogunState, list[str]]
 PLAY_ROW = "#e2a21b"      # the dot before each row: play area (gold), hand (ink), discarded (grey), revealed (blue)
 HAND_ROW = "#231f1a"
 GONE_ROW = "#9a8f83"
+ASIDE_INK = "#8a6d3b"     # ASIDE_MARK's colour: it parts the cards set aside (shuffled back) from the discarded
+ASIDE_MARK = "↺"
 SHOWN_ROW = "#4f7fbf"
 DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
 DIFFICULTY = "simulation-difficulty"   # the saved simulations it prints (and the same name ending -random)
@@ -137,8 +139,9 @@ class Say(Phrasebook):
 
 @dataclass
 class Snapshot:
-    """What a diagram shows: the play area (as card names), the hand, the cards the step discarded
-    or set aside, the score, the deck's size and the cards a discarded Ninja has just revealed."""
+    """What a diagram shows: the play area (as card names), the hand, the cards the step discarded,
+    the score, the deck's size, the cards a discarded Ninja has just revealed and the enemies the
+    step set aside (they go back into the deck, so they are not drawn with the discards)."""
 
     row: list[str]
     hand: list[str]
@@ -146,11 +149,12 @@ class Snapshot:
     score: int
     deck: int
     shown: list[str] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)
 
 
-def snapshot(state: ShogunState, gone: Sequence[str] = ()) -> Snapshot:
+def snapshot(state: ShogunState, gone: Sequence[str] = (), aside: Sequence[str] = ()) -> Snapshot:
     return Snapshot([r.text() for r in state.row], sorted(state.hand, key=_order(state)), list(gone), state.score,
-                    len(state.deck), list(state.revealed))
+                    len(state.deck), list(state.revealed), list(aside))
 
 
 def _order(state: ShogunState) -> Callable[[str], tuple[int, int, str]]:
@@ -161,17 +165,27 @@ def _order(state: ShogunState) -> Callable[[str], tuple[int, int, str]]:
 
 def diagram(cards: Cards, snap: Snapshot, name: str, columns: int = 0, played: bool = False) -> Scene:
     """One position, three rows: the play area (the card just played ringed), the hand, and what
-    left the hand or the deck in this step (discarded, set aside); a fourth shows the cards a Ninja
-    has just revealed, top of the deck first. The rows carry no words, so the
-    diagram stays legible at the size a booklet prints it; the legend names them."""
+    left the hand or the deck for the discard pile in this step, then, after a ↺, the enemies set
+    aside (they go back into the deck); a fourth shows the cards a Ninja has just revealed, top of
+    the deck first. The rows carry no words, so the diagram stays legible at the size a booklet
+    prints it; the legend names them."""
     rows = [Seat("", PLAY_ROW, tuple(cards(c) for c in snap.row),
                  highlight=(len(snap.row) - 1,) if played and snap.row else ()),
             Seat("", HAND_ROW, tuple(cards(c) for c in snap.hand))]
-    if snap.gone:
-        rows.append(Seat("", GONE_ROW, tuple(cards(c) for c in snap.gone)))
+    aside = (aside_mark(cards), *(cards(c) for c in snap.aside)) if snap.aside else ()
+    if snap.gone or aside:       # the cards set aside close the row, after the ↺ that tells them apart
+        rows.append(Seat("", GONE_ROW, (*(cards(c) for c in snap.gone), *aside)))
     if snap.shown:
         rows.append(Seat("", SHOWN_ROW, tuple(cards(c) for c in snap.shown)))
     return table_scene(rows, name=name, columns=max(columns, 5), label_width=6.0, note_width=0.0, card_width=14.0)
+
+
+def aside_mark(cards: Cards) -> Scene:
+    """The place between the discarded cards and those set aside: ↺ (shuffled back) on the felt, as
+    large as a card's kanji, so the two are told apart by a sign; the legend names it."""
+    scene = Scene("aside-mark", cards.W, cards.H, 0.0)
+    scene.add(*text.box(0, 0, cards.W, cards.H, ASIDE_MARK, "sans-bold", 40, "center", ASIDE_INK, valign="middle"))
+    return scene
 
 
 def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
@@ -257,8 +271,7 @@ def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[
         for action in actions:
             before, run = len(state.discard), [r.text() for r in state.row]
             events = state.apply_action(action)
-            gone = state.discard[before:] + [e.card for e in events if isinstance(e, SetAside)]
-            snap = snapshot(state, gone)
+            snap = snapshot(state, state.discard[before:], [e.card for e in events if isinstance(e, SetAside)])
             if any(isinstance(e, Seized) for e in events):
                 snap.row = run + [InRow(p.card, p.colour, p.type).text() for p in events if isinstance(p, Played)]
             out.append((rnd, action, events, snap))
@@ -267,7 +280,8 @@ def steps(game: Game, t: Replayed, where: str) -> tuple[ShogunState, list[tuple[
 
 def columns_of(done: Sequence[tuple[int, str, list[GameEvent], Snapshot]]) -> int:
     """The cards a walkthrough's widest row holds: all its diagrams are drawn that wide, to one scale."""
-    return max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done] + [len(s.gone) for *_, s in done])
+    return max([len(s.row) for *_, s in done] + [len(s.hand) for *_, s in done]
+               + [len(s.gone) + len(s.aside) + bool(s.aside) for *_, s in done])
 
 
 def panels_for(game: Game, t: Replayed, where: str, lang: str, name: str) -> list[RoundPage]:
@@ -315,8 +329,8 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
         where = display(path)
         t = notation.replay(game, read_text(path, where, "an example"), where)
         start, done = steps(game, t, where)
-        columns = max([len(start.row), len(start.hand)] + [max(len(s.row), len(s.hand), len(s.gone))
-                                                           for *_, s in done])
+        columns = max([len(start.row), len(start.hand)]
+                      + [max(len(s.row), len(s.hand), len(s.gone) + len(s.aside) + bool(s.aside)) for *_, s in done])
         before = diagram(cards, snapshot(start), f"{path.stem}-before", columns)
         told = " ".join(sentences(say, a, ev) for _, a, ev, _ in done)
         after = diagram(cards, done[-1][3], f"{path.stem}-after", columns,

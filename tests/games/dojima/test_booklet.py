@@ -287,9 +287,47 @@ def test_every_die_in_a_step_diagram_carries_its_players_sign(game):
             step = panel.spec
             if step is None or not step.below:
                 continue
+            # a die's note is its sign and what it brought ("▲ +3"); an advisor tile's sign stands alone
             marked = [t.string.split()[0] for t in panel.scene.shapes
-                      if hasattr(t, "string") and t.string[:1] in signs]
+                      if hasattr(t, "string") and t.string[:1] in signs and len(t.string) > 1]
             drawn = sorted(p for ps in step.below.values() for p in ps)
             assert sorted(signs[m] for m in marked) == drawn, (page.round, panel.heading)
             checked += 1
     assert checked >= 6          # B, C and D of the two rounds drawn step by step
+
+
+def _owned_tiles(scene, colours):
+    """Each advisor tile of a player's colour in a diagram, with the strings printed inside it."""
+    from pnp.draw.shapes import Rect
+    tiles = [s for s in scene.shapes if isinstance(s, Rect) and s.style.fill in colours and abs(s.w - s.h) < 1e-6
+             and s.w < 10 and s.radius == 1.2]
+    texts = [t for t in scene.shapes if hasattr(t, "string")]
+    return [(colours[r.style.fill], [t.string for t in texts if r.x < t.x < r.x + r.w and r.y < t.y < r.y + r.h])
+            for r in tiles]
+
+
+def test_every_advisor_tile_carries_its_holders_sign(game):
+    """Issue 24, "colour is never the only signal": an advisor's holder showed only by the tile's colour,
+    and Red's and Green's tiles look alike to a deuteranope. Each held advisor's tile now prints, under
+    the card's sign, its holder's sign; the hidden advisor (dark grey) has none. Read back from the
+    printed booklet too: every sign is real text of 6 pt or more, not a stand-in bar."""
+    from pnp.draw.colourblind import confusable
+    from pnp.games.dojima.booklet import Words, example_figures
+    w = Words(game, "en")
+    colours = {c.colour: c.id for c in game.meta.clans}
+    assert confusable({c.id: (c.colour, "tile") for c in game.meta.clans})     # colour alone fails
+    scenes = [f.scene for f in example_figures(game, "en")]
+    _t, rounds = DojimaBooklet().walkthrough(game, game.folder / "samples" / "six-players.toml", "en")
+    scenes += [panel.scene for page in rounds for panel in page.panels if panel.scene is not None]
+    held = [tile for scene in scenes for tile in _owned_tiles(scene, colours)]
+    assert len(held) > 30
+    for holder, inside in held:
+        assert w.sign(holder) in inside, (holder, inside)
+        assert len(inside) == 2          # the advisor's kanji and the holder's sign
+    assert len({w.sign(c.id) for c in game.meta.clans}) == len(game.meta.clans)
+    # in print: every tile's sign is text at 6 pt or more (a scaled-down figure bars smaller type)
+    doc = open_pdf(render_pdf([Page(A5[0], A5[1], p) for p in build_booklet(game, "en")], "t"))
+    signs = {w.sign(c.id) for c in game.meta.clans}
+    printed = [s["size"] for p in doc for b in p.get_text("dict")["blocks"] for line in b.get("lines", ())
+               for s in line["spans"] if s["text"] in signs]
+    assert len(printed) >= len(held) and min(printed) >= 6.0

@@ -232,3 +232,25 @@ def test_how_a_character_with_no_level_wins_is_what_the_booklet_says(words):  # 
                     assert rule == "reject" or by_copy, (plays, last, rule)
     assert wins["fuma-kotaro"] == 0
     assert all(wins[c] > 0 for c in no_level if c != "fuma-kotaro"), wins
+
+
+def test_the_card_drawn_large_prints_its_own_text_legibly(pdf):  # type: ignore[no-untyped-def]
+    """Review 2 of issue 25 (SV 9): the card miniatures show grey bars where the name and effect are, so
+    "its name (top right) and its effect (the small text at the bottom)" pointed at nothing readable.
+    One Proposal card is drawn large with its four parts named; every line of the card's own text
+    prints as text (a figure shrunk below the booklet's least size turns text into bars) at 6 pt or
+    more, the effect at its printed size or larger."""
+    from pnp.draw.card import card_face
+
+    card = next(c for c in GAME.cards if c.type_id == "war-drills")
+    on_card = [s for s in card_face(GAME, card, "en").shapes if isinstance(s, Text)]
+    assert len(on_card) >= 5                       # level, trust, name, seat, effect lines, footer
+    doc = open_pdf(pdf)
+    page = next(p for p in doc if "A Proposal card, War Drills" in " ".join(p.get_text().split()))
+    spans = [s for b in page.get_text("dict")["blocks"] for line in b.get("lines", ()) for s in line["spans"]]
+    for label in ("Convincing level", "Trust value", "Name", "Effect"):
+        assert label in " ".join(page.get_text().split())
+    for t in on_card:
+        printed = [s for s in spans if s["text"].strip() == t.string.strip()]
+        assert printed, f"{t.string!r} is not printed as text"
+        assert min(s["size"] for s in printed) >= max(6.0, t.size) - 0.01, (t.string, printed[0]["size"])

@@ -232,3 +232,41 @@ def test_the_walkthrough_draws_its_mid_game_start_before_turn_1():
     play, hand = (r for _, r in sorted(rows.items()))
     assert play == ["兵", "騎"]
     assert sorted(hand) == sorted(["騎", "騎", "騎", "忍", "者", "将"])     # 忍者 is set one kanji over the other
+
+
+@pytest.mark.parametrize(("caption", "discarded", "aside"), [
+    # Rules: a Raid met with the deck sends the deck's top five Shogun and Envoy cards to the discard pile;
+    # an enemy found among them is set aside and shuffled back. examples/raid-with-deck.toml: under the Raid
+    # lie Takeda Soldier, Amago Cavalry, the Assassin, Katō Ninja, Envoy, Takeda Cavalry.
+    ("A Raid met with the deck, after.", ["襲", "兵", "騎", "忍者", "使節", "騎"], ["刺客"]),
+    # a Raid met with the hand: the two Envoys, Hōjō Ninja and Amago Soldier are discarded with the Raid;
+    # the Ronin drawn while refilling waits aside
+    ("Envoys leave with a Raid, after.", ["襲", "使節", "使節", "忍者", "兵"], ["浪人"]),
+])
+def test_set_aside_cards_are_parted_from_the_discarded_by_a_sign(caption, discarded, aside):
+    """Review 2 of issue 25 (p. 8): the set-aside Assassin sat among the discarded cards, though it goes
+    back into the deck and they do not, told apart only by the caption. The "after" diagram's last row
+    now holds the discarded cards, then a ↺ (the legend's sign for "shuffled back"), then the cards set
+    aside; the ↺ prints at 6 pt or more."""
+    doc = open_pdf(pdf_bytes())
+    page = next(p for p in doc if caption in " ".join(p.get_text().split()))
+    rows, _dashed, _least = _diagram_above(page, caption)
+    # a two-kanji type is set in a column, one character a span
+    assert "".join(rows[-1]) == "".join(discarded + aside)
+    spans = [s for b in page.get_text("dict")["blocks"] for line in b.get("lines", ()) for s in line["spans"]]
+    cap = next(s for s in spans if caption.rstrip(".") in s["text"])
+    left = cap["bbox"][0] < page.rect.width / 2
+
+    def here(s):
+        return (s["bbox"][0] < page.rect.width / 2) == left and cap["bbox"][1] - 130 < s["bbox"][3] < cap["bbox"][1]
+
+    marks = [s for s in spans if s["text"].strip() == "↺" and here(s)]
+    assert len(marks) == 1 and marks[0]["size"] >= 6.0
+    mark = marks[0]["bbox"]
+    # on the last row, after every discarded card and before the one set aside
+    row = [s for s in spans if here(s) and "Gothic" in s["font"] and s["bbox"][1] < mark[3] and s["bbox"][3] > mark[1]]
+    before = [s["text"] for s in sorted(row, key=lambda s: s["bbox"][0]) if s["bbox"][2] <= mark[0]]
+    after = [s["text"] for s in sorted(row, key=lambda s: s["bbox"][0]) if s["bbox"][0] >= mark[2]]
+    assert after and "".join(after) == "".join(aside)[:len("".join(after))]
+    assert set(before) <= set("".join(discarded)) and before
+    assert "then, after a ↺, the enemies set aside" in " ".join(" ".join(p.get_text().split()) for p in doc)
