@@ -3,10 +3,12 @@ side across the sheet."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..draw import text
-from ..draw.dice import die_face_scene, die_net_scene
+from ..draw.dice import TAB_DEPTH, die_face_scene, die_net_scene
 from ..draw.shapes import Group, Shape
 from ..model import Game
 from ..output import Artifact
@@ -19,6 +21,17 @@ GAP = 3.0      # mm between stickers
 LABEL = 6.0    # mm above a die's faces for its name
 SPACE = 6.0    # mm between two dice's blocks
 HEADING = 12.0  # mm at the top of a sheet for what to buy or how to fold
+
+Block = tuple[float, float, list[Shape]]     # width, height, shapes drawn from (0, 0)
+
+
+@dataclass(frozen=True)
+class _Section:
+    """Stickers or paper dice: the footer key its sheets carry, the heading that says what to do."""
+
+    footer: str
+    heading: str
+    blocks: list[Block]
 
 
 def build(game: Game, ctx: Context) -> Iterator[Artifact]:
@@ -35,8 +48,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     if game.dice.blank is not None:
         heading = say("dice_blanks", count=copies, blank=f"{game.dice.blank:g}",
                       size="/".join(f"{s:g}" for s in sizes))
-    sheet_top = top + (HEADING if heading else 0.0)
-    blocks: list[tuple[float, float, list[Shape]]] = []      # width, height, shapes at (0, 0)
+    blocks: list[Block] = []
     faces = 0
     pips = {d.id: (game.folder / d.pip, game.files["dice"], f"dice[{i}].pip")
             for i, d in enumerate(game.dice.dice) if d.pip is not None}
@@ -57,31 +69,32 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
         if ctx.svg:
             for scene in scenes:
                 yield Artifact(f"{ctx.svg_dir}/dice/{scene.name}.svg", render_svg(scene), None, "svg")
-    sheets = _flow(blocks, left, right, sheet_top, bottom)
-    doc = PdfDocument(f"{title}: dice", f"die faces, {paper.name}")
-    for n, sheet in enumerate(sheets, 1):
-        note = text.box(paper.margin, h - paper.margin - 6, w - 2 * paper.margin, 5,
-                        say("dice_sheet", title=title, n=n, total=len(sheets)), "sans", 7, "center", "#555555",
-                        valign="middle")
-        doc.add(sheet_page(w, h, [*_heading(heading, left, top, right - left), *sheet, *note]))
+    sections = [_Section("dice_sheet", heading, blocks)]
     if game.dice.nets is not None:
         edge = game.dice.nets
-        nets: list[tuple[float, float, list[Shape]]] = []
+        nets: list[Block] = []
         for die in game.dice.dice:
             net = die_net_scene(die, edge, lang, pips.get(die.id))
             if ctx.svg:
                 yield Artifact(f"{ctx.svg_dir}/dice/{net.name}.svg", render_svg(net), None, "svg")
             for n in range(die.count):
                 label = f"{die.name.get(lang, die.id)} {n + 1}/{die.count}"
-                nets.append((net.width, LABEL + net.height,
-                             [text.line(0, 4, label, "sans-bold", 8, "#2b261f"), Group(tuple(net.shapes), 0, LABEL)]))
-        how = say("dice_nets", count=copies, edge=f"{edge:g}")
-        net_sheets = _flow(nets, left, right, top + HEADING, bottom)
-        for n, sheet in enumerate(net_sheets, 1):
-            note = text.box(paper.margin, h - paper.margin - 6, w - 2 * paper.margin, 5,
-                            say("dice_nets_sheet", title=title, n=n, total=len(net_sheets)), "sans", 7, "center",
-                            "#555555", valign="middle")
-            doc.add(sheet_page(w, h, [*_heading(how, left, top, right - left), *sheet, *note]))
+                # the name sits in the empty corner right of the top face, above the two tabs, so a net
+                # takes no more height than its cross and four rows of them fit on A4 and on Letter
+                name = text.box(2 * edge + 2, 0, 2 * edge + edge * TAB_DEPTH - 2, edge * (1 - TAB_DEPTH) - 1,
+                                label, "sans-bold", 8, "left", "#2b261f", valign="middle", min_size=6)
+                nets.append((net.width, net.height, [*name, Group(tuple(net.shapes), 0, 0)]))
+        sections.append(_Section("dice_nets_sheet", say("dice_nets", count=copies, edge=f"{edge:g}"), nets))
+    pages = _flow(sections, left, right, top, bottom)
+    doc = PdfDocument(f"{title}: dice", f"die faces, {paper.name}")
+    totals = Counter(footer for footer, _ in pages)
+    numbers: Counter[str] = Counter()
+    for footer, shapes in pages:
+        numbers[footer] += 1
+        note = text.box(paper.margin, h - paper.margin - 6, w - 2 * paper.margin, 5,
+                        say(footer, title=title, n=numbers[footer], total=totals[footer]), "sans", 7, "center",
+                        "#555555", valign="middle")
+        doc.add(sheet_page(w, h, [*shapes, *note]))
     ctx.progress(f"dice: {faces} faces")
     yield Artifact(f"{game.id}-dice-{ctx.paper_key}{ctx.suffix}.pdf", doc.finish(), doc.pages, "dice")
 
@@ -93,27 +106,43 @@ def _heading(words: str, x: float, y: float, width: float) -> list[Shape]:
     return list(text.box(x, y, width, HEADING - 2, words, "sans-bold", 9, "center", "#2b261f", min_size=7))
 
 
-def _flow(blocks: list[tuple[float, float, list[Shape]]], left: float, right: float, top: float,
-          bottom: float) -> list[list[Shape]]:
-    """Blocks in rows from `left` to `right`, each row centred, rows from `top` down to `bottom`,
-    then a new sheet."""
-    sheets: list[list[Shape]] = [[]]
-    y = top
-    i = 0
-    while i < len(blocks):
-        row: list[tuple[float, float, list[Shape]]] = []
-        width = 0.0
-        while i < len(blocks) and (not row or width + SPACE + blocks[i][0] <= right - left + 1e-9):
-            width += (SPACE if row else 0.0) + blocks[i][0]
-            row.append(blocks[i])
-            i += 1
-        height = max(b[1] for b in row)
-        if y + height > bottom and sheets[-1]:
-            sheets.append([])
-            y = top
-        x = left + (right - left - width) / 2
-        for bw, _bh, shapes in row:
-            sheets[-1].append(Group(tuple(shapes), x, y))
-            x += bw + SPACE
-        y += height + SPACE
-    return sheets
+def _flow(sections: list[_Section], left: float, right: float, top: float,
+          bottom: float) -> list[tuple[str, list[Shape]]]:
+    """Each section's blocks in rows from `left` to `right`, each row centred, rows from `top` down to
+    `bottom`, then a new sheet. A section starts on the sheet where the one before ends if its heading
+    and first row fit there, so no sheet is left nearly blank; its heading heads it on every sheet it
+    reaches. Each sheet takes the footer of the first section on it."""
+    pages: list[tuple[str, list[Shape]]] = []
+    y = bottom
+    for section in sections:
+        head = HEADING if section.heading else 0.0
+        for k, row in enumerate(_rows(section.blocks, right - left)):
+            height = max(b[1] for b in row)
+            headed = k == 0
+            if not pages or y + (head if headed else 0.0) + height > bottom + 1e-9:
+                pages.append((section.footer, []))
+                y, headed = top, True
+            if headed:
+                pages[-1][1].extend(_heading(section.heading, left, y, right - left))
+                y += head
+            width = sum(b[0] for b in row) + SPACE * (len(row) - 1)
+            x = left + (right - left - width) / 2
+            for bw, _bh, shapes in row:
+                pages[-1][1].append(Group(tuple(shapes), x, y))
+                x += bw + SPACE
+            y += height + SPACE
+    return pages
+
+
+def _rows(blocks: list[Block], width: float) -> list[list[Block]]:
+    """Blocks in order, as many to a row as fit in `width` with SPACE between them."""
+    rows: list[list[Block]] = []
+    used = 0.0
+    for block in blocks:
+        if rows and used + SPACE + block[0] <= width + 1e-9:
+            rows[-1].append(block)
+            used += SPACE + block[0]
+        else:
+            rows.append([block])
+            used = block[0]
+    return rows

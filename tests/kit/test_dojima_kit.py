@@ -146,8 +146,7 @@ def test_dice_stickers_four_per_colour_and_the_black_die(kit):
 
 def test_dice_stickers_come_in_blocks_that_fill_the_width(kit):
     """Each die's six faces are a 3 x 2 block under its name, blocks three to a row: the 25 dice's
-    13 mm stickers take two sheets, and no two stickers overlap; the paper dice follow on their own
-    sheets."""
+    13 mm stickers take two sheets, and no two stickers overlap."""
     doc = pdf(kit, "dojima-dice-{paper}.pdf")
     sticker_pages = [page for page in doc if "die faces" in page.get_text()]
     assert len(sticker_pages) == 2
@@ -175,18 +174,53 @@ def test_the_paper_dice_fold_up_one_for_each_blank(kit):
     """25 cube nets of 18 mm faces: six faces in a cross and seven glue tabs (one for each pair of
     edges that meet), with the faces 1-6, 2-5, 3-4 opposite, as on a real die."""
     doc = pdf(kit, "dojima-dice-{paper}.pdf")
-    net_pages = [page for page in doc if "· paper dice " in page.get_text()]
-    assert net_pages and "25 paper dice of 18 mm" in " ".join(net_pages[0].get_text().split())
-    labels = [w for page in net_pages for w in page.get_text().split("\n") if " die " in w and "/" in w]
-    assert len(labels) == 25
-    outlines = [d for page in net_pages for d in page.get_drawings()
-                if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill") and len(d["items"]) > 20]
+    net_pages = [page for page in doc if _nets(page)]
+    assert "25 paper dice of 18 mm" in " ".join(net_pages[0].get_text().split())
+    outlines = [d for page in net_pages for d in _nets(page)]
     assert len(outlines) == 25
     for d in outlines:
         # 4 edges of 18 mm across plus the right-hand tab (0.28 of an edge); three edges tall
         assert abs(d["rect"].width / MM - (4 * 18 + 0.28 * 18)) < 0.3
         assert abs(d["rect"].height / MM - 3 * 18) < 0.3
         assert len(d["items"]) == 7 + 7 * 3    # 14 edges of the cross, 7 of them with a 3-sided tab
+
+
+def _nets(page):
+    """The black cut lines of the paper dice on `page` (a cross with its tabs has 28 sides)."""
+    return [d for d in page.get_drawings()
+            if d.get("color") == (0.0, 0.0, 0.0) and not d.get("fill") and len(d["items"]) > 20]
+
+
+def _stickers(page):
+    return [d["rect"] for d in page.get_drawings() if d.get("color") and not d.get("fill")
+            and abs(d["rect"].width - 13 * MM) < 0.5 and abs(d["rect"].height - 13 * MM) < 0.5]
+
+
+def test_the_dice_pages_are_packed_with_no_page_for_one_die(kit):
+    """Issue 24: a page held only the black die's stickers or net (A4 6 pages, Letter 7). The nets now
+    start under the last stickers: 25 sticker sets and 25 nets take 5 pages on both papers, every
+    page carries at least two dice, every net and sticker is whole on its page and clear of the
+    5 mm a home printer cannot reach, and no two of them overlap."""
+    paper, _ = kit
+    doc = pdf(kit, "dojima-dice-{paper}.pdf")
+    assert doc.page_count == 5, paper
+    stickers = nets = 0
+    for page in doc:
+        labels = [line for line in page.get_text().split("\n") if " die " in line and "/" in line]
+        assert len(labels) >= 2, (paper, page.number, labels)
+        inside = page.rect + (5 * MM, 5 * MM, -5 * MM, -5 * MM)
+        cut = [d["rect"] for d in _nets(page)] + _stickers(page)
+        for rect in cut:
+            assert inside.contains(rect), (paper, page.number, rect)
+        assert not any(a.intersects(b) for i, a in enumerate(cut) for b in cut[i + 1:])
+        for word in page.get_text("words"):
+            assert inside.contains(pymupdf.Rect(word[:4])), (paper, page.number, word[4])
+        nets += len(_nets(page))
+        stickers += len(_stickers(page))
+    assert nets == 25 and stickers == 25 * 6
+    # the last sticker page carries the first nets, under their own heading
+    last_stickers = max(i for i, page in enumerate(doc) if _stickers(page))
+    assert _nets(doc[last_stickers]) and "paper dice of 18 mm" in " ".join(doc[last_stickers].get_text().split())
 
 
 def test_the_svgs_name_every_card(game):
