@@ -136,6 +136,32 @@ def test_short_lists_stay_on_one_page(gid, lang):
 
 
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_a_long_list_splits_with_two_items_on_each_page(gid, lang):
+    """A list too long to keep whole runs over a page between items, with two items at least on each
+    page: its last item alone at the head of the next page reads as cut off from the list and its heading
+    (issue 25 review: Dôjima's "• Imperial." opened p. 7, the other advanced advisors on p. 6)."""
+    by_page = pages(gid, lang)
+    bad = []
+    for foot, head in splits(gid, lang):
+        if not (foot.text.startswith("•") and head.text.startswith("•")):
+            continue                      # not a break between two items of one list
+        before = 0
+        for b in sorted((b for b in by_page[foot.page] if prose(b)), key=lambda b: -b.lines[0].top):
+            if not b.text.startswith("•"):
+                break
+            before += 1
+        after = 0
+        for b in sorted((b for b in by_page[head.page] if prose(b)), key=lambda b: b.lines[0].top):
+            if not b.text.startswith("•"):
+                break
+            after += 1
+        if before < 2 or after < 2:
+            bad.append(f"p{foot.page + 1}-{head.page + 1}: {before} item(s) at the foot, {after} overleaf: "
+                       f"{head.text[:50]!r}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_a_short_list_stays_with_the_paragraph_that_leads_into_it(gid, lang):
     """A paragraph followed by a short list (twelve lines or fewer) is not left at a page's foot while the
     list opens the next page (issue 25: the Italian combat rule's paragraph on p. 5, its three outcomes on
