@@ -134,7 +134,7 @@ class Booklet:
                     if ends > 3:      # a long list opens with two items at least on its page
                         self.flow.keep_list(run[:2])
                 elif (i + 2 < len(blocks) and blocks[i + 1].kind == "bullet" and blocks[i + 2].kind != "bullet"
-                      and blocks[i - 2].kind == "bullet"):
+                      and i >= 2 and blocks[i - 2].kind == "bullet"):
                     # ...and when it runs over a page, two items at least go with its last one: an item
                     # alone at the head of a page reads as cut off from its list (Dôjima's Imperial)
                     self.flow.keep_list([blocks[i].text, blocks[i + 1].text])
