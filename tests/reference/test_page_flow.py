@@ -226,7 +226,16 @@ def _first_unit(found: list[Block], facing: bool) -> float:
     return shown[-1].bottom - FRAME.top
 
 
-@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+# Daimyni EN p. 11: round 3 ends half way down the page (its second row and note), round 4 does not fit
+# under it and would leave p. 11 under half full (test_page_fill), or the booklet a sheet longer, if it moved
+# overleaf; no 16-page layout keeps every round's opening with its diagrams (bookreview3 Daimyni EN 2).
+# Strict: the mark must go when the layout is fixed.
+STRANDED = {("daimyni", "en"): "Daimyni EN p. 11: 'Round 4' at the foot of a right-hand page (open defect)"}
+
+
+@pytest.mark.parametrize(("gid", "lang"), [
+    pytest.param(g, lang, marks=pytest.mark.xfail(strict=True, reason=STRANDED[(g, lang)]))
+    if (g, lang) in STRANDED else (g, lang) for g, lang in BOOKLETS])
 def test_a_round_opens_at_a_page_foot_only_facing_its_diagrams(gid, lang):
     """A walkthrough round's heading and opening lines stand at the foot of a page, their diagrams on the
     next, only on a left-hand page (even numbers: the cover is page 1), where the diagrams face them; on a
