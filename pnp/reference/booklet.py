@@ -131,6 +131,13 @@ class Booklet:
                     run = [b.text for b in blocks[i:]]
                     ends = next((k for k, b in enumerate(blocks[i:]) if b.kind != "bullet"), len(run))
                     self.flow.keep_list(run[:ends])
+                    if ends > 3:      # a long list opens with two items at least on its page
+                        self.flow.keep_list(run[:2])
+                elif (i + 2 < len(blocks) and blocks[i + 1].kind == "bullet" and blocks[i + 2].kind != "bullet"
+                      and i >= 2 and blocks[i - 2].kind == "bullet"):
+                    # ...and when it runs over a page, two items at least go with its last one: an item
+                    # alone at the head of a page reads as cut off from its list (Dôjima's Imperial)
+                    self.flow.keep_list([blocks[i].text, blocks[i + 1].text])
                 self.flow.paragraph(block.text, indent=3.5, bullet="•")
             else:
                 if self.adapter is None and block.text not in WITHOUT_ENGINE:   # one a template wrote

@@ -136,6 +136,32 @@ def test_short_lists_stay_on_one_page(gid, lang):
 
 
 @pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+def test_a_long_list_splits_with_two_items_on_each_page(gid, lang):
+    """A list too long to keep whole runs over a page between items, with two items at least on each
+    page: its last item alone at the head of the next page reads as cut off from the list and its heading
+    (issue 25 review: Dôjima's "• Imperial." opened p. 7, the other advanced advisors on p. 6)."""
+    by_page = pages(gid, lang)
+    bad = []
+    for foot, head in splits(gid, lang):
+        if not (foot.text.startswith("•") and head.text.startswith("•")):
+            continue                      # not a break between two items of one list
+        before = 0
+        for b in sorted((b for b in by_page[foot.page] if prose(b)), key=lambda b: -b.lines[0].top):
+            if not b.text.startswith("•"):
+                break
+            before += 1
+        after = 0
+        for b in sorted((b for b in by_page[head.page] if prose(b)), key=lambda b: b.lines[0].top):
+            if not b.text.startswith("•"):
+                break
+            after += 1
+        if before < 2 or after < 2:
+            bad.append(f"p{foot.page + 1}-{head.page + 1}: {before} item(s) at the foot, {after} overleaf: "
+                       f"{head.text[:50]!r}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
 def test_a_short_list_stays_with_the_paragraph_that_leads_into_it(gid, lang):
     """A paragraph followed by a short list (twelve lines or fewer) is not left at a page's foot while the
     list opens the next page (issue 25: the Italian combat rule's paragraph on p. 5, its three outcomes on
@@ -200,7 +226,16 @@ def _first_unit(found: list[Block], facing: bool) -> float:
     return shown[-1].bottom - FRAME.top
 
 
-@pytest.mark.parametrize(("gid", "lang"), BOOKLETS)
+# Daimyni EN p. 11: round 3 ends half way down the page (its second row and note), round 4 does not fit
+# under it and would leave p. 11 under half full (test_page_fill), or the booklet a sheet longer, if it moved
+# overleaf; no 16-page layout keeps every round's opening with its diagrams (bookreview3 Daimyni EN 2).
+# Strict: the mark must go when the layout is fixed.
+STRANDED = {("daimyni", "en"): "Daimyni EN p. 11: 'Round 4' at the foot of a right-hand page (open defect)"}
+
+
+@pytest.mark.parametrize(("gid", "lang"), [
+    pytest.param(g, lang, marks=pytest.mark.xfail(strict=True, reason=STRANDED[(g, lang)]))
+    if (g, lang) in STRANDED else (g, lang) for g, lang in BOOKLETS])
 def test_a_round_opens_at_a_page_foot_only_facing_its_diagrams(gid, lang):
     """A walkthrough round's heading and opening lines stand at the foot of a page, their diagrams on the
     next, only on a left-hand page (even numbers: the cover is page 1), where the diagrams face them; on a
@@ -218,7 +253,10 @@ def test_a_round_opens_at_a_page_foot_only_facing_its_diagrams(gid, lang):
         below = ordered[rounds[-1] + 1:]
         drawn = any(b.size == CAPTION_PT for b in below)
         nxt = sorted(by_page.get(p + 1, []), key=lambda b: b.lines[0].top)
-        overleaf = bool(nxt) and nxt[0].size == CAPTION_PT       # the round's first diagram opens the next page
+        # the round's first diagram opens the next page: its labels (set smaller than a caption, "−1 D" on
+        # Daimyni's p. 12) read back before its caption, so the first block at caption size or larger decides
+        opening = [b for b in nxt if b.size >= CAPTION_PT]
+        overleaf = bool(opening) and opening[0].size == CAPTION_PT
         # the exception: without them the page would be less than half full (test_page_fill's floor)
         thin = (start.lines[0].top - FRAME.top) / (FRAME.height - FRAME.bottom - FRAME.top) < 0.5
         if not drawn and overleaf and (p + 1) % 2 == 1 and not thin:
