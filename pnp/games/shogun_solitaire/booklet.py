@@ -40,6 +40,9 @@ GONE_ROW = "#9a8f83"
 ASIDE_INK = "#8a6d3b"     # ASIDE_MARK's colour: it parts the cards set aside (shuffled back) from the discarded
 ASIDE_MARK = "↺"
 SHOWN_ROW = "#4f7fbf"
+# the article a discard's cards take: the deck's cards met by a Raid are new to the reader ("an Envoy"), the
+# Samurai that stops one is "your Samurai"; the others were in the hand or the play area ("the Envoy")
+ARTICLE = {"raid-deck": "a", "raid-samurai": ""}
 DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
 DIFFICULTY = "simulation-difficulty"   # the saved simulations it prints (and the same name ending -random)
 
@@ -109,6 +112,11 @@ class Cards:
 class Say(Phrasebook):
     """The narration's sentences with the names of cards, clans and objectives in one language."""
 
+    def __init__(self, game: Game, lang: str):
+        super().__init__(game, lang)
+        names = [f"{c.clan.id}-{c.type_id}" if c.clan else c.type_id for c in game.cards]
+        self.copies = {x: names.count(x) for x in set(names)}     # how many of each card the deck holds
+
     def clan(self, clan: str) -> str:
         return self.n.short(clan)
 
@@ -118,20 +126,33 @@ class Say(Phrasebook):
         title = self.titles.get(kind(name), kind(name))
         return f"{self.clan(clan)} {title}" if clan else title
 
-    def cards(self, names: Sequence[str]) -> str:
-        """'Envoy', 'the Assassin and two Katō Samurai': the same card side by side is counted, not repeated
-        (the order of the list stays, as a Ninja's cards put back top first need it)."""
+    def cards(self, names: Sequence[str], article: str = "", ordered: bool = True) -> str:
+        """'an Envoy, the Takeda Leader and two Katō Samurai' (article "a"), 'the Envoy and the two Katō
+        Samurai' ("the"), 'Envoy' (none, after "your"): each card with the article a person would give it,
+        a card the deck holds once always with "the". The same card side by side is counted, not
+        repeated (the order of the list stays, as a Ninja's cards put back top first need it); in a
+        list whose order says nothing (a hand), the same card anywhere is counted ("the two Envoys")."""
+        if not ordered:
+            names = sorted(names, key=list(names).index)
         runs: list[tuple[str, int]] = []
         for c in names:
             if runs and runs[-1][0] == c:
                 runs[-1] = (c, runs[-1][1] + 1)
             else:
                 runs.append((c, 1))
-        items = [self.card(c) if n == 1 else self("words", "count", n=n, kind=kind(c), card=self.card(c))
-                 for c, n in runs]
+        items = [self.item(c, n, article) for c, n in runs]
         if len(items) < 2:
             return "".join(items)
         return self("words", "list", items=items[:-1], last=items[-1])
+
+    def item(self, name: str, n: int, article: str) -> str:
+        """One entry of a list of cards: one card or a run of the same card, with its article."""
+        card = self.card(name)
+        said = card if n == 1 else self("words", "count", n=n, kind=kind(name), card=card)
+        if not article:
+            return said
+        unique = self.copies.get(name.partition(" as ")[0].strip(), 0) == 1
+        return self("words", "the" if article == "the" or unique else ("one" if n == 1 else "some"), card=said)
 
     def objective(self, index: int) -> str:
         return self("words", OBJECTIVES[index])
@@ -198,10 +219,10 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
     def flush() -> None:
         """One sentence for a whole refill: the cards drawn, and any enemy met on the way set aside."""
         if drawn:
-            out.append(say("events", "drew", cards=say.cards(drawn), n=len(drawn),
-                           aside=say.cards(aside), n_aside=len(aside)))
+            out.append(say("events", "drew", cards=say.cards(drawn, "a", ordered=False), n=len(drawn),
+                           aside=say.cards(aside, "the"), n_aside=len(aside)))
         elif aside:
-            out.append(say("events", "aside", cards=say.cards(aside), n=len(aside)))
+            out.append(say("events", "aside", cards=say.cards(aside, "the"), n=len(aside)))
         drawn.clear()
         aside.clear()
 
@@ -227,8 +248,9 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
                            unified=e.unified, n=len(e.cleared), ninjas=_ninja_in_run(e.cleared)))
         elif isinstance(e, Discarded):
             cards = [c for c in e.cards if kind(c) not in ("raid", "assassin", "ronin")]
-            out.append(say("discard", e.reason, cards=say.cards(cards), n=len(cards), order=say.cards(order),
-                           found=say.cards(found), n_found=len(found)))
+            listed = say.cards(cards, ARTICLE.get(e.reason, "the"), ordered=e.reason in ("ninja", "raid-deck"))
+            out.append(say("discard", e.reason, cards=listed, n=len(cards),
+                           order=say.cards(order, "the"), found=say.cards(found, "the"), n_found=len(found)))
             if e.reason == "ninja":
                 order = []
         elif isinstance(e, Struck):
@@ -236,14 +258,14 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
         elif isinstance(e, Met) and e.answer == "ronin: none":
             out.append(say("events", "ronin-none"))
         elif isinstance(e, Revealed4):
-            out.append(say("events", "ninja", cards=say.cards(e.cards), n=len(e.cards)))
+            out.append(say("events", "ninja", cards=say.cards(e.cards, "a"), n=len(e.cards)))
         elif isinstance(e, Returned):
             out.append(say("events", "returned", clan=say.clan(e.clan), objective=say.objective(e.objective)))
         elif isinstance(e, Ended):
             out.append(say("events", "won" if e.won else "ended", score=e.score, rank=e.rank))
     flush()
     if order:     # no Shogun card was revealed: the cards only go back
-        out.append(say("events", "ninja-order", cards=say.cards(order)))
+        out.append(say("events", "ninja-order", cards=say.cards(order, "the")))
     return " ".join(x for x in out if x)
 
 
