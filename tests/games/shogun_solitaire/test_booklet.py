@@ -307,3 +307,19 @@ def test_the_ninjas_two_kanji_print_under_its_mon(pages):
     examples' page with the Raid met with the deck reads back 忍者 for each of its Ninjas."""
     page = next(p for p in pages if "A Raid met with the deck." in p)
     assert page.count("忍") >= 3 and page.count("者") >= 3
+
+
+def test_cards_are_named_as_a_person_would():
+    """Issue 25, review 3: "You draw Envoy." read like a log. A card new to the reader takes "a"/"an", one
+    already met takes "the", a card the deck holds once (each clan's Leader) always "the"; a hand's cards
+    are counted wherever they stand, a Ninja's revealed cards keep their order (top first)."""
+    from pnp.games.shogun_solitaire.booklet import Say
+
+    say = Say(game(), "en")
+    assert say("events", "drew", cards=say.cards(["envoy", "kato-leader", "envoy", "amago-ninja"], "a",
+                                                 ordered=False), n=4, aside="", n_aside=0) == (
+        "You draw two Envoys, the Katō Leader and an Amago Ninja.")
+    assert say.cards(["raid", "raid", "envoy"], "the") == "the two Raids and the Envoy"
+    assert say.cards(["envoy", "fleet", "envoy"], "the") == "the Envoy, the Fleet and the Envoy"
+    assert say("events", "aside", cards=say.cards(["assassin"], "the"), n=1).startswith("The Assassin waits")
+    assert say.cards(["hojo-samurai"]) == "Hōjō Samurai"       # after "Your": no article
