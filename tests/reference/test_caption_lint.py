@@ -11,7 +11,9 @@
 - the Italian booklet has no English words left in it;
 - a combat's sides are told once per caption ("Combat: 4 against 3 ... 4 Bushi against 3 Bushi");
 - no stock sentence is printed in three or more captions, told the same whatever the position ("At the
-  end of the round Green holds Han of every rival clan with 3 Bushi: Green wins." three times)."""
+  end of the round Green holds Han of every rival clan with 3 Bushi: Green wins." three times);
+- Shogun Solitaire's cards drawn, discarded or revealed are named with an article, as a person would
+  ("You draw an Envoy", "the Takeda Leader"), not as a log ("You draw Envoy.")."""
 
 from __future__ import annotations
 
@@ -51,6 +53,12 @@ PARAPHRASES = {
                            r"\bwhatever the majority\b"),
     "everyone losing": (r"\bevery player loses?\b", r"\beveryone loses?\b", r"\bnobody wins\b"),
 }
+# Shogun Solitaire: a card named in full ("Hōjō Soldier", "Envoy"; not "Envoy cards", a kind of card, nor a bare
+# type after a clan named once: "a Takeda Soldier, Ninja and Samurai"), and the lists of cards a step tells:
+# after drawing, discarding, taking or playing, and after "the top of the deck:", "the whole hand:", "top first:"
+SHOGUN_CARD = (r"(?:(?:Hōjō|Takeda|Katō|Amago) (?:Leader|Samurai|Ninja|Cavalry|Soldier)"
+               r"|Envoy|Fleet|Raid|Assassin|Ronin)\b(?! cards?\b)")
+CARD_LIST = re.compile(r"(?:\b(?:draws?|drew|discards?|takes|plays?)\b|\b(?:deck|hand|first):)\s+([^.;:]*)")
 NAMES = "(?:Red|Blue|Green|Yellow|Purple|Orange|Black|White)"
 NAME_LIST = rf"{NAMES}(?:(?:, | and ){NAMES})*"
 # "Red and Blue win", "wins: Red and Blue" (a name followed by ’s is a card's owner, not a winner)
@@ -192,6 +200,19 @@ def test_players_are_named_with_a_capital(gid, lang):
     assert not bad, "\n".join(bad)
 
 
+def bare_cards(text: str) -> list[str]:
+    """The cards of a step's lists named without an article ("You draw Envoy and Katō Soldier")."""
+    return [item for m in CARD_LIST.finditer(text) for item in re.split(r", | and ", m.group(1))
+            if re.match(SHOGUN_CARD, item)]
+
+
+def test_shogun_cards_are_named_with_an_article():
+    """Issue 25, third review: "You draw Envoy." read like a log; a person writes "You draw an Envoy"."""
+    bad = [f"p{b.page + 1}: {item!r} in …{b.text[:90]}…" for b in blocks("shogun-solitaire", "en")
+           for item in bare_cards(b.text)]
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.parametrize(("gid", "lang"), [b for b in BOOKLETS if b[1] == "it"])
 def test_the_italian_booklet_has_no_english_words(gid, lang):
     bad = [f"p{b.page + 1}: {w!r} in …{b.text[:90]}…" for b in blocks(gid, lang) for w in words(b)
@@ -230,3 +251,10 @@ def test_the_lint_finds_what_it_looks_for():
                                                                                                    "Green"))]
     assert list(stock_sentences(stock).values()) == [[1, 2, 3]]
     assert not stock_sentences(stock[:2])
+    assert bare_cards("You draw Envoy.") == ["Envoy"]
+    assert bare_cards("You draw an Envoy and Katō Soldier; the Raid waits aside.") == ["Katō Soldier"]
+    assert bare_cards("The Ninja reveals the top of the deck: Katō Leader, a Fleet and Envoy.") == [
+        "Katō Leader", "Envoy"]
+    assert not bare_cards("You draw a Fleet, the Takeda Leader and two Katō Cavalry.")
+    assert not bare_cards("The play area ends with a Takeda Soldier, Ninja and Samurai.")
+    assert not bare_cards("You discard five Shogun and Envoy cards.")

@@ -40,6 +40,12 @@ GONE_ROW = "#9a8f83"
 ASIDE_INK = "#8a6d3b"     # ASIDE_MARK's colour: it parts the cards set aside (shuffled back) from the discarded
 ASIDE_MARK = "↺"
 SHOWN_ROW = "#4f7fbf"
+# the article a discard's cards take: the deck's cards met by a Raid are new to the reader ("an Envoy"), the
+# Samurai that stops one is "your Samurai"; the others were in the hand or the play area ("the Envoy")
+ARTICLE = {"raid-deck": "a", "raid-samurai": ""}
+# the mon's side on a mini card (20 x 28): at the smallest scale a booklet prints a diagram (cards
+# 15.8 pt wide) its ring is over 6 pt across, so its shape tells the clan when the colours do not
+MON = 8.6
 DIFFICULTY_GAMES = 400      # seeded games behind the booklet's difficulty table (seeds 1..N)
 DIFFICULTY = "simulation-difficulty"   # the saved simulations it prints (and the same name ending -random)
 
@@ -69,45 +75,61 @@ class Cards:
         colour, tint = c.colour, c.tint
         w, h = self.W, self.H
         scene = Scene(f"mini-{name.replace(' ', '-')}", w, h, 0.0)
-        if declared:
-            clan = clan_of(declared) or (c.clan.id if c.clan else "")
-            if clan in self.game.clans:
-                colour, tint = self.game.clans[clan].colour, self.game.clans[clan].tint
+        # a wild named without a clan (a Leader named as a type of its own clan) keeps its own clan's mon
+        clan = (clan_of(declared) if declared else None) or (c.clan.id if c.clan else None)
+        if declared and clan in self.game.clans:
+            colour, tint = self.game.clans[clan].colour, self.game.clans[clan].tint
         scene.add(Rect(0, 0, w, h, Style(fill=tint, stroke=colour, width=1.4), radius=1.8))
-        self.mon(scene, clan_of(declared) if declared else (c.clan.id if c.clan else None), colour)
+        marked = self.mon(scene, clan, colour)
+        top = MON + 1.0 if marked else 1.0      # the kanji keep below the mon, not under it
         kanji = c.type.kanji or c.type.title.get(self.lang, c.type_id)
         if not declared:
             if len(kanji) == 2:        # two kanji read top to bottom, apart enough not to read as one glyph
-                scene.add(*text.box(1, 1.2, w - 2, 12.3, kanji[0], "jp", 25, "center", colour, valign="bottom"))
-                scene.add(*text.box(1, 14.5, w - 2, 12.3, kanji[1], "jp", 25, "center", colour, valign="top"))
+                # under a mon, set solid (no leading) to stay at 24: a smaller size prints under the
+                # booklet's least legible size at the smallest diagrams and would become a bar
+                size, half, lead = (24, (h - top - 1.4) / 2, 1.0) if marked else (25, 12.3, 1.22)
+                scene.add(*text.box(1, top, w - 2, half, kanji[0], "jp", size, "center", colour,
+                                    valign="bottom", leading=lead))
+                scene.add(*text.box(1, top + half + 0.4, w - 2, half, kanji[1], "jp", size, "center", colour,
+                                    valign="top", leading=lead))
             else:
-                scene.add(*text.box(1, 2, w - 2, h - 4, kanji, "jp", 30, "center", colour, valign="middle"))
+                scene.add(*text.box(1, top + 1, w - 2, h - top - 3, kanji, "jp", 30, "center", colour, valign="middle"))
             return scene
         size = 24 if len(kanji) == 1 else 19      # 艦隊 at 19: over 6 pt at the size a booklet prints it
         target = next((x for x in self.game.cards if x.type_id == kind(declared)), None)
         stands = (target.type.kanji if target else "") or kind(declared)
+        rule = top + (h - top) / 2 - 0.6          # the line between the wild's own kanji and the one it stands for
         scene.add(Rect(1.6, 1.6, w - 3.2, h - 3.2, Style(stroke=colour, width=0.5, dash=(1.0, 0.8)), radius=1.2))
-        scene.add(*text.box(1, 2.5, w - 2, 13, kanji, "jp", size, "center", colour, valign="middle"))
-        scene.add(Rect(3, 16, w - 6, 0.0, Style(stroke=colour, width=0.4)))
-        scene.add(*text.box(1, 16.5, w - 2, 10, "＝" + stands, "jp", 18, "center", colour, valign="middle"))
+        scene.add(*text.box(1, top, w - 2, rule - top, kanji, "jp", size, "center", colour, valign="middle",
+                            leading=1.0))
+        scene.add(Rect(3, rule, w - 6, 0.0, Style(stroke=colour, width=0.4)))
+        scene.add(*text.box(1, rule + 0.4, w - 2, h - rule - 1.8, "＝" + stands, "jp", 18, "center", colour,
+                            valign="middle"))
         return scene
 
-
-    def mon(self, scene: Scene, clan: str | None, colour: str) -> None:
-        """The clan's mon in the card's top left corner: the clans told apart by a shape as well as by
-        colour (Takeda blue and Amago purple are close, Hōjō red and Katō green alike to a red-green
-        colour-blind reader)."""
+    def mon(self, scene: Scene, clan: str | None, colour: str) -> bool:
+        """The clan's mon in the card's top left corner, and whether the card has one: the clans told
+        apart by a shape as well as by colour (Takeda blue and Amago purple are close, Hōjō red and Katō
+        green alike to a red-green colour-blind reader), so the mon is drawn large enough to tell its
+        shape at the smallest size a booklet prints a diagram (MON)."""
         if clan is None or clan not in self.game.clans:
-            return
+            return False
         emblem = self.game.clans[clan].emblem
-        if emblem:
-            i = list(self.game.clans).index(clan)
-            scene.add(*image.placed(self.game.folder / emblem, (1.0, 1.0, 5.2, 5.2), "game.toml",
-                                    f"clans[{i}].emblem", colour))
+        if not emblem:
+            return False
+        i = list(self.game.clans).index(clan)
+        scene.add(*image.placed(self.game.folder / emblem, (0.9, 0.9, MON, MON), "game.toml",
+                                f"clans[{i}].emblem", colour))
+        return True
 
 
 class Say(Phrasebook):
     """The narration's sentences with the names of cards, clans and objectives in one language."""
+
+    def __init__(self, game: Game, lang: str):
+        super().__init__(game, lang)
+        names = [f"{c.clan.id}-{c.type_id}" if c.clan else c.type_id for c in game.cards]
+        self.copies = {x: names.count(x) for x in set(names)}     # how many of each card the deck holds
 
     def clan(self, clan: str) -> str:
         return self.n.short(clan)
@@ -118,20 +140,33 @@ class Say(Phrasebook):
         title = self.titles.get(kind(name), kind(name))
         return f"{self.clan(clan)} {title}" if clan else title
 
-    def cards(self, names: Sequence[str]) -> str:
-        """'Envoy', 'the Assassin and two Katō Samurai': the same card side by side is counted, not repeated
-        (the order of the list stays, as a Ninja's cards put back top first need it)."""
+    def cards(self, names: Sequence[str], article: str = "", ordered: bool = True) -> str:
+        """'an Envoy, the Takeda Leader and two Katō Samurai' (article "a"), 'the Envoy and the two Katō
+        Samurai' ("the"), 'Envoy' (none, after "your"): each card with the article a person would give it,
+        a card the deck holds once always with "the". The same card side by side is counted, not
+        repeated (the order of the list stays, as a Ninja's cards put back top first need it); in a
+        list whose order says nothing (a hand), the same card anywhere is counted ("the two Envoys")."""
+        if not ordered:
+            names = sorted(names, key=list(names).index)
         runs: list[tuple[str, int]] = []
         for c in names:
             if runs and runs[-1][0] == c:
                 runs[-1] = (c, runs[-1][1] + 1)
             else:
                 runs.append((c, 1))
-        items = [self.card(c) if n == 1 else self("words", "count", n=n, kind=kind(c), card=self.card(c))
-                 for c, n in runs]
+        items = [self.item(c, n, article) for c, n in runs]
         if len(items) < 2:
             return "".join(items)
         return self("words", "list", items=items[:-1], last=items[-1])
+
+    def item(self, name: str, n: int, article: str) -> str:
+        """One entry of a list of cards: one card or a run of the same card, with its article."""
+        card = self.card(name)
+        said = card if n == 1 else self("words", "count", n=n, kind=kind(name), card=card)
+        if not article:
+            return said
+        unique = self.copies.get(name.partition(" as ")[0].strip(), 0) == 1
+        return self("words", "the" if article == "the" or unique else ("one" if n == 1 else "some"), card=said)
 
     def objective(self, index: int) -> str:
         return self("words", OBJECTIVES[index])
@@ -198,10 +233,10 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
     def flush() -> None:
         """One sentence for a whole refill: the cards drawn, and any enemy met on the way set aside."""
         if drawn:
-            out.append(say("events", "drew", cards=say.cards(drawn), n=len(drawn),
-                           aside=say.cards(aside), n_aside=len(aside)))
+            out.append(say("events", "drew", cards=say.cards(drawn, "a", ordered=False), n=len(drawn),
+                           aside=say.cards(aside, "the"), n_aside=len(aside)))
         elif aside:
-            out.append(say("events", "aside", cards=say.cards(aside), n=len(aside)))
+            out.append(say("events", "aside", cards=say.cards(aside, "the"), n=len(aside)))
         drawn.clear()
         aside.clear()
 
@@ -227,8 +262,9 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
                            unified=e.unified, n=len(e.cleared), ninjas=_ninja_in_run(e.cleared)))
         elif isinstance(e, Discarded):
             cards = [c for c in e.cards if kind(c) not in ("raid", "assassin", "ronin")]
-            out.append(say("discard", e.reason, cards=say.cards(cards), n=len(cards), order=say.cards(order),
-                           found=say.cards(found), n_found=len(found)))
+            listed = say.cards(cards, ARTICLE.get(e.reason, "the"), ordered=e.reason in ("ninja", "raid-deck"))
+            out.append(say("discard", e.reason, cards=listed, n=len(cards),
+                           order=say.cards(order, "the"), found=say.cards(found, "the"), n_found=len(found)))
             if e.reason == "ninja":
                 order = []
         elif isinstance(e, Struck):
@@ -236,14 +272,14 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
         elif isinstance(e, Met) and e.answer == "ronin: none":
             out.append(say("events", "ronin-none"))
         elif isinstance(e, Revealed4):
-            out.append(say("events", "ninja", cards=say.cards(e.cards), n=len(e.cards)))
+            out.append(say("events", "ninja", cards=say.cards(e.cards, "a"), n=len(e.cards)))
         elif isinstance(e, Returned):
             out.append(say("events", "returned", clan=say.clan(e.clan), objective=say.objective(e.objective)))
         elif isinstance(e, Ended):
             out.append(say("events", "won" if e.won else "ended", score=e.score, rank=e.rank))
     flush()
     if order:     # no Shogun card was revealed: the cards only go back
-        out.append(say("events", "ninja-order", cards=say.cards(order)))
+        out.append(say("events", "ninja-order", cards=say.cards(order, "the")))
     return " ".join(x for x in out if x)
 
 

@@ -43,7 +43,8 @@ def test_the_five_rulebook_examples_are_drawn_before_and_after(pages):
                   "A fresh hand"):
         assert f"{title}." in text and f"{title}, after." in text
     assert "Three Takeda cards in a row, not counting the Ninja: the Takeda port falls." in text
-    assert "You meet the Raid with the deck: Takeda Soldier, Amago Cavalry, Katō Ninja, Envoy and Takeda" in text
+    assert ("You meet the Raid with the deck: a Takeda Soldier, an Amago Cavalry, a Katō Ninja, an Envoy and a Takeda"
+            in text)
 
 
 def test_the_difficulty_table_prints_every_rank_and_adds_up(pages):
@@ -270,3 +271,55 @@ def test_set_aside_cards_are_parted_from_the_discarded_by_a_sign(caption, discar
     assert after and "".join(after) == "".join(aside)[:len("".join(after))]
     assert set(before) <= set("".join(discarded)) and before
     assert "then, after a ↺, the enemies set aside" in " ".join(" ".join(p.get_text().split()) for p in doc)
+
+
+def _rgb(colour: str) -> tuple[float, ...]:
+    return tuple(round(int(colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def test_the_mon_prints_large_enough_to_tell_the_clan_by_its_shape():
+    """Review 3 of issue 25: the mon on the diagrams' cards printed 3-4 pt across, too small to tell Hōjō's
+    scales from Katō's ring when the colours fail. Read back from the printed booklet: on every diagram card
+    of a clan, the mon (its outer ring: a filled round path in the clan's colour in the card's top left
+    corner) is at least 6 pt across, on the pages that print the diagrams smallest too."""
+    clans = game().clans.values()
+    tints, inks = {_rgb(c.tint) for c in clans}, {_rgb(c.colour) for c in clans}
+    widths, checked = [], 0
+    for n, page in enumerate(open_pdf(pdf_bytes())):
+        drawn = page.get_drawings()
+        rounded = [d for d in drawn if d.get("fill") and tuple(round(x, 2) for x in d["fill"]) in inks
+                   and abs(d["rect"].width - d["rect"].height) < 0.3]
+        for card in drawn:
+            r = card["rect"]
+            if not (card.get("fill") and tuple(round(x, 2) for x in card["fill"]) in tints
+                    and 10 < r.width < 30 and abs(r.width / r.height - 20 / 28) < 0.02):
+                continue
+            corner = [d["rect"].width for d in rounded if r.x0 <= d["rect"].x0 < r.x0 + r.width / 2
+                      and r.y0 <= d["rect"].y0 < r.y0 + r.height / 3]
+            checked += 1
+            widths.append((max(corner, default=0.0), n + 1, round(r.width, 1)))
+    assert checked > 100           # the walkthrough and the five examples: hundreds of clan cards
+    assert min(widths)[0] >= 6.0, f"(mon width, page, card width) {min(widths)}: under 6 pt"
+
+
+def test_the_ninjas_two_kanji_print_under_its_mon(pages):
+    """Two kanji under a mon must stay over the booklet's least legible size, or they print as a bar: the
+    examples' page with the Raid met with the deck reads back 忍者 for each of its Ninjas."""
+    page = next(p for p in pages if "A Raid met with the deck." in p)
+    assert page.count("忍") >= 3 and page.count("者") >= 3
+
+
+def test_cards_are_named_as_a_person_would():
+    """Issue 25, review 3: "You draw Envoy." read like a log. A card new to the reader takes "a"/"an", one
+    already met takes "the", a card the deck holds once (each clan's Leader) always "the"; a hand's cards
+    are counted wherever they stand, a Ninja's revealed cards keep their order (top first)."""
+    from pnp.games.shogun_solitaire.booklet import Say
+
+    say = Say(game(), "en")
+    assert say("events", "drew", cards=say.cards(["envoy", "kato-leader", "envoy", "amago-ninja"], "a",
+                                                 ordered=False), n=4, aside="", n_aside=0) == (
+        "You draw two Envoys, the Katō Leader and an Amago Ninja.")
+    assert say.cards(["raid", "raid", "envoy"], "the") == "the two Raids and the Envoy"
+    assert say.cards(["envoy", "fleet", "envoy"], "the") == "the Envoy, the Fleet and the Envoy"
+    assert say("events", "aside", cards=say.cards(["assassin"], "the"), n=1).startswith("The Assassin waits")
+    assert say.cards(["hojo-samurai"]) == "Hōjō Samurai"       # after "Your": no article
