@@ -136,7 +136,7 @@ class Booklet:
                 elif (i + 2 < len(blocks) and blocks[i + 1].kind == "bullet" and blocks[i + 2].kind != "bullet"
                       and i >= 2 and blocks[i - 2].kind == "bullet"):
                     # ...and when it runs over a page, two items at least go with its last one: an item
-                    # alone at the head of a page reads as cut off from its list (Dôjima's Imperial)
+                    # alone at the head of a page reads as cut off from its list
                     self.flow.keep_list([blocks[i].text, blocks[i + 1].text])
                 self.flow.paragraph(block.text, indent=3.5, bullet="•")
             else:
