@@ -96,11 +96,11 @@ def test_f4_mass_recruitment_up_to_four():
 
 
 def test_f4_mass_recruitment_short_of_bushi_lets_the_player_choose():
-    """Rulebook, Mass Recruitment (F4): «a new Bushi in the Han hexagon occupied by his Daimyō, and then
-    ... a new Bushi on each of the hexagons belonging to his clan that are not occupied by enemy
-    units, if possible.» The Daimyo's comes first; which own Han go without when the Samegawa runs
-    out is the player's choice (the booklet's Clarifications). 9 green Bushi on n1: 3 left. B3
-    recruits one on g3 (2 left); F4's first joins the Daimyo on g3, and Green sends the last to g2."""
+    """Rulebook, Mass Recruitment (F4): one new Bushi on the Daimyo's Han, «and then» one on each
+    own-clan Han free of enemy units, «if possible». The Daimyo's comes first; which own Han go
+    without when the Samegawa runs out is the player's choice (the booklet's Clarifications).
+    9 green Bushi on n1: 3 left. B3 recruits one on g3 (2 left);
+    F4's first joins the Daimyo on g3, and Green sends the last to g2."""
     s = game()
     units(s, n1=("green", 9))
     play(s, ("F4", "B3"), ("B1", "B4"))

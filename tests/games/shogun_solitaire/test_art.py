@@ -108,8 +108,8 @@ def test_no_card_front_is_mostly_one_flat_colour(game):
 
 
 def test_each_clan_has_a_two_sided_objective_board_with_its_mon_on_both_sides(game):
-    """Rulebook: "Each clan board shows its objectives in order: 1st Port, 2nd Village, 3rd Castle.
-    Then flip over to reveal the Unified side." Each board is printed as a fold-over pair."""
+    """Rulebook: each clan board lists its objectives in order (port, village, castle), and is then
+    turned over to its "Unified" side. Each board is printed as a fold-over pair."""
     bd = game.trackboard
     for clan in game.meta.clans:
         arts = {a.image: a for a in bd.art if a.clan == clan.id}
