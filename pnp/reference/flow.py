@@ -366,6 +366,32 @@ class Flow:
                           (0, 0, scene.width, scene.height), k), width * scene.height / scene.width, caption)
 
     @_step
+    def beside(self, scene: Scene, width: float, s: str, caption: str, size: float = 8.6, gap: float = 5.0) -> None:
+        """A figure `width` wide at the column's left edge, with a paragraph and then the figure's caption
+        set in the room to its right: a figure half the column wide, centred, leaves a quarter of the
+        column blank on each side and pushes the text that introduces it above it."""
+        self._point()
+        right = self.width - width - gap
+        lines = rich_wrap(typographic(s, self.lang), size, right)
+        cap = rich_wrap(typographic(caption, self.lang), 7.4, right) if caption else []
+        step, cap_step = size * PT * 1.38, 7.4 * PT * 1.35
+        said = len(lines) * step + (size * PT * 0.55 + len(cap) * cap_step if cap else 0.0)
+        k = width / scene.width
+        height = max(scene.height * k, said)
+        self.ensure(height + 2.5)
+        self.add(Group(self._legible(scene.shapes, k), self.left, self.y, 0.0, (0, 0, scene.width, scene.height), k))
+        x, y = self.left + width + gap, self.y
+        for ln in lines:
+            self.add(*self._rich(ln, x, y + size * PT * 0.8, size))
+            y += step
+        y += size * PT * 0.55
+        for ln in cap:
+            self.add(*self._rich(ln, x, y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
+            y += cap_step
+        self._inked(self.y + height)
+        self.y += height + 2.5
+
+    @_step
     def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
         """Figures `cols` to a row, each with its caption right under it (scene, its aspect, caption); a
         last row with fewer figures is centred. A row is as tall as its tallest figure with its caption:

@@ -32,6 +32,7 @@ class Line:
     size: float         # pt, the line's largest span
     bold: bool          # the whole line is bold
     text: str
+    lead: bool = False  # the line opens with a bold run (a glossary term, a clarification's title)
 
 
 @dataclass
@@ -73,8 +74,9 @@ def lines(gid: str, lang: str) -> tuple[Line, ...]:
                 for i, s in enumerate(spans):     # the flow draws each run apart: a gap is a space
                     gap = i and s["bbox"][0] > spans[i - 1]["bbox"][2] + s["size"] * 0.15
                     said += (" " if gap and not said.endswith(" ") else "") + s["text"]
+                first = spans[1] if spans[0]["text"].strip() == "•" and len(spans) > 1 else spans[0]
                 out.append(Line(n, x0 / MM, x1 / MM, y0 / MM, y1 / MM, round(max(s["size"] for s in spans), 1),
-                                all("Bold" in s["font"] for s in spans), said.strip()))
+                                all("Bold" in s["font"] for s in spans), said.strip(), "Bold" in first["font"]))
     return tuple(out)
 
 
