@@ -28,6 +28,7 @@ PROSE_PT = (8.6, 8.2, 8.0, 7.6)
 LEAST = 0.6
 ROUND_PT, CAPTION_PT = 8.0, 7.0      # a walkthrough round's opening lines; the captions of its diagrams
 FIGURE_CAPTION_PT = (7.0, 7.4)      # under a row of figures, under a figure of its own
+ROW_GAP = 2.8       # mm the flow keeps under a row of figures (`Flow.grid`): a row fits only with it
 NOTE = ("Note.", "Nota.")            # a walkthrough round's note, after its last row of diagrams
 
 
@@ -217,7 +218,7 @@ def _first_unit(found: list[Block], facing: bool) -> float:
         if (facing and said >= 2) or not rest or rest[0].size != CAPTION_PT:
             return opening[-1].lines[-1].bottom - FRAME.top
         row = [b for b in rest if b.size == CAPTION_PT and abs(b.lines[0].top - rest[0].lines[0].top) < 40]
-        return max(b.lines[-1].bottom for b in row) - FRAME.top
+        return max(b.lines[-1].bottom for b in row) - FRAME.top + ROW_GAP
     if not prose(first):         # a figure (its labels read back as text): down to the end of its caption
         caption = next((b for b in ordered if b.size in FIGURE_CAPTION_PT), first)
         row = [b for b in ordered if b.size in FIGURE_CAPTION_PT and abs(b.lines[0].top - caption.lines[0].top) < 1]
@@ -226,7 +227,7 @@ def _first_unit(found: list[Block], facing: bool) -> float:
         note = next((b for b in ordered if b.lines[0].top > bottom - 0.1), None)
         if note is not None and note.text.startswith(NOTE) and note.lines[0].top - bottom < 8:
             bottom = note.lines[-1].bottom
-        return bottom - FRAME.top
+        return bottom - FRAME.top + ROW_GAP
     shown = first.lines[:2] if len(first.lines) > SHORT_LINES else first.lines
     return shown[-1].bottom - FRAME.top
 
