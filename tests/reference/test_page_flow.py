@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.reference.flow import SHORT_LINES, SHORT_LIST_LINES, Frame
-from tests.reference.booklet_text import BOOKLETS, Block, blocks
+from tests.reference.booklet_text import BOOKLETS, ITEM, Block, blocks
 from tests.reference.test_page_fill import fills
 
 pytestmark = pytest.mark.slow
@@ -50,6 +50,11 @@ def prose(b: Block) -> bool:
     """A paragraph or a list item set in the text column (not a label inside a figure)."""
     offset = b.lines[0].x - left(b.page)
     return b.size in PROSE_PT and (abs(offset) < 0.6 or abs(offset - 3.5) < 0.6)
+
+
+def item(b: Block) -> bool:
+    """A list item, bulleted ("• ...") or numbered ("1. ...")."""
+    return bool(ITEM.match(b.text))
 
 
 def heading(b: Block) -> bool:
@@ -105,7 +110,7 @@ def test_paragraphs_split_only_when_long_and_never_leave_one_line(gid, lang):
         # a paragraph whose last line happens to fill the column, then one opening with a bold term (the
         # next glossary entry), are two paragraphs, not one running over the page
         opens = foot.text.endswith(".") and head.lines[0].lead
-        continued = full(foot) and not head.text.startswith("•") and not opens and abs(
+        continued = full(foot) and not item(head) and not opens and abs(
             (foot.lines[-1].x - left(foot.page)) - (head.lines[0].x - left(head.page))) < 0.6
         if not continued:
             continue
@@ -121,7 +126,7 @@ def test_short_lists_stay_on_one_page(gid, lang):
     by_page = pages(gid, lang)
     bad = []
     for foot, head in splits(gid, lang):
-        if not (head.text.startswith("•") and (foot.text.startswith("•") or foot.lines[0].x - left(foot.page) > 2)):
+        if not (item(head) and (item(foot) or foot.lines[0].x - left(foot.page) > 2)):
             continue
         items = [b for b in by_page[foot.page] if prose(b)]
         run = []
@@ -147,16 +152,16 @@ def test_a_long_list_splits_with_two_items_on_each_page(gid, lang):
     by_page = pages(gid, lang)
     bad = []
     for foot, head in splits(gid, lang):
-        if not (foot.text.startswith("•") and head.text.startswith("•")):
+        if not (item(foot) and item(head)):
             continue                      # not a break between two items of one list
         before = 0
         for b in sorted((b for b in by_page[foot.page] if prose(b)), key=lambda b: -b.lines[0].top):
-            if not b.text.startswith("•"):
+            if not item(b):
                 break
             before += 1
         after = 0
         for b in sorted((b for b in by_page[head.page] if prose(b)), key=lambda b: b.lines[0].top):
-            if not b.text.startswith("•"):
+            if not item(b):
                 break
             after += 1
         if before < 2 or after < 2:
@@ -178,13 +183,13 @@ def test_a_short_list_stays_with_the_paragraph_that_leads_into_it(gid, lang):
         if not after or not text or not prose(after[0]):
             continue
         foot = max(text, key=lambda b: b.lines[-1].bottom)
-        if foot.text.startswith("•") or abs(foot.lines[0].x - left(foot.page)) > 0.6 or heading(foot) or full(foot):
+        if item(foot) or abs(foot.lines[0].x - left(foot.page)) > 0.6 or heading(foot) or full(foot):
             continue                      # not a whole paragraph set in the column
-        if not after[0].text.startswith("•"):
+        if not item(after[0]):
             continue
         run = []
         for b in after:                    # the list's items, down to its end
-            if not b.text.startswith("•") and abs(b.lines[0].x - left(b.page) - 3.5) > 0.6:
+            if not item(b) and abs(b.lines[0].x - left(b.page) - 3.5) > 0.6:
                 break
             run.append(b)
         n = sum(len(b.lines) for b in run)
