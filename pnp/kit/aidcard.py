@@ -26,7 +26,7 @@ from ..draw.text import MIN_PT
 from ..errors import DefinitionError
 from ..model import Game
 from ..model.aid import Aid, read_aid
-from ..reference.flow import INK, draw_rich, rich_wrap
+from ..reference.flow import INK, draw_rich, list_marker, rich_wrap
 from ..reference.markup import typographic
 from ..reference.narration import render_template
 
@@ -87,7 +87,7 @@ def _block_height(block: Block, size: float, width: float, rows: Callable[[str, 
     step = size * PT * LEADING
     h = rows(_bold(block.heading), _heading_pt(size), width) * _heading_pt(size) * PT * 1.3 + size * PT * 0.2
     for line in block.lines:
-        h += rows(line, size, width - BULLET) * step + size * PT * 0.3
+        h += rows(list_marker(line, "•")[1], size, width - BULLET) * step + size * PT * 0.3
     return h + size * PT * 0.5
 
 
@@ -157,11 +157,14 @@ def _side(name: str, title: str, mark: str, blocks: list[Block], size: float, w:
             shapes.append(text.line(x, y + hp * PT * 0.85, "".join(t for t, _ in row), "sans-bold", hp, accent))
             y += hp * PT * 1.3
         y += size * PT * 0.2
-        for line in block.lines:
+        for item in block.lines:
+            marker, line = list_marker(item, "•")     # a numbered step shows its number alone
             for i, row in enumerate(rich_wrap(line, size, width - BULLET)):
                 base = y + size * PT * 0.85
-                if i == 0:
-                    shapes.append(text.line(x, base, "•", "sans-bold", size, accent))
+                if i == 0 and marker == "•":
+                    shapes.append(text.line(x, base, marker, "sans-bold", size, accent))
+                elif i == 0:
+                    shapes.append(text.line(x + BULLET - 0.5, base, marker, "sans-bold", size, accent, "end"))
                 shapes.extend(draw_rich(row, x + BULLET, base, size, INK))
                 y += step
             y += size * PT * 0.3

@@ -387,15 +387,21 @@ class Booklet:
         _module, adapter = self.engine()
         notes = self.notes(self.sample(arg))
         transcript, rounds = adapter.walkthrough(self.game, self.sample(arg), self.lang)
-        if transcript.description:
-            self.flow.paragraph(localized(transcript.description, self.lang))
+        description = localized(transcript.description, self.lang)
+        start = adapter.start_figure(self.game, transcript, self.lang)
+        # the start position, as wide as a step's diagram (never shrunk: smaller, its cell labels would fall
+        # under 6 pt), with the game's description and its caption beside it once the key is printed
+        side = (self.flow.width - 5) / 2
+        if start is not None and description and self.legend_shown:
+            self.flow.beside(start.scene, side, description, start.caption)
+            start = None
+        elif description:
+            self.flow.paragraph(description)
         if not self.legend_shown:      # the key to the diagrams, once per booklet
             self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
             self.legend_shown = True
-        start = adapter.start_figure(self.game, transcript, self.lang)
         if start is not None:
-            # as wide as a step's diagram, never shrunk: smaller, its cell labels would fall under 6 pt
-            self.fit_figure(start.scene, (self.flow.width - 5) / 2, start.caption, least=1.0)
+            self.fit_figure(start.scene, side, start.caption, least=1.0)
         for rp in rounds:
             # a round starts where the last one ended, provided its heading, intro and first row of
             # diagrams fit below (no forced page per round: that left pages half empty); when that

@@ -39,6 +39,21 @@ HALF = 0.5
 HEADING_KEEP_LINES = 2
 
 
+# A list item that opens with its number ("1. Lay a card", "**2. Roll.** ...") is numbered by it: the
+# number stands where the bullet would, never after one ("• 1.").
+_NUMBERED = re.compile(r"^(\*\*)?(\d{1,2}\.)(\*\*)?\s+")
+
+
+def list_marker(s: str, bullet: str) -> tuple[str, str]:
+    """A list item's marker and the text after it: its own number when it opens with one ("**2.** ..."
+    or "**2. Roll.** ...", whose bold goes on), else `bullet`."""
+    m = _NUMBERED.match(s) if bullet else None
+    if m is None:
+        return bullet, s
+    bold_goes_on = m.group(1) and not m.group(3)
+    return m.group(2), ("**" if bold_goes_on else "") + s[m.end():]
+
+
 @dataclass
 class Frame:
     width: float = A5[0]
@@ -276,6 +291,7 @@ class Flow:
     @_step
     def paragraph(self, s: str, size: float = 8.6, indent: float = 0.0, bullet: str = "", then: float = 0.0) -> None:
         """`then`: the height of a short list that follows and stays with this paragraph on its page."""
+        bullet, s = list_marker(s, bullet)
         colon = s.rstrip().endswith(":")
         lead_in = colon or then > 0
         self._point(heading=lead_in)      # a line that opens a list stays with it
@@ -294,8 +310,10 @@ class Flow:
                 self.new_page()
             self.ensure(step)
             base = self.y + size * PT * 0.8
-            if i == 0 and bullet:
+            if i == 0 and bullet == "•":
                 self.add(text.line(self.left + indent - 3.2, base, bullet, "sans-bold", size, self.frame.accent))
+            elif i == 0 and bullet:      # a number, set flush against the item's text
+                self.add(text.line(self.left + indent - 0.9, base, bullet, "sans-bold", size, self.frame.accent, "end"))
             self.add(*self._rich(ln, self.left + indent, base, size))
             self._inked(base + size * PT * 0.25, lines=1)
             self.y += step
@@ -364,6 +382,32 @@ class Flow:
         k = width / scene.width
         self.figure(Group(self._legible(scene.shapes, k), (self.width - width) / 2, 0.0, 0.0,
                           (0, 0, scene.width, scene.height), k), width * scene.height / scene.width, caption)
+
+    @_step
+    def beside(self, scene: Scene, width: float, s: str, caption: str, size: float = 8.6, gap: float = 5.0) -> None:
+        """A figure `width` wide at the column's left edge, with a paragraph and then the figure's caption
+        set in the room to its right: a figure half the column wide, centred, leaves a quarter of the
+        column blank on each side and pushes the text that introduces it above it."""
+        self._point()
+        right = self.width - width - gap
+        lines = rich_wrap(typographic(s, self.lang), size, right)
+        cap = rich_wrap(typographic(caption, self.lang), 7.4, right) if caption else []
+        step, cap_step = size * PT * 1.38, 7.4 * PT * 1.35
+        said = len(lines) * step + (size * PT * 0.55 + len(cap) * cap_step if cap else 0.0)
+        k = width / scene.width
+        height = max(scene.height * k, said)
+        self.ensure(height + 2.5)
+        self.add(Group(self._legible(scene.shapes, k), self.left, self.y, 0.0, (0, 0, scene.width, scene.height), k))
+        x, y = self.left + width + gap, self.y
+        for ln in lines:
+            self.add(*self._rich(ln, x, y + size * PT * 0.8, size))
+            y += step
+        y += size * PT * 0.55
+        for ln in cap:
+            self.add(*self._rich(ln, x, y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
+            y += cap_step
+        self._inked(self.y + height)
+        self.y += height + 2.5
 
     @_step
     def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:

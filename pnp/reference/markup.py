@@ -1,6 +1,6 @@
 """A small text format for booklet prose (after jinja2 has filled it in).
 
-    # Heading (starts a page)          ## Subheading          - bullet
+    # Heading (starts a page)          ## Subheading          - bullet          1. numbered item
     @directive argument                 (a figure the booklet draws: @setup, @walkthrough first-blood)
     **bold** inside a paragraph         a blank line ends a paragraph
 """
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 QUOTES = {"it": ("«", "»"), "fr": ("«\u202f", "\u202f»"), "de": ("„", "“")}   # others: “ ”
 
+_ITEM = re.compile(r"^\d{1,2}\.\s")
 _OPENS = re.compile(r"(^|[\s(\[—–/])$")
 
 
@@ -63,6 +64,9 @@ def parse(source: str) -> list[Block]:
         elif line.startswith("- "):
             flush()
             blocks.append(Block("bullet", line[2:].strip()))
+        elif _ITEM.match(line):       # a numbered item: a list item the layout numbers by its own number
+            flush()
+            blocks.append(Block("bullet", line))
         elif line.startswith("@"):
             flush()
             name, _, arg = line[1:].partition(" ")

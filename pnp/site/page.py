@@ -158,6 +158,11 @@ class WebFlow(Flow):
     def fit_figure(self, scene: Scene, width: float, caption: str = "", least: float = 0.7) -> None:
         self.blocks.append(Figures((Cell(scene, caption),), 1, min(1.0, width / self.width)))
 
+    def beside(self, scene: Scene, width: float, s: str, caption: str, size: float = 8.6, gap: float = 5.0) -> None:
+        # a page has no column to share: the paragraph, then the figure with its caption
+        self.paragraph(s, size)
+        self.fit_figure(scene, width, caption)
+
     def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
         if cells:
             self.blocks.append(Figures(tuple(Cell(scene, caption) for scene, _aspect, caption in cells), cols))

@@ -20,6 +20,8 @@ from tests.conftest import MM, open_pdf
 
 BOOKLETS = sorted((p.parent.parent.name, p.name.split(".")[1]) for p in cards_dir().glob("*/booklet/rules.*.md"))
 CAPTION_PT = (7.0, 7.4, 7.6)     # grid captions, figure captions, notes and legends
+MARKER = re.compile(r"•|\d{1,2}\.")     # what a list item opens with, set apart from its text
+ITEM = re.compile(r"(?:•|\d{1,2}\.)\s")   # a block that is a list item, bulleted or numbered
 
 
 @dataclass
@@ -32,6 +34,8 @@ class Line:
     size: float         # pt, the line's largest span
     bold: bool          # the whole line is bold
     text: str
+    lead: bool = False  # the line opens with a bold run (a glossary term, a clarification's title)
+    item: bool = False  # the line opens a list item: its bullet or number is set apart from its text
 
 
 @dataclass
@@ -67,14 +71,17 @@ def lines(gid: str, lang: str) -> tuple[Line, ...]:
                 if not spans:
                     continue
                 x0, y0, x1, y1 = ln["bbox"]
-                if spans[0]["text"].strip() == "•" and len(spans) > 1:     # a list item's text starts after it
+                marker = bool(MARKER.fullmatch(spans[0]["text"].strip())) and len(spans) > 1
+                if marker:     # a list item's text starts after its bullet or number
                     x0 = spans[1]["bbox"][0]
                 said = ""
                 for i, s in enumerate(spans):     # the flow draws each run apart: a gap is a space
                     gap = i and s["bbox"][0] > spans[i - 1]["bbox"][2] + s["size"] * 0.15
                     said += (" " if gap and not said.endswith(" ") else "") + s["text"]
+                first = spans[1] if marker else spans[0]
                 out.append(Line(n, x0 / MM, x1 / MM, y0 / MM, y1 / MM, round(max(s["size"] for s in spans), 1),
-                                all("Bold" in s["font"] for s in spans), said.strip()))
+                                all("Bold" in s["font"] for s in spans), said.strip(), "Bold" in first["font"],
+                                bool(marker)))
     return tuple(out)
 
 
@@ -87,7 +94,7 @@ def blocks(gid: str, lang: str) -> list[Block]:
         last = out[-1].lines[-1] if out else None
         same = (last is not None and last.page == ln.page and abs(last.size - ln.size) < 0.05
                 and abs(last.x - ln.x) < 1.0 and 0 <= ln.top - last.bottom < ln.size * 0.2
-                and not ln.text.startswith("•"))
+                and not ln.item)
         if same and out:
             out[-1].lines.append(ln)
         elif len(ln.text) >= 4 or re.search(r"[a-z]{2}", ln.text):

@@ -65,7 +65,7 @@ def test_daimyni_first_note_agrees_with_the_next_round(lang):
     t = text("daimyni", lang)
     assert {"en": "Blue pushes two Bushi towards the middle, Red one; Red also recruits at once: a new Bushi on "
                   "a3, ready to join the push.",
-            "it": "Il blu spinge due Bushi verso il centro, il rosso uno; il rosso recluta anche subito: un nuovo "
+            "it": "Il Blu spinge due Bushi verso il centro, il Rosso uno; il Rosso recluta anche subito: un nuovo "
                   "Bushi in a3, pronto a unirsi all’avanzata."}[lang] in t
     assert "cannot be taken by a single attacker" not in t and "eliminato da un solo attaccante" not in t
 
@@ -77,7 +77,7 @@ def test_daimyni_notes_say_what_the_position_shows(lang):
     unit threatens the red Daimyo, and on b4 it still has a4, a5, b3 and c4 open: nothing "hems it in"."""
     t = text("daimyni", lang)
     assert {"en": "a red card that reached it through its Reserve",
-            "it": "una carta rossa arrivata dalla sua Riserva"}[lang] in t
+            "it": "una carta rossa ripresa dalla propria Riserva"}[lang] in t
     for wrong in ("Blue’s own card 5", "la carta 5 del blu", "hems in", "read the danger", "stringe il Daimyo",
                   "previsto il pericolo"):
         assert wrong not in t

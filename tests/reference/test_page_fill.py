@@ -20,7 +20,7 @@ from pnp.reference.flow import A5, Frame
 from pnp.render.pdf import Page, render_pdf
 from tests.conftest import MM, open_pdf
 
-PAGES = {("daimyni", "en"): 16, ("daimyni", "it"): 17, ("daimyo", "en"): 22}
+PAGES = {("daimyni", "en"): 16, ("daimyni", "it"): 16, ("daimyo", "en"): 22}
 BOOKLETS = sorted((p.parent.parent.name, p.name.split(".")[1]) for p in cards_dir().glob("*/booklet/rules.*.md"))
 PAPERS = ("a4", "letter")
 

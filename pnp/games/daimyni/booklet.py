@@ -49,14 +49,13 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[Rou
     titles = {n: c.type.title[lang] for c in game.cards for n in [c.number]}
     pages = []
     for log in t.rounds:
-        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c])), "numbers": list(log.plays[c])}
+        # the cards each player takes back from its Reserve (from the second round on) go with what it
+        # plays: one line a round, in the order of the phases
+        back = {e.clan: list(e.cards) for e in log.events if isinstance(e, ReserveTaken)}
+        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c])), "numbers": list(log.plays[c]),
+                  "back": " + ".join(map(str, back.get(c, []))), "back_numbers": back.get(c, [])}
                  for c in rules.players]
         intro = [say.say("round", "played", plays=plays)]
-        taken = [e for e in log.events if isinstance(e, ReserveTaken)]
-        if taken:
-            intro.append(say.say("round", "reserve", taken="; ".join(
-                f"{say.short(e.clan)} {' + '.join(map(str, e.cards))}" for e in taken),
-                takes=[{"clan": say.short(e.clan), "numbers": list(e.cards)} for e in taken]))
         intro.append(say.say("round", "order", order=", ".join(
             f"{n} ({say.short(c)}, {titles[n]})" for n, c in log.order)))
         panels = []

@@ -47,5 +47,6 @@ def test_the_second_sample_is_drawn_at_its_stated_start_before_its_first_round(l
               for s in ln["spans"] if s["text"].strip() == round_1]      # the round's heading, a line of its own
     assert all(y > cap.y1 for y in starts), "round 1 comes before the start"
     above = [r.y0 for r in page.search_for(heading)] if heading in text else [0.0]
-    assert units_by_cell(page, max(above), cap.y0) == {"b3": ["1", "D"], "c4": ["2"], "e4": ["1", "D"],
-                                                       "d5": ["2"]}
+    # the caption is set beside the diagram, with the game's description: the diagram ends where round 1 starts
+    assert units_by_cell(page, max(above), min(starts, default=page.rect.y1)) == {
+        "b3": ["1", "D"], "c4": ["2"], "e4": ["1", "D"], "d5": ["2"]}
