@@ -207,7 +207,8 @@ def badge_spot(x: float, y: float, r: float, avoid: Sequence[Box], rather: Seque
     spots = [(x + r * d * math.cos(math.radians(a)), y + r * d * math.sin(math.radians(a))) for d, a in _BADGE_SPOTS]
     for keep in ([*avoid, *rather], avoid):
         for cx, cy in spots:
-            if not any(_overlap(disc_box(cx, cy, b), box) for box in keep):
+            # the badge as the disc it is: a box round it would clash with a tag at its corner
+            if all(_point_box(cx, cy, box) >= b - 1e-9 for box in keep):
                 return cx, cy
     return x, y + r * _BADGE_AT
 
@@ -235,15 +236,14 @@ def piece_radius(style: PieceStyle, r: float) -> float:
 
 
 def place_units(game: Game, placed: list[Placed], avoid: list[Box]) -> list[Shape]:
-    """The pieces left on the map, (stack, style, x, y, radius, type size) each, with their mon badges
-    placed so that no badge covers what is in `avoid` (removed pieces, labels), another piece or
-    another badge."""
-    discs = [disc_box(x, y, piece_radius(style, r)) for _, style, x, y, r, _ in placed]
+    """The pieces left on the map (`Placed`), with their mon badges where planned, or else placed so
+    that no badge covers what is in `avoid` (removed pieces, labels), another piece or another badge."""
+    discs = [disc_box(x, y, piece_radius(style, r)) for _, style, x, y, r, _, _ in placed]
     taken = list(avoid)
     shapes: list[Shape] = []
-    for i, (stack, style, x, y, r, pt) in enumerate(placed):
+    for i, (stack, style, x, y, r, pt, planned) in enumerate(placed):
         shapes += _piece(stack, style, x, y, r, pt)
-        spot = badge_spot(x, y, r, taken, discs[:i] + discs[i + 1:])
+        spot = planned or badge_spot(x, y, r, taken, discs[:i] + discs[i + 1:])
         badge = mon_badge(game, stack, x, y, r, spot)
         if badge:
             taken.append(disc_box(*spot, r * BADGE * 1.06))
@@ -256,9 +256,10 @@ def has_badge(game: Game, stack: Stack) -> bool:
     return clan is not None and clan.emblem is not None
 
 
-def unit_footprint(game: Game, stack: Stack, style: PieceStyle, r: float, pt: float) -> cellpack.Footprint:
+def unit_footprint(game: Game, stack: Stack, style: PieceStyle, r: float, pt: float,
+                   badge: Point = (0.0, _BADGE_AT)) -> cellpack.Footprint:
     """What a piece of nominal radius `r` inks about its centre: its disc, its number or letter, and
-    its mon badge, planned below it (`badge_spot`'s first choice)."""
+    its mon badge, at `badge` (in radii from the centre: below it unless the cell has no room)."""
     d = piece_radius(style, r)
     discs = [(0.0, 0.0, d + r * 0.07)]     # with the outline's stroke
     boxes = []
@@ -268,7 +269,7 @@ def unit_footprint(game: Game, stack: Stack, style: PieceStyle, r: float, pt: fl
         base = size * 0.127
         boxes.append((-half, base - size * PT * 0.76, half, base + size * PT * 0.24))
     if has_badge(game, stack):
-        discs.append((0.0, r * _BADGE_AT, r * BADGE * 1.06))
+        discs.append((r * badge[0], r * badge[1], r * BADGE * 1.06))
     return tuple(discs), tuple(boxes)
 
 
@@ -281,7 +282,11 @@ def ghost_footprint(stack: Stack, style: PieceStyle, r: float, pt: float) -> cel
 _GAP = 0.05
 
 
-Placed = tuple[Stack, PieceStyle, float, float, float, float]   # a piece, where, its radius and type size
+# a piece, where, its radius, its type size and where its badge goes (None: wherever `badge_spot` finds room)
+Placed = tuple[Stack, PieceStyle, float, float, float, float, Point | None]
+# Where a piece's badge goes, in radii from its centre: below it, or, in a cell without room below
+# its pieces, on their right (rows are wider than they are tall)
+_BADGE_BELOW, _BADGE_RIGHT = (0.0, _BADGE_AT), (_BADGE_AT, 0.0)
 # Smaller type a crowded cell falls back to, as shares of the map's, tried in turn: 0.92 keeps type
 # that prints at 6.4 pt at 6 pt or more; 0.85 is for a cell that holds its pieces no other way, on a
 # map printed larger than its smallest (the booklets' test reads every printed size back).
@@ -305,24 +310,28 @@ def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list
     merged = (Stack("", INK, sum(s.count for s in lost)),)
     tries = [(m, pt * k) for k in (1.0, *_CROWDED_PT) for m in ([every, merged] if len(lost) > 1 else [every])]
     found = None
-    for marks, size in tries:
-        def footprints(scale: float, marks: tuple[Stack, ...] = marks, size: float = size,
+    for (marks, size), badge in ((t, b) for t in tries for b in (_BADGE_BELOW, _BADGE_RIGHT)):
+        def footprints(scale: float, marks: tuple[Stack, ...] = marks, size: float = size, badge: Point = badge,
                        ) -> tuple[list[cellpack.Footprint], list[cellpack.Footprint]]:
             rs = r * scale
-            return ([unit_footprint(game, s, styles.get(s.kind, PieceStyle()), rs, size) for s in units],
+            return ([unit_footprint(game, s, styles.get(s.kind, PieceStyle()), rs, size, badge) for s in units],
                     [ghost_footprint(s, styles.get(s.kind, PieceStyle()), rs * 0.62, size) for s in marks])
 
         found = cellpack.pack(outline, inset, near, (cx, anchor_y), r * 0.07, footprints,
                               scales=(1.0, 0.92, 0.84, 0.76, 0.7), gap=r * (0.12 if marks else _GAP))
         if found is not None:
             break
+    scale = found[0] if found else 1.0
+    spots: list[Point | None] = [(px + r * scale * badge[0], py + r * scale * badge[1]) for px, py in found[1]] \
+        if found else [None] * len(units)
     if found is None:     # nothing fits (a cell far too full): the plain rows, as large as they get
         marks, size = tuple(lost), pt
         found = (1.0, [(cx + (i - (len(units) - 1) / 2) * r * 2.2, anchor_y) for i in range(len(units))],
                  [(cx + (k - (len(lost) - 1) / 2) * r * 2, anchor_y + r * 2.2) for k in range(len(lost))])
     scale, at_u, at_g = found
     rs = r * scale
-    placed = [(s, styles.get(s.kind, PieceStyle()), px, py, rs, size) for s, (px, py) in zip(units, at_u)]
+    placed = [(s, styles.get(s.kind, PieceStyle()), px, py, rs, size, spot)
+              for s, (px, py), spot in zip(units, at_u, spots)]
     shapes: list[Shape] = []
     boxes: list[Box] = []
     for s, (px, py) in zip(marks, at_g):
@@ -351,13 +360,14 @@ def _ghost(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
 
 
 def _ghost_size(stack: Stack, style: PieceStyle, r: float, pt: float) -> tuple[str, float, float, float]:
-    """A removed piece's label, its size (pt) and its tag's width and height (mm): the capitals with a
-    fifth of the type size above and below, the label's width with an eighth either side."""
+    """A removed piece's label, its size (pt) and its tag's width and height (mm): the capitals with
+    0.15 of the type size above and below, the label's width (its side bearings are air enough) with
+    a tenth either side."""
     label = style.letter if style.diagram == "leader" else f"{DASH}{stack.count}"
     size = max(pt, r * 2.4)
     em = size * PT
-    h = em * (0.73 + 0.4)
-    return label, size, max(h, text.measure(label, "sans-bold", size) + em * 0.25), h
+    h = em * (0.73 + 0.3)
+    return label, size, max(h, text.measure(label, "sans-bold", size) + em * 0.2), h
 
 
 def _route(p: tuple[float, float], q: tuple[float, float], half: float,
@@ -475,20 +485,25 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         w = R * 0.09
-        scene.add(*_arrow(x1, y1 + 2.5, *aim((x1, y1 + 2.5), placed.get(dst, []), (x2, y2 + 2.5), w), colour, w, boxes))
+        scene.add(*_arrow(x1, y1 + 2.5, *aim((x1, y1 + 2.5), placed.get(dst, []), (x2, y2 + 2.5), w, boxes), colour, w,
+                          boxes))
     return scene
 
 
-def aim(start: Point, pieces: list[Placed], centre: Point, w: float) -> Point:
+def aim(start: Point, pieces: list[Placed], centre: Point, w: float, labels: list[Box]) -> Point:
     """Where to point an arrow `w` wide from `start` into a cell: at the piece there nearest to it, so
     that the head (`_arrow` stops it 2.6 w short of the point) ends at that piece's rim rather than on
-    its number; at the cell's `centre` when no piece is there."""
+    its number; at the cell's `centre` when no piece is there, or when a head at that rim would touch
+    one of the `labels`."""
     if not pieces:
         return centre
-    _, style, x, y, r, _ = min(pieces, key=lambda p: math.dist(start, (p[2], p[3])))
+    _, style, x, y, r, _, _ = min(pieces, key=lambda p: math.dist(start, (p[2], p[3])))
     d = math.dist(start, (x, y)) or 1.0
-    back = piece_radius(style, r) + w * 0.4 - w * 2.6
-    return x - (x - start[0]) / d * back, y - (y - start[1]) / d * back
+    ux, uy = (x - start[0]) / d, (y - start[1]) / d
+    rim = piece_radius(style, r) + w * 0.4
+    if not disc_clear(x - ux * rim, y - uy * rim, w * 2.4, labels):
+        return centre
+    return x - ux * (rim - w * 2.6), y - uy * (rim - w * 2.6)
 
 
 def fit(scene: Scene, x: float, y: float, width: float) -> Group:

@@ -83,7 +83,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     for start, end, colour in spec.arrows:
         if start in at and end in at:
             a = (at[start][0], at[start][1] + 1.5)
-            shapes += _arrow(*a, *aim(a, placed.get(end, []), (at[end][0], at[end][1] + 1.5), R * 0.08), colour,
+            shapes += _arrow(*a, *aim(a, placed.get(end, []), (at[end][0], at[end][1] + 1.5), R * 0.08, boxes), colour,
                              R * 0.08, boxes)
     scene.add(*shapes)
     return scene
