@@ -470,23 +470,26 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         x, y = grid.cells[cell].centre
         scene.add(_burst(x, y + R * 0.2, R * 0.86, boxes))
     r = R * 0.34
-    # every cell's pieces and removed pieces, then the pieces over all of them: a badge steers clear
-    # of the removed pieces of any cell
+    # every cell's pieces and removed pieces laid out, then drawn over the arrows (a piece's number
+    # and a removed mark's count matter more than the stretch of shaft they hide), the pieces last:
+    # a badge steers clear of the removed pieces of any cell
     inset = CELL_LINE / 2 + R * 0.02
     ghosts: list[Box] = []
+    gone: list[Shape] = []
     placed: dict[str, list[Placed]] = {}
     for cell in dict.fromkeys([*spec.losses, *spec.units]):
         x, y = grid.cells[cell].centre
-        placed[cell], gone, marks = cell_pieces(game, grid.corners(cell), inset, boxes, y + 2.5,
-                                                spec.units.get(cell, []), spec.losses.get(cell, []), r, BOARD_PT)
-        scene.add(*gone)
+        placed[cell], drawn, marks = cell_pieces(game, grid.corners(cell), inset, boxes, y + 2.5,
+                                                 spec.units.get(cell, []), spec.losses.get(cell, []), r, BOARD_PT)
+        gone += drawn
         ghosts += marks
-    scene.add(*place_units(game, [p for cell in placed.values() for p in cell], ghosts + boxes))
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         w = R * 0.09
         scene.add(*_arrow(x1, y1 + 2.5, *aim((x1, y1 + 2.5), placed.get(dst, []), (x2, y2 + 2.5), w, boxes), colour, w,
                           boxes))
+    scene.add(*gone)
+    scene.add(*place_units(game, [p for cell in placed.values() for p in cell], ghosts + boxes))
     return scene
 
 

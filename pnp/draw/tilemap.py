@@ -71,19 +71,22 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     for tid in spec.combats:
         shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes))
     r = R * 0.3
+    # as `position_diagram`: arrows under the removed marks, the pieces over both
     ghosts: list[Box] = []
+    gone: list[Shape] = []
     placed: dict[str, list[Placed]] = {}
     for tid in dict.fromkeys([*spec.losses, *spec.units]):
         cx, cy = at[tid]
-        placed[tid], gone, marks = cell_pieces(game, corners((cx, cy), R * 0.97), TILE_LINE / 2 + R * 0.02, boxes,
-                                               cy + 1.5, spec.units.get(tid, []), spec.losses.get(tid, []), r, MAP_PT)
-        shapes += gone
+        placed[tid], drawn, marks = cell_pieces(game, corners((cx, cy), R * 0.97), TILE_LINE / 2 + R * 0.02, boxes,
+                                                cy + 1.5, spec.units.get(tid, []), spec.losses.get(tid, []), r, MAP_PT)
+        gone += drawn
         ghosts += marks
-    shapes += place_units(game, [p for tile in placed.values() for p in tile], ghosts + boxes)
     for start, end, colour in spec.arrows:
         if start in at and end in at:
             a = (at[start][0], at[start][1] + 1.5)
             shapes += _arrow(*a, *aim(a, placed.get(end, []), (at[end][0], at[end][1] + 1.5), R * 0.08, boxes), colour,
                              R * 0.08, boxes)
+    shapes += gone
+    shapes += place_units(game, [p for tile in placed.values() for p in tile], ghosts + boxes)
     scene.add(*shapes)
     return scene

@@ -207,3 +207,26 @@ def test_every_booklet_diagram_keeps_pieces_and_removed_marks_in_their_hexes(gam
         pieces, tags = pieces + p, tags + t
     assert pieces > 100 and tags >= 5    # the booklets do show removed pieces
     assert not bad, bad[:6]
+
+
+REMOVED = re.compile(r"^[–−]\d+$")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["daimyni", "daimyo"])
+def test_the_booklet_prints_every_removed_count_and_piece_number_at_6_pt_or_more(game_id):
+    """Read back from the built A5 booklet: the removed counts ("–n") and the pieces' numbers print at
+    6 pt or more, the cramped cells that fall back to smaller type included (the PDF writer draws
+    type under 6 pt as a grey bar, no text at all: the counts must be there to be measured)."""
+    import pymupdf
+
+    from pnp.build import Options, build_kit
+
+    game = load_game(cards_dir() / game_id)
+    pdf = next(a for a in build_kit(game, Options(lang="en", only=("booklet",))) if a.name.endswith("-a5.pdf"))
+    spans = [s for page in pymupdf.open(stream=pdf.data, filetype="pdf") for b in page.get_text("dict")["blocks"]
+             for ln in b.get("lines", []) for s in ln["spans"]]
+    printed = [s["size"] for s in spans if REMOVED.match(s["text"].strip())]
+    numbers = [s["size"] for s in spans if re.fullmatch(r"\d{1,2}|D", s["text"].strip())]
+    assert len(printed) >= 5    # the walkthroughs and figures show removed pieces
+    assert min(printed) >= 6 - 1e-6 and min(numbers) >= 6 - 1e-6, (min(printed), min(numbers))
