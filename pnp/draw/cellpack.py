@@ -3,7 +3,7 @@ step removed, each kept whole inside its own cell, clear of the cell's label and
 
 A cell is any convex outline (a board's hex, a tile). Each thing to place is given by its footprint
 about its own centre: the discs and text boxes it inks (a piece's disc, its number and its badge, a
-removed piece's dashed disc and its "−n"). The pieces that stay are laid out as one group and the
+removed piece's dashed tag and its "–n"). The pieces that stay are laid out as one group and the
 removed marks as another, beside it or below it, in as few rows as fit: the reader sees at a glance
 what stayed and what went."""
 
@@ -56,11 +56,6 @@ def half_planes(outline: Sequence[Point], inset: float = 0.0) -> list[HalfPlane]
             nx, ny = -nx, -ny
         out.append((nx, ny, nx * x1 + ny * y1 - inset))
     return out
-
-
-def box_inside(box: Box, planes: Sequence[HalfPlane]) -> bool:
-    corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
-    return all(nx * x + ny * y <= h + 1e-9 for nx, ny, h in planes for x, y in corners)
 
 
 def overlap(a: Box, b: Box) -> bool:

@@ -193,10 +193,6 @@ def disc_box(x: float, y: float, r: float) -> Box:
     return (x - r, y - r, x + r, y + r)
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] - 1e-9 and b[0] < a[2] - 1e-9 and a[1] < b[3] - 1e-9 and b[1] < a[3] - 1e-9
-
-
 def badge_spot(x: float, y: float, r: float, avoid: Sequence[Box], rather: Sequence[Box] = ()) -> Point:
     """Where the mon badge of a piece of radius `r` at (x, y) goes: below the piece, or, where that
     covers one of `avoid` (a removed piece's dashed disc and its "−n", a label, another badge) or of
