@@ -283,10 +283,11 @@ Placed = tuple[Stack, PieceStyle, float, float, float, float, Point | None]
 # Where a piece's badge goes, in radii from its centre: below it, or, in a cell without room below
 # its pieces, on their right (rows are wider than they are tall)
 _BADGE_BELOW, _BADGE_RIGHT = (0.0, _BADGE_AT), (_BADGE_AT, 0.0)
-# Smaller type a crowded cell falls back to, as shares of the map's, tried in turn: 0.92 keeps type
-# that prints at 6.4 pt at 6 pt or more; 0.85 is for a cell that holds its pieces no other way, on a
-# map printed larger than its smallest (the booklets' test reads every printed size back).
-_CROWDED_PT = (0.92, 0.85)
+# Smaller type a crowded cell falls back to, as shares of the map's, tried in turn: 0.93 keeps type
+# that prints at 6.46 pt (the smallest the booklets print a map's) at 6 pt; 0.85 is for a cell that
+# holds its pieces no other way, on a map printed larger than its smallest (the booklets' test
+# reads every printed size back).
+_CROWDED_PT = (0.93, 0.85)
 
 
 def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list[Box], anchor_y: float,
