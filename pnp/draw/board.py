@@ -14,6 +14,7 @@ BAND = 6.0      # coloured strip along a clan's edge, mm
 TITLE = 24.0    # room for the title above the map, mm
 INK = "#2b261f"
 LEGEND_R = 3.5   # mm, a start mark in the legend under the map
+CELL_LINE = 0.6   # mm, the outline of a map cell
 
 
 def map_origin(game: Game) -> tuple[float, float]:
@@ -42,7 +43,7 @@ def start_mark(mark: str, colour: str, x: float, y: float, r: float) -> list[Sha
 def map_shapes(game: Game, label_size: float = 9.0) -> list[Shape]:
     """The hex cells with their printed labels, in map coordinates (origin top-left of the map)."""
     grid, m = game.hex_grid, game.hex_board.map
-    out: list[Shape] = [Polygon(tuple(grid.corners(label)), Style(fill=m.fill, stroke=m.line, width=0.6))
+    out: list[Shape] = [Polygon(tuple(grid.corners(label)), Style(fill=m.fill, stroke=m.line, width=CELL_LINE))
                         for label in grid.cells]
     for label, cell in grid.cells.items():
         x, y = cell.centre

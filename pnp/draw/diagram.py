@@ -8,14 +8,15 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..model import Game
-from . import image, text
-from .board import map_shapes
+from . import cellpack, image, text
+from .board import CELL_LINE, map_shapes
 from .contrast import luminance
 from .ink import DARK_TEXT, PALE
-from .shapes import PT, Circle, Group, Polygon, Scene, Shape, Style, Text
+from .shapes import PT, Circle, Group, Polygon, Rect, Scene, Shape, Style, Text
 
 INK = "#2b261f"
 BURST = "#e2a21b"
+DASH = "\u2013"   # before a removed count: an en dash, as narrow as a minus can be while reading as one
 GHOST = "#8a8a8a"
 # Booklets print a board diagram at about a quarter of board scale; type this size on the board
 # prints at 6.4 pt or more (6 pt once the Letter booklet shrinks its pages).
@@ -99,15 +100,6 @@ def disc_clear(x: float, y: float, r: float, boxes: list[Box]) -> bool:
                if not (box[0] > x + reach or box[2] < x - reach or box[1] > y + reach or box[3] < y - reach))
 
 
-def clear_drop(xs: list[float], y: float, r: float, boxes: list[Box], limit: float) -> float:
-    """How far (mm, up to `limit`) discs of radius `r` at (x, y) for x in `xs` move down to clear the boxes."""
-    step = limit / 24 if limit > 0 else 0.0
-    for i in range(25):
-        if all(disc_clear(x, y + i * step, r, boxes) for x in xs):
-            return i * step
-    return 0.0
-
-
 def shrink_clear(points: list[tuple[float, float]], cx: float, cy: float, half: float,
                  boxes: list[Box]) -> tuple[tuple[float, float], ...]:
     """A closed outline (a burst, a highlight) pulled towards (cx, cy) where an edge of it would touch a
@@ -180,7 +172,8 @@ def _piece(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: fl
     shapes: list[Shape] = [Circle(x, y, r, edge)]
     if style.diagram == "leader":
         shapes = [Circle(x, y, r * 1.15, edge)]
-        shapes.append(Circle(x, y, r * 0.7, Style(stroke=ink, width=r * 0.12)))
+        if r * 0.64 >= text.measure(style.letter, "sans-bold", pt) / 2:   # a ring that would cut the letter is left out
+            shapes.append(Circle(x, y, r * 0.7, Style(stroke=ink, width=r * 0.12)))
         shapes.append(text.line(x, y + pt * 0.127, style.letter, "sans-bold", pt, ink, "middle"))
     else:
         shapes.append(text.line(x, y + pt * 0.127, str(stack.count), "sans-bold", pt, ink, "middle"))
@@ -200,10 +193,6 @@ def disc_box(x: float, y: float, r: float) -> Box:
     return (x - r, y - r, x + r, y + r)
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] - 1e-9 and b[0] < a[2] - 1e-9 and a[1] < b[3] - 1e-9 and b[1] < a[3] - 1e-9
-
-
 def badge_spot(x: float, y: float, r: float, avoid: Sequence[Box], rather: Sequence[Box] = ()) -> Point:
     """Where the mon badge of a piece of radius `r` at (x, y) goes: below the piece, or, where that
     covers one of `avoid` (a removed piece's dashed disc and its "−n", a label, another badge) or of
@@ -214,7 +203,8 @@ def badge_spot(x: float, y: float, r: float, avoid: Sequence[Box], rather: Seque
     spots = [(x + r * d * math.cos(math.radians(a)), y + r * d * math.sin(math.radians(a))) for d, a in _BADGE_SPOTS]
     for keep in ([*avoid, *rather], avoid):
         for cx, cy in spots:
-            if not any(_overlap(disc_box(cx, cy, b), box) for box in keep):
+            # the badge as the disc it is: a box round it would clash with a tag at its corner
+            if all(_point_box(cx, cy, box) >= b - 1e-9 for box in keep):
                 return cx, cy
     return x, y + r * _BADGE_AT
 
@@ -241,21 +231,111 @@ def piece_radius(style: PieceStyle, r: float) -> float:
     return r * (1.15 if style.diagram == "leader" else 1.1 if style.diagram == "terrain" else 1.0)
 
 
-def place_units(game: Game, placed: list[tuple[Stack, PieceStyle, float, float]], r: float, pt: float,
-                avoid: list[Box]) -> list[Shape]:
-    """The pieces left on the map, (stack, style, x, y) each, with their mon badges placed so that no
-    badge covers what is in `avoid` (removed pieces, labels), another piece or another badge."""
-    discs = [disc_box(x, y, piece_radius(style, r)) for _, style, x, y in placed]
+def place_units(game: Game, placed: list[Placed], avoid: list[Box]) -> list[Shape]:
+    """The pieces left on the map (`Placed`), with their mon badges where planned, or else placed so
+    that no badge covers what is in `avoid` (removed pieces, labels), another piece or another badge."""
+    discs = [disc_box(x, y, piece_radius(style, r)) for _, style, x, y, r, _, _ in placed]
     taken = list(avoid)
     shapes: list[Shape] = []
-    for i, (stack, style, x, y) in enumerate(placed):
+    for i, (stack, style, x, y, r, pt, planned) in enumerate(placed):
         shapes += _piece(stack, style, x, y, r, pt)
-        spot = badge_spot(x, y, r, taken, discs[:i] + discs[i + 1:])
+        spot = planned or badge_spot(x, y, r, taken, discs[:i] + discs[i + 1:])
         badge = mon_badge(game, stack, x, y, r, spot)
         if badge:
             taken.append(disc_box(*spot, r * BADGE * 1.06))
         shapes += badge
     return shapes
+
+
+def has_badge(game: Game, stack: Stack) -> bool:
+    clan = game.clans.get(stack.clan) if stack.clan else None
+    return clan is not None and clan.emblem is not None
+
+
+def unit_footprint(game: Game, stack: Stack, style: PieceStyle, r: float, pt: float,
+                   badge: Point = (0.0, _BADGE_AT)) -> cellpack.Footprint:
+    """What a piece of nominal radius `r` inks about its centre: its disc, its number or letter, and
+    its mon badge, at `badge` (in radii from the centre: below it unless the cell has no room)."""
+    d = piece_radius(style, r)
+    discs = [(0.0, 0.0, d + r * 0.07)]     # with the outline's stroke
+    boxes = []
+    if style.diagram != "terrain":
+        size = max(pt, r * 2.4)
+        half = text.measure(style.letter if style.diagram == "leader" else str(stack.count), "sans-bold", size) / 2
+        base = size * 0.127
+        boxes.append((-half, base - size * PT * 0.76, half, base + size * PT * 0.24))
+    if has_badge(game, stack):
+        discs.append((r * badge[0], r * badge[1], r * BADGE * 1.06))
+    return tuple(discs), tuple(boxes)
+
+
+def ghost_footprint(stack: Stack, style: PieceStyle, r: float, pt: float) -> cellpack.Footprint:
+    """What a removed piece (`_ghost`) inks about its centre: its tag."""
+    return (), (ghost_box(stack, style, 0.0, 0.0, r, pt),)
+
+
+# A piece row's pieces a hair apart, the removed marks twice that from them (in nominal radii).
+_GAP = 0.05
+
+
+# a piece, where, its radius, its type size and where its badge goes (None: wherever `badge_spot` finds room)
+Placed = tuple[Stack, PieceStyle, float, float, float, float, Point | None]
+# Where a piece's badge goes, in radii from its centre: below it, or, in a cell without room below
+# its pieces, on their right (rows are wider than they are tall)
+_BADGE_BELOW, _BADGE_RIGHT = (0.0, _BADGE_AT), (_BADGE_AT, 0.0)
+# Smaller type a crowded cell falls back to, as shares of the map's, tried in turn: 0.93 keeps type
+# that prints at 6.46 pt (the smallest the booklets print a map's) at 6 pt; 0.85 is for a cell that
+# holds its pieces no other way, on a map printed larger than its smallest (the booklets' test
+# reads every printed size back).
+_CROWDED_PT = (0.93, 0.85)
+
+
+def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list[Box], anchor_y: float,
+                units: list[Stack], lost: list[Stack], r: float, pt: float,
+                ) -> tuple[list[Placed], list[Shape], list[Box]]:
+    """One cell's pieces and removed pieces, all inside `outline` (less `inset` mm) and clear of the
+    `labels`: (the pieces to hand to `place_units`, the removed pieces' shapes, their boxes). The
+    pieces form one group, a row about the cell's middle at `anchor_y` if they fit, and the removed
+    pieces another beside or below it, in as few rows and at as large a size as the cell allows. A
+    cell too small for a mark per removed stack gets one mark for all, in ink; type is at `pt`, or a
+    little smaller in a cell that can hold its pieces no other way."""
+    styles = piece_styles(game)
+    cx = sum(x for x, _ in outline) / len(outline)
+    near = [b for b in labels if b[0] < max(x for x, _ in outline) and b[2] > min(x for x, _ in outline)
+            and b[1] < max(y for _, y in outline) and b[3] > min(y for _, y in outline)]
+    every = tuple(lost)
+    merged = (Stack("", INK, sum(s.count for s in lost)),)
+    tries = [(m, pt * k) for k in (1.0, *_CROWDED_PT) for m in ([every, merged] if len(lost) > 1 else [every])]
+    found = None
+    for (marks, size), badge in ((t, b) for t in tries for b in (_BADGE_BELOW, _BADGE_RIGHT)):
+        def footprints(scale: float, marks: tuple[Stack, ...] = marks, size: float = size, badge: Point = badge,
+                       ) -> tuple[list[cellpack.Footprint], list[cellpack.Footprint]]:
+            rs = r * scale
+            return ([unit_footprint(game, s, styles.get(s.kind, PieceStyle()), rs, size, badge) for s in units],
+                    [ghost_footprint(s, styles.get(s.kind, PieceStyle()), rs * 0.62, size) for s in marks])
+
+        found = cellpack.pack(outline, inset, near, (cx, anchor_y), r * 0.07, footprints,
+                              scales=(1.0, 0.92, 0.84, 0.76, 0.7), gap=r * (0.12 if marks else _GAP))
+        if found is not None:
+            break
+    scale = found[0] if found else 1.0
+    spots: list[Point | None] = [(px + r * scale * badge[0], py + r * scale * badge[1]) for px, py in found[1]] \
+        if found else [None] * len(units)
+    if found is None:     # nothing fits (a cell far too full): the plain rows, as large as they get
+        marks, size = tuple(lost), pt
+        found = (1.0, [(cx + (i - (len(units) - 1) / 2) * r * 2.2, anchor_y) for i in range(len(units))],
+                 [(cx + (k - (len(lost) - 1) / 2) * r * 2, anchor_y + r * 2.2) for k in range(len(lost))])
+    scale, at_u, at_g = found
+    rs = r * scale
+    placed = [(s, styles.get(s.kind, PieceStyle()), px, py, rs, size, spot)
+              for s, (px, py), spot in zip(units, at_u, spots)]
+    shapes: list[Shape] = []
+    boxes: list[Box] = []
+    for s, (px, py) in zip(marks, at_g):
+        st = styles.get(s.kind, PieceStyle())
+        shapes += _ghost(s, st, px, py, rs * 0.62, size)
+        boxes.append(ghost_box(s, st, px, py, rs * 0.62, size))
+    return placed, shapes, boxes
 
 
 def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
@@ -267,13 +347,24 @@ def _waves(x: float, y: float, w: float, colour: str) -> list[Shape]:
 
 
 def _ghost(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: float = 0.0) -> list[Shape]:
-    """A removed piece: a dashed disc with "−n" (or the leader's letter) at `pt` points, the disc
-    grown to hold it."""
-    label = style.letter if style.diagram == "leader" else f"−{stack.count}"
-    pt = max(pt, r * 2.4)
-    r = ghost_radius(stack, style, r, pt)
-    return [Circle(x, y, r, Style(fill="#ffffff", stroke=stack.colour, width=r * 0.12, dash=(r * 0.3, r * 0.2))),
-            text.line(x, y + pt * 0.127, label, "sans-bold", pt, stack.colour, "middle")]
+    """A removed piece: "−n" (or the leader's letter) at `pt` points in a dashed tag just large
+    enough to hold it, centred on (x, y). A tag, not a disc: a disc round "−n" at the smallest type
+    is taller than the piece it stands for and crowds the cell."""
+    label, size, w, h = _ghost_size(stack, style, r, pt)
+    return [Rect(x - w / 2, y - h / 2, w, h, Style(fill="#ffffff", stroke=stack.colour, width=r * 0.12,
+                                                     dash=(r * 0.3, r * 0.2)), radius=h / 2),
+            text.line(x, y + size * PT * 0.365, label, "sans-bold", size, stack.colour, "middle")]
+
+
+def _ghost_size(stack: Stack, style: PieceStyle, r: float, pt: float) -> tuple[str, float, float, float]:
+    """A removed piece's label, its size (pt) and its tag's width and height (mm): the capitals with
+    0.15 of the type size above and below, the label's width (its side bearings are air enough) with
+    a tenth either side."""
+    label = style.letter if style.diagram == "leader" else f"{DASH}{stack.count}"
+    size = max(pt, r * 2.4)
+    em = size * PT
+    h = em * (0.73 + 0.3)
+    return label, size, max(h, text.measure(label, "sans-bold", size) + em * 0.2), h
 
 
 def _route(p: tuple[float, float], q: tuple[float, float], half: float,
@@ -316,33 +407,12 @@ def _route(p: tuple[float, float], q: tuple[float, float], half: float,
     return [p, q]
 
 
-def ghost_radius(stack: Stack, style: PieceStyle, r: float, pt: float = 0.0) -> float:
-    """A removed piece's dashed disc: `r`, or larger to hold its label."""
-    label = style.letter if style.diagram == "leader" else f"−{stack.count}"
-    return max(r, text.measure(label, "sans-bold", max(pt, r * 2.4)) / 2 + r * 0.25)
-
-
 def ghost_box(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt: float = 0.0) -> Box:
-    """What a removed piece (`_ghost`) covers: its dashed disc and its label's ink, capitals to
-    descenders (a short disc's "−2" reaches above and below it)."""
-    label = style.letter if style.diagram == "leader" else f"−{stack.count}"
-    pt = max(pt, r * 2.4)
-    d = ghost_radius(stack, style, r, pt)
-    half = text.measure(label, "sans-bold", pt) / 2
-    base = y + pt * 0.127
-    return (x - max(d, half), min(y - d, base - pt * PT * 0.76), x + max(d, half), max(y + d, base + pt * PT * 0.24))
-
-
-def ghost_row(stacks: list[Stack], styles: dict[str, PieceStyle], x: float, r: float, pt: float) -> list[float]:
-    """Centres (x) of removed pieces side by side around `x`, their discs 0.4 r apart."""
-    radii = [ghost_radius(s, styles.get(s.kind, PieceStyle()), r, pt) for s in stacks]
-    gap = r * 0.4
-    total = sum(2 * v for v in radii) + gap * (len(radii) - 1)
-    out, left = [], x - total / 2
-    for v in radii:
-        out.append(left + v)
-        left += 2 * v + gap
-    return out
+    """What a removed piece (`_ghost`) centred on (x, y) covers: its tag with half its outline (the
+    label is inside it)."""
+    _, _, w, h = _ghost_size(stack, style, r, pt)
+    half = r * 0.06
+    return x - w / 2 - half, y - h / 2 - half, x + w / 2 + half, y + h / 2 + half
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float,
@@ -397,27 +467,43 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         x, y = grid.cells[cell].centre
         scene.add(_burst(x, y + R * 0.2, R * 0.86, boxes))
     r = R * 0.34
-    styles = piece_styles(game)
-    # removed pieces first: what is left on a cell is drawn over them and stays whole
+    # every cell's pieces and removed pieces laid out, then drawn over the arrows (a piece's number
+    # and a removed mark's count matter more than the stretch of shaft they hide), the pieces last:
+    # a badge steers clear of the removed pieces of any cell
+    inset = CELL_LINE / 2 + R * 0.02
     ghosts: list[Box] = []
-    for cell, stacks in spec.losses.items():
+    gone: list[Shape] = []
+    placed: dict[str, list[Placed]] = {}
+    for cell in dict.fromkeys([*spec.losses, *spec.units]):
         x, y = grid.cells[cell].centre
-        for gx, stack in zip(ghost_row(stacks, styles, x, r * 0.62, BOARD_PT), stacks):
-            style = styles.get(stack.kind, PieceStyle())
-            scene.add(*_ghost(stack, style, gx, y + R * 0.55, r * 0.62, BOARD_PT))
-            ghosts.append(ghost_box(stack, style, gx, y + R * 0.55, r * 0.62, BOARD_PT))
-    placed: list[tuple[Stack, PieceStyle, float, float]] = []
-    for cell, stacks in spec.units.items():
-        x, y = grid.cells[cell].centre
-        n = len(stacks)
-        xs = [x + (i - (n - 1) / 2) * r * 2.15 for i in range(n)]
-        y += 2.5 + clear_drop(xs, y + 2.5, r * 1.2, boxes, R * 0.3)
-        placed += [(stack, styles.get(stack.kind, PieceStyle()), px, y) for px, stack in zip(xs, stacks)]
-    scene.add(*place_units(game, placed, r, BOARD_PT, ghosts + boxes))
+        placed[cell], drawn, marks = cell_pieces(game, grid.corners(cell), inset, boxes, y + 2.5,
+                                                 spec.units.get(cell, []), spec.losses.get(cell, []), r, BOARD_PT)
+        gone += drawn
+        ghosts += marks
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
-        scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes))
+        w = R * 0.09
+        scene.add(*_arrow(x1, y1 + 2.5, *aim((x1, y1 + 2.5), placed.get(dst, []), (x2, y2 + 2.5), w, boxes), colour, w,
+                          boxes))
+    scene.add(*gone)
+    scene.add(*place_units(game, [p for cell in placed.values() for p in cell], ghosts + boxes))
     return scene
+
+
+def aim(start: Point, pieces: list[Placed], centre: Point, w: float, labels: list[Box]) -> Point:
+    """Where to point an arrow `w` wide from `start` into a cell: at the piece there nearest to it, so
+    that the head (`_arrow` stops it 2.6 w short of the point) ends at that piece's rim rather than on
+    its number; at the cell's `centre` when no piece is there, or when a head at that rim would touch
+    one of the `labels`."""
+    if not pieces:
+        return centre
+    _, style, x, y, r, _, _ = min(pieces, key=lambda p: math.dist(start, (p[2], p[3])))
+    d = math.dist(start, (x, y)) or 1.0
+    ux, uy = (x - start[0]) / d, (y - start[1]) / d
+    rim = piece_radius(style, r) + w * 0.4
+    if not disc_clear(x - ux * rim, y - uy * rim, w * 2.4, labels):
+        return centre
+    return x - ux * (rim - w * 2.6), y - uy * (rim - w * 2.6)
 
 
 def fit(scene: Scene, x: float, y: float, width: float) -> Group:

@@ -13,16 +13,12 @@ from .diagram import (
     BURST,
     Box,
     DiagramSpec,
-    PieceStyle,
-    Stack,
+    Placed,
     _arrow,
     _burst,
-    _ghost,
-    clear_drop,
-    ghost_box,
-    ghost_row,
+    aim,
+    cell_pieces,
     label_boxes,
-    piece_styles,
     place_units,
     shrink_clear,
 )
@@ -31,6 +27,7 @@ from .shapes import PT, Polygon, Scene, Shape, Style
 R = 10.0          # tile radius in diagram millimetres
 MAP_PT = 13.0     # type on a tile map: booklets print these maps at half size or more, so 6.4 pt or more
 NEUTRAL = "#f3ecdc"
+TILE_LINE = 0.45   # mm, a tile's outline
 
 
 def bounds(positions: Iterable[tuple[int, int]]) -> tuple[float, float, float, float]:
@@ -59,7 +56,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         clan = game.clans.get(owner) if owner else None
         fill = clan.tint if clan else NEUTRAL
         line = clan.colour if clan else "#8a8170"
-        shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=0.45)))
+        shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=TILE_LINE)))
         shapes.append(text.line(cx, cy - R * 0.97 * SQRT3 / 2 + drop, tid, "sans-bold", label_pt, line, "middle"))
     boxes = label_boxes(shapes, tiles)
     for src, dst in moved:   # where a tile came from: a dashed outline and an arrow
@@ -74,24 +71,22 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     for tid in spec.combats:
         shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes))
     r = R * 0.3
-    styles = piece_styles(game)
-    # removed pieces first: what is left on a tile is drawn over them and stays whole
+    # as `position_diagram`: arrows under the removed marks, the pieces over both
     ghosts: list[Box] = []
-    for tid, stacks in spec.losses.items():
+    gone: list[Shape] = []
+    placed: dict[str, list[Placed]] = {}
+    for tid in dict.fromkeys([*spec.losses, *spec.units]):
         cx, cy = at[tid]
-        for gx, stack in zip(ghost_row(stacks, styles, cx, r * 0.62, MAP_PT), stacks):
-            style = styles.get(stack.kind, PieceStyle())
-            shapes += _ghost(stack, style, gx, cy + R * 0.58, r * 0.62, MAP_PT)
-            ghosts.append(ghost_box(stack, style, gx, cy + R * 0.58, r * 0.62, MAP_PT))
-    placed: list[tuple[Stack, PieceStyle, float, float]] = []
-    for tid, stacks in spec.units.items():
-        cx, cy = at[tid]
-        xs = [cx + (i - (len(stacks) - 1) / 2) * r * 2.2 for i in range(len(stacks))]
-        y = cy + 1.5 + clear_drop(xs, cy + 1.5, r * 1.2, boxes, R * 0.2)
-        placed += [(stack, styles.get(stack.kind, PieceStyle()), x, y) for x, stack in zip(xs, stacks)]
-    shapes += place_units(game, placed, r, MAP_PT, ghosts + boxes)
+        placed[tid], drawn, marks = cell_pieces(game, corners((cx, cy), R * 0.97), TILE_LINE / 2 + R * 0.02, boxes,
+                                                cy + 1.5, spec.units.get(tid, []), spec.losses.get(tid, []), r, MAP_PT)
+        gone += drawn
+        ghosts += marks
     for start, end, colour in spec.arrows:
         if start in at and end in at:
-            shapes += _arrow(at[start][0], at[start][1] + 1.5, at[end][0], at[end][1] + 1.5, colour, R * 0.08, boxes)
+            a = (at[start][0], at[start][1] + 1.5)
+            shapes += _arrow(*a, *aim(a, placed.get(end, []), (at[end][0], at[end][1] + 1.5), R * 0.08, boxes), colour,
+                             R * 0.08, boxes)
+    shapes += gone
+    shapes += place_units(game, [p for tile in placed.values() for p in tile], ghosts + boxes)
     scene.add(*shapes)
     return scene

@@ -5,7 +5,7 @@ first place that covers nothing."""
 import pytest
 
 from pnp.draw.diagram import DiagramSpec, Stack, position_diagram
-from pnp.draw.shapes import Circle, Text
+from pnp.draw.shapes import Circle, Rect, Text
 from pnp.model import load_game
 from pnp.paths import cards_dir
 from tests.draw.test_diagram_labels import diagrams
@@ -26,16 +26,20 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def rect_box(t: Rect):
+    return t.x, t.y, t.x + t.w, t.y + t.h
+
+
 def clashes(scene, clan_colours):
-    """(badge, removed piece) pairs whose boxes overlap: a removed piece is a dashed disc with its
-    "−n" (or letter) inside; a badge a white disc edged in a clan's colour, not dashed."""
-    ghosts = [s for s in scene.shapes if isinstance(s, Circle) and s.style.dash]
+    """(badge, removed piece) pairs whose boxes overlap: a removed piece is a dashed tag with its
+    "–n" (or letter) inside (issue 25: a tag, no longer a disc); a badge a white disc edged in a
+    clan's colour, not dashed."""
+    ghosts = [s for s in scene.shapes if isinstance(s, Rect) and s.style.dash]
     tags = [s for s in scene.shapes if isinstance(s, Text)    # in the ghost's colour: not a piece's white number
-            and any(abs(s.x - g.cx) < 1e-6 and g.cy - g.r < s.y < g.cy + g.r and s.fill == g.style.stroke
-                    for g in ghosts)]
+            and any(g.x < s.x < g.x + g.w and g.y < s.y < g.y + g.h and s.fill == g.style.stroke for g in ghosts)]
     badges = [s for s in scene.shapes if isinstance(s, Circle) and not s.style.dash
               and s.style.fill == "#ffffff" and s.style.stroke in clan_colours]
-    return [(b, g) for b in badges for g in [*map(box, ghosts), *map(text_box, tags)]
+    return [(b, g) for b in badges for g in [*map(rect_box, ghosts), *map(text_box, tags)]
             if overlap(box(b, b.style.width / 2), g)], len(ghosts), len(badges)
 
 
@@ -55,7 +59,8 @@ def test_no_badge_covers_a_removed_piece_in_a_generated_daimyni_position(daimyni
         spec.units[cell] = [units[0]] if k % 3 == 0 else [units[1]] if k % 3 == 1 else units
         spec.add_combat(cell, red, blue, k % 2, 1 + k % 3, k % 4 == 0, "bushi", "daimyo")
     found, ghosts, badges = clashes(position_diagram(daimyni, spec), {red, blue})
-    assert ghosts == 21 and badges == 16
+    # 21 removed stacks on 12 cells: a cell too small for one mark each shows them as one (issue 25)
+    assert 12 <= ghosts <= 21 and badges == 16
     assert not found, found[:3]
 
 
