@@ -323,3 +323,22 @@ def test_cards_are_named_as_a_person_would():
     assert say.cards(["envoy", "fleet", "envoy"], "the") == "the Envoy, the Fleet and the Envoy"
     assert say("events", "aside", cards=say.cards(["assassin"], "the"), n=1).startswith("The Assassin waits")
     assert say.cards(["hojo-samurai"]) == "Hōjō Samurai"       # after "Your": no article
+
+
+def test_the_clarified_runs_seize_as_the_engine_plays_them(pages):
+    """Issue 25 review (Shogun 1): the Clarifications said Soldier, Ninja, Soldier of one clan seizes, but the
+    rulebook asks for «three non-Ninja cards». Each run the printed entry names is played out, in one clan, after
+    an empty play area; the printed verdict (seizes / seizes nothing) must be the engine's."""
+    from .helpers import at, run
+
+    text = " ".join(pages)
+    entry = text[text.index("Types only matter between neighbours."):]
+    entry = entry[:entry.index("After a seize")]
+    said = re.findall(r"((?:(?:Cavalry|Soldier|Ninja), )+(?:Cavalry|Soldier|Ninja))(?: of one clan| alone)[^:.]*?"
+                      r"(seizes nothing|seizes)", entry)
+    assert said, entry
+    for run_, verdict in said:
+        cards = [f"amago-{k.lower()}" for k in run_.split(", ")]
+        s = at([cards[-1]] + ["envoy"] * 4, ["kato-cavalry", "kato-soldier"] * 3, row=cards[:-1])
+        run(s, f"play {cards[-1]}")
+        assert (s.held["amago"] == {0}) == (verdict == "seizes"), (run_, verdict)
