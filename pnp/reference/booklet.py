@@ -3,6 +3,7 @@ the definitions and diagrams of positions the engine replayed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from pathlib import Path
@@ -18,7 +19,7 @@ from ..draw.shapes import PT, Group, Scene, Shape
 from ..draw.trackboard import trackboard_scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
-from ..games.interface import AnyModule, BookletAdapter, Figure
+from ..games.interface import AnyModule, BookletAdapter, Figure, Prose
 from ..model import Card, Game
 from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
@@ -178,9 +179,12 @@ class Booklet:
         lines are bullets."""
         figures = [i for i in items if isinstance(i, Figure)]
         lines = [i for i in items if isinstance(i, str)]
-        if lines:
-            self.flow.keep_list(lines)
-        for line in lines:
+        for k, line in enumerate(lines):
+            if isinstance(line, Prose):
+                self.flow.paragraph(line)
+                continue
+            if k == 0 or isinstance(lines[k - 1], Prose):      # a run of bullets is kept on one page
+                self.flow.keep_list(list(itertools.takewhile(lambda x: not isinstance(x, Prose), lines[k:])))
             self.flow.paragraph(line, indent=3.5, bullet="•")
         if len(figures) == 1:
             one = figures[0]
@@ -306,8 +310,12 @@ class Booklet:
         for key, cards in by_type.items():
             face = card_face(g, cards[0], lang)
             title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
+            # the face shown is one card of many: a caption may name it (its type and clan) apart from the deck
+            clan = cards[0].clan
+            owner = (clan.short.get(lang) or clan.name.get(lang, clan.id)) if clan else ""
             cells.append((face, face.height / face.width, say.say("booklet", "components-cards", title=title,
-                                                 n=len(cards), per=len(cards) // max(clans, 1))))
+                                                 n=len(cards), per=len(cards) // max(clans, 1),
+                                                 kind=cards[0].type.title[lang], clan=owner)))
         backs: dict[str, Card] = {}
         for c in g.cards:
             backs.setdefault(c.back_key, c)

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.games.interface import Settings
+from pnp.games.interface import Prose, Settings
 from pnp.games.shogun_solitaire.booklet import difficulty_rows, walkthrough
 from pnp.games.shogun_solitaire.module import ShogunSolitaire
 from pnp.reference.booklet import build_booklet
@@ -54,7 +54,8 @@ def test_the_difficulty_table_prints_every_rank_and_adds_up(pages):
     assert [s[0] for s in shares] == ["Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"]
     assert abs(sum(float(s[1]) for s in shares) - 100) < 0.3
     assert all(float(lo) <= float(p) <= float(hi) for _, p, lo, hi in shares)
-    assert "It played 400 shuffles of this deck, once each" in text and "with 95 % confidence" in text
+    assert "played 400 shuffles of this deck, once each, without seeing the deck’s order" in text
+    assert "with 95 % confidence" in text
     # the blind baseline: the random policy's mean over the same seeds, as printed
     m = ShogunSolitaire()
     mean = sum(m.play(game(), Settings(1, frozenset(), seed), "random").score for seed in range(1, 401)) / 400
@@ -87,6 +88,9 @@ def test_the_difficulty_rows_count_the_games_played(tmp_path):
     for name in ("Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"):
         line = next(r for r in rows if r.startswith(f"**{name}**"))
         assert f": {round(100 * got[name] / 40, 1)} % of games" in line
+    # issue 25 review (Shogun 9): the method and the blind baseline are paragraphs; only the ranks are bullets
+    assert [isinstance(r, Prose) for r in rows] == [True, False, False, False, False, True]
+    assert "played 40 shuffles" in rows[0]
 
 
 def test_a_build_plays_no_game(monkeypatch):
@@ -127,7 +131,7 @@ def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
     text = " ".join(pages)
     for n in range(1, 10):
         assert f"Turn {n}" in text
-    assert ("You play the Fleet, named as the Amago Soldier. Three Amago cards in a row: the Amago village "
+    assert ("You play the Fleet, named as an Amago Soldier. Three Amago cards in a row: the Amago village "
             "falls.") in text
     assert "The Ronin sends the Hōjō port counter back to its board." in text
     # the designer's notes of the sample print beside their rounds
@@ -179,7 +183,7 @@ def _diagram_above(page, caption: str):
     # raid-and-ronin, turn 3: "row = amago-soldier, amago-cavalry", then "play fleet as amago-soldier"
     ("You play the Fleet, named", ["兵", "騎", "艦隊", "＝兵"]),
     # turn 6: takeda-cavalry (turn 4), takeda-soldier (turn 5), then "play takeda-leader as cavalry"
-    ("Leader, named as the Takeda Cavalry", ["騎", "兵", "将", "＝騎"]),
+    ("Leader, named as a Takeda Cavalry", ["騎", "兵", "将", "＝騎"]),
 ])
 def test_a_seize_shows_the_run_that_made_it_with_the_wild_framed_dashed(caption, run):
     """Rules p. 3: "When a run holds three cards that are not Ninjas, that clan seizes", and after it
