@@ -346,3 +346,47 @@ def test_the_clarified_runs_seize_as_the_engine_plays_them(pages):
         s = at([cards[-1]] + ["envoy"] * 4, ["kato-cavalry", "kato-soldier"] * 3, row=cards[:-1])
         run(s, f"play {cards[-1]}")
         assert (s.held["amago"] == {0}) == (verdict == "seizes"), (run_, verdict)
+
+
+def test_each_section_shows_the_cards_it_explains_beside_its_text(pages):
+    """Issue 25 review (Shogun 12): the ten-card gallery ran over two pages, its heading followed by pictures
+    alone. Each section now shows its own cards (`@cards kanji TYPE ...`) on the page of its first rule."""
+    powers = next(p for p in pages if "Card powers" in p)
+    assert all(f"{name} {kanji}" in powers for name, kanji in
+               [("Leader", "将"), ("Fleet", "艦隊"), ("Samurai", "侍"), ("Ninja", "忍者"), ("Cavalry", "騎"),
+                ("Soldier", "兵")])
+    assert "A wild card of its own clan" in powers and "Raid 襲" not in powers
+    enemies = next(p for p in pages if "Enemies and Envoys An enemy" in p or "Enemies and Envoys Raid" in p)
+    assert all(x in enemies for x in ("Raid 襲", "Assassin 刺客", "Ronin 浪人", "Envoy 使節", "Choose one"))
+
+
+def test_an_unknown_card_type_in_the_cards_directive_is_named(tmp_path):
+    import shutil
+
+    from pnp.errors import DefinitionError
+    from pnp.model import load_game
+
+    copy = tmp_path / "shogun-solitaire"
+    shutil.copytree(FOLDER, copy)
+    rules = copy / "booklet" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("@cards kanji raid", "@cards kanji raids"),
+                     encoding="utf-8")
+    with pytest.raises(DefinitionError) as exc:
+        build_booklet(load_game(copy), "en")
+    assert "'raids': not a card type of this deck" in str(exc.value) and "rules.en.md" in str(exc.value)
+
+
+def test_the_measured_figures_stay_in_one_box_on_one_page(pages):
+    """Issue 25 review (Shogun 9): the method is a sentence of its own, and the box it opens is not split from
+    the figures it explains."""
+    page = next(p for p in pages if "How hard is it?" in p and "Method:" in p)
+    assert "Total Defeat (8 or fewer objectives)" in page and "your choices matter" in page
+
+
+def test_components_name_the_card_face_shown_and_the_player_aid(pages):
+    page = next(p for p in pages if p.startswith("Components"))
+    assert "A card face (Hōjō Leader); the deck holds 97 cards" in page
+    assert "a player aid card" in page
+    aid = pages[-1]
+    assert "Enemies and Envoys" in aid and "Rank, by objectives held • 12 Supreme Shogun" in aid
+    assert aid.index("Rank,") > aid.index("Deck: 97 cards")
