@@ -88,6 +88,11 @@ class RoundPage:
     panels: list[Panel]
 
 
+class Prose(str):
+    """A line a figure directive returns to be set as a paragraph, not a bullet (say the method behind
+    measured figures, which is not one of them)."""
+
+
 @dataclass
 class Figure:
     """A drawn figure with its caption, for a booklet grid. `share`: the text column's share a lone

@@ -3,6 +3,7 @@ the definitions and diagrams of positions the engine replayed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from pathlib import Path
@@ -18,13 +19,13 @@ from ..draw.shapes import PT, Group, Scene, Shape
 from ..draw.trackboard import trackboard_scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
-from ..games.interface import AnyModule, BookletAdapter, Figure
+from ..games.interface import AnyModule, BookletAdapter, Figure, Prose
 from ..model import Card, Game
 from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
-from .flow import INK, LEAST_PT, SHORT_LIST_LINES, Flow, Frame, rich_wrap
+from .flow import BOX_PAD, INK, LEAST_PT, SHORT_LIST_LINES, Flow, Frame, rich_wrap
 from .markup import Block, parse
 from .narration import Narrator, render_template
 
@@ -62,6 +63,7 @@ class Booklet:
                          f"{game.meta.title} · {self.say.say('booklet', 'tagline')}", lang=lang)
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
         self.legend_shown = False
+        self.made: dict[int, Any] = {}      # directive output measured ahead (see `box_height`), by block
 
     def source(self) -> str:
         """The booklet's prose in this language, its template filled in (in the sandbox: see
@@ -145,7 +147,15 @@ class Booklet:
                 handler = getattr(self, "do_" + block.text.replace("-", "_"), None)
                 figures = self.adapter.figures() if self.adapter is not None else {}
                 extra = figures.get(block.text)
-                if extra is not None:
+                if block.text == "box":
+                    # a box short enough for one page starts on a page that holds it: measured figures
+                    # split from their method read as two statements
+                    height = self.box_height(blocks, i, figures)
+                    if height:
+                        self.flow.keep(height + 2 * BOX_PAD + 3, 2 * BOX_PAD + 14)
+                if i in self.made:
+                    self.place(self.made.pop(i))
+                elif extra is not None:
                     self.place(extra(self.game, self.lang, block.arg))
                 elif handler is not None:
                     handler(block.arg)
@@ -154,6 +164,29 @@ class Booklet:
                              "simulation", "box", "end-box", "legend", *figures]
                     raise DefinitionError(self.where, f"@{block.text}",
                                           f"unknown figure directive (known: {', '.join(known)})")
+
+    def box_height(self, blocks: list[Block], i: int, figures: dict[str, Any]) -> float:
+        """The height of the blocks from an @box at block i to its @end-box, when it can be told before
+        laying them out (paragraphs, bullets and lines a game's directive returns); 0 when it cannot
+        (a drawn figure inside) or the box is taller than a page. A directive run here is kept for its
+        own turn (`made`), so it runs once."""
+        f, total = self.flow, 0.0
+        for k in range(i + 1, len(blocks)):
+            b = blocks[k]
+            if b.kind == "directive" and b.text == "end-box":
+                return total if total < f.limit - f.frame.top - 2 * BOX_PAD - 3 else 0.0
+            if b.kind == "para":
+                total += f.lines_height([b.text])[1]
+            elif b.kind == "bullet":
+                total += f.lines_height([b.text], indent=3.5)[1]
+            elif b.kind == "directive" and b.text in figures:
+                items = self.made[k] = figures[b.text](self.game, self.lang, b.arg)
+                if any(not isinstance(x, str) for x in items):
+                    return 0.0
+                total += sum(f.lines_height([x], indent=0.0 if isinstance(x, Prose) else 3.5)[1] for x in items)
+            else:
+                return 0.0
+        return 0.0
 
     def short_list_after(self, blocks: list[Block], i: int) -> float:
         """The height of the short list (SHORT_LIST_LINES or fewer) right after block i, which then leads
@@ -178,9 +211,12 @@ class Booklet:
         lines are bullets."""
         figures = [i for i in items if isinstance(i, Figure)]
         lines = [i for i in items if isinstance(i, str)]
-        if lines:
-            self.flow.keep_list(lines)
-        for line in lines:
+        for k, line in enumerate(lines):
+            if isinstance(line, Prose):
+                self.flow.paragraph(line)
+                continue
+            if k == 0 or isinstance(lines[k - 1], Prose):      # a run of bullets is kept on one page
+                self.flow.keep_list(list(itertools.takewhile(lambda x: not isinstance(x, Prose), lines[k:])))
             self.flow.paragraph(line, indent=3.5, bullet="•")
         if len(figures) == 1:
             one = figures[0]
@@ -306,8 +342,12 @@ class Booklet:
         for key, cards in by_type.items():
             face = card_face(g, cards[0], lang)
             title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
+            # the face shown is one card of many: a caption may name it (its type and clan) apart from the deck
+            clan = cards[0].clan
+            owner = (clan.short.get(lang) or clan.name.get(lang, clan.id)) if clan else ""
             cells.append((face, face.height / face.width, say.say("booklet", "components-cards", title=title,
-                                                 n=len(cards), per=len(cards) // max(clans, 1))))
+                                                 n=len(cards), per=len(cards) // max(clans, 1),
+                                                 kind=cards[0].type.title[lang], clan=owner)))
         backs: dict[str, Card] = {}
         for c in g.cards:
             backs.setdefault(c.back_key, c)
@@ -348,18 +388,31 @@ class Booklet:
 
     def do_cards(self, arg: str) -> None:
         """`@cards`: one face of each type, titled; `@cards kanji`: the title followed by the type's kanji
-        (for a game whose diagrams show cards by their kanji alone)."""
+        (for a game whose diagrams show cards by their kanji alone). Type ids after it (`@cards kanji
+        leader fleet`) pick those types, in that order, set in one row: the cards a section of the rules
+        explains stand beside its text, not in a gallery of the whole deck split over two pages."""
         g = self.game
         firsts: dict[str, Card] = {}
         deck = g.cards[0].back_key
         for c in g.cards:
             if c.back_key == deck:
                 firsts.setdefault(c.type_id, c)
-        faces = [(card_face(g, c, self.lang), c) for c in firsts.values()]
-        kanji = arg.split() == ["kanji"]
+        words = arg.split()
+        kanji = "kanji" in words
+        picked = [w for w in words if w != "kanji"]
+        unknown = [w for w in picked if w not in firsts]
+        if unknown:
+            raise DefinitionError(self.where, "@cards", f"{unknown[0]!r}: not a card type of this deck "
+                                                        f"(known: {', '.join(firsts)})")
+        chosen = [firsts[w] for w in picked] if picked else list(firsts.values())
+        faces = [(card_face(g, c, self.lang), c) for c in chosen]
         cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**"
                   + (f" {c.type.kanji}" if kanji and c.type.kanji else "")) for f, c in faces]
-        self.flow.grid(cells, cols=len(cells) if len(cells) in (3, 5) else 4, gap=3)
+        if picked and len(cells) <= 6:
+            cols = max(len(cells), 4)
+        else:
+            cols = len(cells) if len(cells) in (3, 5) else 4
+        self.flow.grid(cells, cols=cols, gap=3)
 
     def notes(self, path: Path) -> dict[int, str]:
         """The project's note on each round of a sample (its `note`, text or {lang = text}), by round."""

@@ -216,8 +216,10 @@ RULINGS: dict[str, list[Ruling]] = {
                 "A wild in hand never stops a Raid: only a Samurai does", "The Fleet is a Shogun card",
                 "The four clans pair with the four colours in the order the rulebook lists them")),
         Ruling("Runs", ("Ninjas of another colour break a run", "Types only matter between neighbours.",
-                        "Soldier, Ninja, Soldier of one clan seizes", "After a seize the play area is empty, so any "
-                        "card may be played next", "Cleared cards leave the game; they are not the discard pile")),
+                        "Cavalry, Soldier, Ninja, Soldier of one clan seizes",
+                        "Soldier, Ninja, Soldier alone is a legal run but counts only two cards",
+                        "After a seize the play area is empty, so any card may be played next",
+                        "Cleared cards leave the game; they are not the discard pile")),
         Ruling("Enemies", ("An enemy does not clear the play area.",
                            "The Assassin takes a Leader from your hand if you hold one (you pick which)",
                            "if there is neither, only the Assassin is discarded",

@@ -26,7 +26,7 @@ from ...model.load import display, read_text
 from ...reference.narration import Phrasebook
 from ...simulate.booklet import NAME, saved
 from ...simulate.stats import Row, wilson
-from ..interface import BookletAdapter, Figure, Panel, RoundPage
+from ..interface import BookletAdapter, Figure, Panel, Prose, RoundPage
 from . import notation
 from .events import Discarded, Drew, Ended, Met, Played, Returned, Revealed4, Seized, SetAside, Struck
 from .rules import OBJECTIVES, RANKS, InRow, ShogunState, clan_of, kind
@@ -223,18 +223,36 @@ def aside_mark(cards: Cards) -> Scene:
     return scene
 
 
-def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
-    """What one action did, in words: the card played or discarded, a seize, an enemy met, the draws."""
+def sentences(say: Say, action: str, events: Sequence[GameEvent], plays_drawn: bool = False,
+              played_drawn: bool = False) -> str:
+    """What one action did, in words: the card played or discarded, a seize, an enemy met, the draws.
+    A card played or discarded and the one draw that replaces it make one sentence ("You discard the
+    Takeda Cavalry and draw an Amago Samurai"). `plays_drawn`: the next action plays the card this one
+    draws last, so the draw says so ("..., which you play at once"); `played_drawn`: this action is
+    that play, already told."""
     out: list[str] = []
     drawn: list[str] = []
     aside: list[str] = []
     order = action.partition("top ")[2].split() if action.startswith("ninja:") else []
+    # a play or single discard not yet told: it waits for the draw that replaces it, to share its sentence
+    pending: list[tuple[str, str, dict[str, Any]]] = []
 
-    def flush() -> None:
+    def told() -> None:
+        for section, key, values in pending:
+            out.append(say(section, key, drew="", then_play=False, **values))
+        pending.clear()
+
+    def flush(last: bool = False) -> None:
         """One sentence for a whole refill: the cards drawn, and any enemy met on the way set aside."""
+        if drawn and pending and not aside:
+            section, key, values = pending.pop()
+            out.append(say(section, key, drew=say.cards(drawn, "a", ordered=False),
+                           then_play=plays_drawn and last, **values))
+            drawn.clear()
+        told()
         if drawn:
             out.append(say("events", "drew", cards=say.cards(drawn, "a", ordered=False), n=len(drawn),
-                           aside=say.cards(aside, "the"), n_aside=len(aside)))
+                           aside=say.cards(aside, "the"), n_aside=len(aside), then_play=plays_drawn and last))
         elif aside:
             out.append(say("events", "aside", cards=say.cards(aside, "the"), n=len(aside)))
         drawn.clear()
@@ -255,16 +273,23 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
         flush()
         if isinstance(e, Played):
             wild = kind(e.card) in ("fleet", "leader") and (kind(e.card) == "fleet" or e.type != "leader")
-            out.append(say("events", "play-wild" if wild else "play", card=say.card(e.card),
-                           as_=say.card(f"{e.colour}-{e.type}")))
-        elif isinstance(e, Seized):
+            if not played_drawn:
+                pending.append(("events", "play-wild" if wild else "play",
+                                {"card": say.card(e.card), "as_": say.item(f"{e.colour}-{e.type}", 1, "a")}))
+            continue
+        told()
+        if isinstance(e, Seized):
             out.append(say("events", "seize", clan=say.clan(e.clan), objective=say.objective(e.objective),
                            unified=e.unified, n=len(e.cleared), ninjas=_ninja_in_run(e.cleared)))
         elif isinstance(e, Discarded):
             cards = [c for c in e.cards if kind(c) not in ("raid", "assassin", "ronin")]
             listed = say.cards(cards, ARTICLE.get(e.reason, "the"), ordered=e.reason in ("ninja", "raid-deck"))
-            out.append(say("discard", e.reason, cards=listed, n=len(cards),
-                           order=say.cards(order, "the"), found=say.cards(found, "the"), n_found=len(found)))
+            values = {"cards": listed, "n": len(cards), "order": say.cards(order, "the"), "n_order": len(order),
+                      "found": say.cards(found, "the"), "n_found": len(found)}
+            if e.reason == "discard":
+                pending.append(("discard", e.reason, values))
+            else:
+                out.append(say("discard", e.reason, **values))
             if e.reason == "ninja":
                 order = []
         elif isinstance(e, Struck):
@@ -277,7 +302,7 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent]) -> str:
             out.append(say("events", "returned", clan=say.clan(e.clan), objective=say.objective(e.objective)))
         elif isinstance(e, Ended):
             out.append(say("events", "won" if e.won else "ended", score=e.score, rank=e.rank))
-    flush()
+    flush(last=True)
     if order:     # no Shogun card was revealed: the cards only go back
         out.append(say("events", "ninja-order", cards=say.cards(order, "the")))
     return " ".join(x for x in out if x)
@@ -368,7 +393,9 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
         columns = max([len(start.row), len(start.hand)]
                       + [max(len(s.row), len(s.hand), len(s.gone) + len(s.aside) + bool(s.aside)) for *_, s in done])
         before = diagram(cards, snapshot(start), f"{path.stem}-before", columns)
-        told = " ".join(sentences(say, a, ev) for _, a, ev, _ in done)
+        told = " ".join(sentences(say, a, ev, plays_drawn=_plays(done, i + 1, ev),
+                                  played_drawn=_plays(done, i, done[i - 1][2] if i else []))
+                        for i, (_, a, ev, _) in enumerate(done))
         after = diagram(cards, done[-1][3], f"{path.stem}-after", columns,
                         played=done[-1][1].startswith("play "))
         title = localized(t.title, lang)
@@ -376,6 +403,16 @@ def example_figures(game: Game, lang: str) -> list[Figure]:
                                       description=localized(t.description, lang))))
         out.append(Figure(after, say("booklet", "example-after", title=title, what=told)))
     return out
+
+
+def _plays(done: Sequence[tuple[int, str, list[GameEvent], Snapshot]], i: int, before: Sequence[GameEvent]) -> bool:
+    """Whether step `i` plays, as itself, the card the events `before` it drew last: an example tells the
+    two as one ("You draw an Amago Samurai, which you play at once")."""
+    drawn = [e.card for e in before if isinstance(e, Drew)]
+    if i >= len(done) or not drawn:
+        return False
+    action = done[i][1]
+    return action == f"play {drawn[-1]}" and not any(isinstance(e, (Struck, SetAside)) for e in before)
 
 
 def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
@@ -394,13 +431,13 @@ def difficulty_rows(game: Game, lang: str, arg: str) -> list[str]:
     mean = next((r.value for r in blind if r.section == "score" and r.measure == "mean return"), 0.0)
     defeat = next((r.value for r in blind if r.section == "outcome" and r.subject == RANKS[-1][1]), 0.0)
     say = Say(game, lang)
-    rows = [say("difficulty", "games", n=n)]      # the method first: what the figures below count
+    rows: list[str] = [Prose(say("difficulty", "games", n=n))]      # the method first: what the figures count
     bounds = [(low, RANKS[i - 1][0] - 1 if i else low) for i, (low, _) in enumerate(RANKS)]
     for (low, rank), (_, high) in zip(RANKS, bounds, strict=True):
         value, lo, hi = shares.get(rank) or (0.0, *_none(n))
         rows.append(say("difficulty", "row", rank=rank, low=low, high=high, share=100 * value, lo=100 * lo,
                         hi=100 * hi))
-    rows.append(say("difficulty", "random", n=n, mean=mean, defeat=100 * defeat))
+    rows.append(Prose(say("difficulty", "random", n=n, mean=mean, defeat=100 * defeat)))
     return rows
 
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.games.interface import Settings
+from pnp.games.interface import Prose, Settings
 from pnp.games.shogun_solitaire.booklet import difficulty_rows, walkthrough
 from pnp.games.shogun_solitaire.module import ShogunSolitaire
 from pnp.reference.booklet import build_booklet
@@ -54,7 +54,8 @@ def test_the_difficulty_table_prints_every_rank_and_adds_up(pages):
     assert [s[0] for s in shares] == ["Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"]
     assert abs(sum(float(s[1]) for s in shares) - 100) < 0.3
     assert all(float(lo) <= float(p) <= float(hi) for _, p, lo, hi in shares)
-    assert "It played 400 shuffles of this deck, once each" in text and "with 95 % confidence" in text
+    assert "played 400 shuffles of this deck, once each, without seeing the deck’s order" in text
+    assert "with 95 % confidence" in text
     # the blind baseline: the random policy's mean over the same seeds, as printed
     m = ShogunSolitaire()
     mean = sum(m.play(game(), Settings(1, frozenset(), seed), "random").score for seed in range(1, 401)) / 400
@@ -87,6 +88,9 @@ def test_the_difficulty_rows_count_the_games_played(tmp_path):
     for name in ("Supreme Shogun", "Shogun", "Weak Shogun", "Total Defeat"):
         line = next(r for r in rows if r.startswith(f"**{name}**"))
         assert f": {round(100 * got[name] / 40, 1)} % of games" in line
+    # issue 25 review (Shogun 9): the method and the blind baseline are paragraphs; only the ranks are bullets
+    assert [isinstance(r, Prose) for r in rows] == [True, False, False, False, False, True]
+    assert "played 40 shuffles" in rows[0]
 
 
 def test_a_build_plays_no_game(monkeypatch):
@@ -127,7 +131,7 @@ def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
     text = " ".join(pages)
     for n in range(1, 10):
         assert f"Turn {n}" in text
-    assert ("You play the Fleet, named as the Amago Soldier. Three Amago cards in a row: the Amago village "
+    assert ("You play the Fleet, named as an Amago Soldier. Three Amago cards in a row: the Amago village "
             "falls.") in text
     assert "The Ronin sends the Hōjō port counter back to its board." in text
     # the designer's notes of the sample print beside their rounds
@@ -179,7 +183,7 @@ def _diagram_above(page, caption: str):
     # raid-and-ronin, turn 3: "row = amago-soldier, amago-cavalry", then "play fleet as amago-soldier"
     ("You play the Fleet, named", ["兵", "騎", "艦隊", "＝兵"]),
     # turn 6: takeda-cavalry (turn 4), takeda-soldier (turn 5), then "play takeda-leader as cavalry"
-    ("Leader, named as the Takeda Cavalry", ["騎", "兵", "将", "＝騎"]),
+    ("Leader, named as a Takeda Cavalry", ["騎", "兵", "将", "＝騎"]),
 ])
 def test_a_seize_shows_the_run_that_made_it_with_the_wild_framed_dashed(caption, run):
     """Rules p. 3: "When a run holds three cards that are not Ninjas, that clan seizes", and after it
@@ -323,3 +327,66 @@ def test_cards_are_named_as_a_person_would():
     assert say.cards(["envoy", "fleet", "envoy"], "the") == "the Envoy, the Fleet and the Envoy"
     assert say("events", "aside", cards=say.cards(["assassin"], "the"), n=1).startswith("The Assassin waits")
     assert say.cards(["hojo-samurai"]) == "Hōjō Samurai"       # after "Your": no article
+
+
+def test_the_clarified_runs_seize_as_the_engine_plays_them(pages):
+    """Issue 25 review (Shogun 1): the Clarifications said Soldier, Ninja, Soldier of one clan seizes, but the
+    rulebook asks for «three non-Ninja cards». Each run the printed entry names is played out, in one clan, after
+    an empty play area; the printed verdict (seizes / seizes nothing) must be the engine's."""
+    from .helpers import at, run
+
+    text = " ".join(pages)
+    entry = text[text.index("Types only matter between neighbours."):]
+    entry = entry[:entry.index("After a seize")]
+    said = re.findall(r"((?:(?:Cavalry|Soldier|Ninja), )+(?:Cavalry|Soldier|Ninja))(?: of one clan| alone)[^:.]*?"
+                      r"(seizes nothing|seizes)", entry)
+    assert said, entry
+    for run_, verdict in said:
+        cards = [f"amago-{k.lower()}" for k in run_.split(", ")]
+        s = at([cards[-1]] + ["envoy"] * 4, ["kato-cavalry", "kato-soldier"] * 3, row=cards[:-1])
+        run(s, f"play {cards[-1]}")
+        assert (s.held["amago"] == {0}) == (verdict == "seizes"), (run_, verdict)
+
+
+def test_each_section_shows_the_cards_it_explains_beside_its_text(pages):
+    """Issue 25 review (Shogun 12): the ten-card gallery ran over two pages, its heading followed by pictures
+    alone. Each section now shows its own cards (`@cards kanji TYPE ...`) on the page of its first rule."""
+    powers = next(p for p in pages if "Card powers" in p)
+    assert all(f"{name} {kanji}" in powers for name, kanji in
+               [("Leader", "将"), ("Fleet", "艦隊"), ("Samurai", "侍"), ("Ninja", "忍者"), ("Cavalry", "騎"),
+                ("Soldier", "兵")])
+    assert "A wild card of its own clan" in powers and "Raid 襲" not in powers
+    enemies = next(p for p in pages if "Enemies and Envoys An enemy" in p or "Enemies and Envoys Raid" in p)
+    assert all(x in enemies for x in ("Raid 襲", "Assassin 刺客", "Ronin 浪人", "Envoy 使節", "Choose one"))
+
+
+def test_an_unknown_card_type_in_the_cards_directive_is_named(tmp_path):
+    import shutil
+
+    from pnp.errors import DefinitionError
+    from pnp.model import load_game
+
+    copy = tmp_path / "shogun-solitaire"
+    shutil.copytree(FOLDER, copy)
+    rules = copy / "booklet" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("@cards kanji raid", "@cards kanji raids"),
+                     encoding="utf-8")
+    with pytest.raises(DefinitionError) as exc:
+        build_booklet(load_game(copy), "en")
+    assert "'raids': not a card type of this deck" in str(exc.value) and "rules.en.md" in str(exc.value)
+
+
+def test_the_measured_figures_stay_in_one_box_on_one_page(pages):
+    """Issue 25 review (Shogun 9): the method is a sentence of its own, and the box it opens is not split from
+    the figures it explains."""
+    page = next(p for p in pages if "How hard is it?" in p and "Method:" in p)
+    assert "Total Defeat (8 or fewer objectives)" in page and "your choices matter" in page
+
+
+def test_components_name_the_card_face_shown_and_the_player_aid(pages):
+    page = next(p for p in pages if p.startswith("Components"))
+    assert "A card face (Hōjō Leader); the deck holds 97 cards" in page
+    assert "a player aid card" in page
+    aid = pages[-1]
+    assert "Enemies and Envoys" in aid and "Rank, by objectives held • 12 Supreme Shogun" in aid
+    assert aid.index("Rank,") > aid.index("Deck: 97 cards")

@@ -79,6 +79,18 @@ def test_a_ninja_between_two_soldiers_lets_the_run_seize():
     assert s.held["amago"] == {0}
 
 
+def test_a_ninja_between_two_soldiers_keeps_them_apart_but_the_run_still_needs_three():
+    # «three non-Ninja cards in single color sequence» (rulebook, "Playing a Shogun Card"). By hand: Soldier,
+    # Ninja, Soldier of one clan is legal (the Soldiers are not neighbours) but counts two cards, so it seizes
+    # nothing; with a Cavalry of that clan before them it counts three and takes the port.
+    alone = at(["kato-soldier"] + ["envoy"] * 4, FILL, row=["kato-soldier", "kato-ninja"])
+    run(alone, "play kato-soldier")
+    assert alone.held["kato"] == set() and len(alone.row) == 3
+    led = at(["kato-soldier"] + ["envoy"] * 4, FILL, row=["kato-cavalry", "kato-soldier", "kato-ninja"])
+    run(led, "play kato-soldier")
+    assert led.held["kato"] == {0} and led.row == []
+
+
 def test_leader_is_wild_in_its_own_colour():
     # «the Leader stands in for any card type of its own clan.» (rulebook, "Shogun Cards")
     s = at(["kato-leader"] + ["envoy"] * 4, FILL, row=["kato-soldier", "kato-cavalry"])
