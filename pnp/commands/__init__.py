@@ -41,5 +41,5 @@ def settled() -> None:
     """Everything made so far lives until the command ends (its modules, the loaded game): the
     cyclic collector need never look at it again. Without this, a build's first collection (see
     `pnp.cli`, after 100,000 new objects) walks all the objects its imports made, most of
-    100,000, to free a few hundred (50-70 ms of CPU in a Daimyni build on a busy machine)."""
+    100,000, to free a few hundred (50-70 ms of CPU in a kit build, measured on a busy machine)."""
     gc.freeze()
