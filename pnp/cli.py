@@ -33,14 +33,35 @@ def _bare_flags(params: list[Any]) -> list[Any]:
     return params
 
 
+def _words_as_given(params: list[Any]) -> list[Any]:
+    """typer (0.2x) checks each value through a pydantic TypeAdapter that it builds for the
+    parameter on first use, defaults and --help included: 11 in `pnp build`, each a schema and a
+    validator, about 15 ms of CPU before the command starts. Every pnp parameter is text or an on/off
+    flag, whose values come from the command line as str and bool already (a `None` never reaches
+    the check): typer's own pass-through check, the one it gives a type pydantic cannot describe,
+    returns them unchanged without building anything. A typer without these internals is left as it is."""
+    try:
+        from typer._coercion import PassThroughRuntimeParam
+    except ImportError:
+        return params
+    for param in params:
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is None or getattr(param, "_runtime_param", False) is not None:
+            continue
+        if descriptor.annotation is str or (descriptor.annotation is bool and getattr(param, "is_flag", False)):
+            param._runtime_param = PassThroughRuntimeParam(parameter_info=descriptor.parameter_info,
+                                                           annotation=descriptor.annotation)
+    return params
+
+
 class FlagCommand(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
-        return _bare_flags(super().get_params(ctx))
+        return _words_as_given(_bare_flags(super().get_params(ctx)))
 
 
 class FlagGroup(TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
-        return _bare_flags(super().get_params(ctx))
+        return _words_as_given(_bare_flags(super().get_params(ctx)))
 
 
 def _version(value: bool) -> None:

@@ -7,10 +7,13 @@ fonts as subsets, so a PDF carries only the glyphs it uses.
 from __future__ import annotations
 
 import struct
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .glyf import MAC_GLYPH_NAMES, svg_path
 from .paths import fonts_dir
 
 if TYPE_CHECKING:
@@ -69,15 +72,17 @@ class Outlines:
 
     The font file is the one ReportLab has already read for the PDFs (its bytes, table directory
     and character map), so it is parsed once per process: only the few glyphs a kit writes are
-    read from `glyf`, and fontTools draws each (its SVG pen fixes the path data's form). Glyph names
-    (they name the SVG's glyph definitions) come from the `post` table; a font whose names need
-    fontTools' repairs (no format 2 table, duplicate or missing names) has them from fontTools."""
+    read from `glyf` and drawn (`pnp.glyf`, as fontTools' SVG pen would). Glyph names (they name
+    the SVG's glyph definitions) come from the `post` table; a font whose names need fontTools'
+    repairs (no format 2 table) has them from fontTools."""
 
     def __init__(self, font: str):
         # ReportLab's face keeps the bytes it read outside its typed interface
         face: Any = ttfont(font).face
+        self._font = font
         self._data: bytes = face._ttf_data
         self._tables = {tag: rec["offset"] for tag, rec in face.table.items()}
+        self._post = face.table["post"]
         self.cmap: dict[int, int] = face.charToGlyph
         # ReportLab gives no-break space the space's glyph (or the reverse) after reading the map;
         # the font's own entries for the two are what its map says (`pnp.fontface.Face.own_glyphs`).
@@ -87,34 +92,25 @@ class Outlines:
         self._long_loca = _u16(self._data, head + 50) == 1
         self._num_glyphs = _u16(self._data, self._tables["maxp"] + 4)
         self._num_metrics = _u16(self._data, self._tables["hhea"] + 34)
-        post = face.table["post"]
-        self.names = (_post_names(self._data, post["offset"], self._num_glyphs, post["offset"] + post["length"])
-                      or _fonttools_names(font))
-        self._ids: dict[str, int] | None = None
+        self._names: list[str] | None = None
         self._cache: dict[str, Glyph] = {}
-        self._components = _Components(self)
-        self._table = _GlyfTable(self)
+
+    @property
+    def names(self) -> list[str]:
+        """Every glyph's name, by glyph id: read when the first glyph is drawn."""
+        if self._names is None:
+            post = self._post
+            self._names = (_post_names(self._data, post["offset"], self._num_glyphs, post["offset"] + post["length"])
+                           or _fonttools_names(self._font))
+        return self._names
 
     def glyph(self, ch: str) -> Glyph:
         if ch not in self._cache:
-            from fontTools.pens.svgPathPen import SVGPathPen
-
             cp = ord(ch)
             gid = self._spaces.get(cp, 0) if cp in (0x20, 0xA0) else self.cmap.get(cp, 0)
             advance, lsb = self._metrics(gid)
-            outline = self._outline(gid)
-            # As fontTools' glyph set draws a glyph: shifted so that its left edge sits at its
-            # left side bearing (components are drawn unshifted).
-            offset = lsb - outline.xMin if hasattr(outline, "xMin") else 0
-            pen = SVGPathPen(self._components)
-            outline.draw(pen, self._table, offset)
-            self._cache[ch] = Glyph(self.names[gid].replace(".", "_"), pen.getCommands(), advance)
+            self._cache[ch] = Glyph(self.names[gid].replace(".", "_"), svg_path(self._glyph_data, gid, lsb), advance)
         return self._cache[ch]
-
-    def glyph_id(self, name: str) -> int:
-        if self._ids is None:
-            self._ids = {n: i for i, n in enumerate(self.names)}
-        return self._ids[name]
 
     def _metrics(self, gid: int) -> tuple[int, int]:
         """(advance width, left side bearing) from `hmtx`, in font units."""
@@ -126,47 +122,14 @@ class Outlines:
             lsb = struct.unpack_from(">h", self._data, hmtx + 4 * self._num_metrics + 2 * (gid - self._num_metrics))[0]
         return advance, lsb
 
-    def _outline(self, gid: int) -> Any:   # a fontTools glyf Glyph, expanded
-        from fontTools.ttLib.tables._g_l_y_f import Glyph as GlyfGlyph
-
+    def _glyph_data(self, gid: int) -> bytes:
+        """The glyph's bytes in `glyf` (none for an empty glyph)."""
         loca, glyf = self._tables["loca"], self._tables["glyf"]
         if self._long_loca:
             start, end = struct.unpack_from(">LL", self._data, loca + 4 * gid)
         else:
             start, end = (2 * v for v in struct.unpack_from(">HH", self._data, loca + 2 * gid))
-        outline = GlyfGlyph(self._data[glyf + start:glyf + end])
-        outline.expand(self._table)
-        return outline
-
-
-class _GlyfTable:
-    """What a fontTools glyf Glyph asks of its table while it is unpacked and drawn."""
-
-    extended = False
-
-    def __init__(self, outlines: Outlines):
-        self._outlines = outlines
-
-    def getGlyphName(self, gid: int) -> str:  # noqa: N802 - fontTools' name
-        return self._outlines.names[gid]
-
-
-class _Component:
-    def __init__(self, outlines: Outlines, gid: int):
-        self._outlines, self._gid = outlines, gid
-
-    def draw(self, pen: Any) -> None:
-        self._outlines._outline(self._gid).draw(pen, self._outlines._table, 0)
-
-
-class _Components:
-    """The glyph set a pen resolves a composite glyph's components in."""
-
-    def __init__(self, outlines: Outlines):
-        self._outlines = outlines
-
-    def __getitem__(self, name: str) -> _Component:
-        return _Component(self._outlines, self._outlines.glyph_id(name))
+        return self._data[glyf + start:glyf + end]
 
 
 def _u16(data: bytes, pos: int) -> int:
@@ -178,31 +141,40 @@ def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None)
     """Glyph names from a format 2 `post` table (ending at `end`, by default the file's end), made
     unique as fontTools makes them (a repeated name gets ".1", ".2"... and a missing one
     "glyph00042"), or None for another format."""
-    from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
-
     if struct.unpack_from(">L", data, post)[0] != 0x00020000:
         return None
     count = min(_u16(data, post + 32), num_glyphs)
     indices = struct.unpack_from(f">{count}H", data, post + 34)
     # The names past the standard 258, each a length byte and its characters: the table decoded once,
     # each name a slice of that (12,000 names in IPAexGothic).
-    text = data[post + 34 + 2 * count:end].decode("latin-1")
+    raw = data[post + 34 + 2 * count:end]
+    text = raw.decode("latin-1")
     extra: list[str] = []
     add = extra.append
-    pos, wanted = 0, max(indices, default=0) - 257
-    while len(extra) < wanted and pos < len(text):
-        size = ord(text[pos])
-        add(text[pos + 1:pos + 1 + size])
-        pos += 1 + size
-    names = [standardGlyphOrder[i] if i < 258 else extra[i - 258] if i - 258 < len(extra) else "" for i in indices]
+    pos, size = 0, len(raw)
+    for _ in range(max(indices, default=0) - 257):
+        if pos >= size:
+            break
+        length = raw[pos]
+        add(text[pos + 1:pos + 1 + length])
+        pos += 1 + length
+    known = [*MAC_GLYPH_NAMES, *extra]
+    if max(indices, default=0) < len(known):
+        names = list(map(known.__getitem__, indices))
+    else:     # an index past the names the table holds: no name
+        names = [known[i] if i < len(known) else "" for i in indices]
     names += [""] * (num_glyphs - count)
     taken = set(names)
     if len(taken) == len(names) and "" not in taken:     # nothing to make unique (DejaVu's names)
         return names
+    if "" not in taken:     # only repeated names: the first of each keeps it, the others get a number
+        repeated = {name for name, n in Counter(names).items() if n > 1}
+        todo: Iterable[int] = [gid for gid, name in enumerate(names) if name in repeated]
+    else:
+        todo = range(len(names))
     seen: dict[str, int] = {}
-    for gid, name in enumerate(names):
-        if not name:
-            name = f"glyph{gid:05d}"
+    for gid in todo:
+        name = names[gid] or f"glyph{gid:05d}"
         if name in seen:
             n = seen[name]
             while f"{name}.{n}" in taken:

@@ -4,6 +4,7 @@ so that `pnp -h` and a command about one game load little."""
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
@@ -34,3 +35,11 @@ def report_warnings(game: Game, strict: bool) -> None:
         n = len(game.warnings)
         typer.echo(f"pnp: --strict: {n} warning{'s' if n > 1 else ''}, so nothing was made", err=True)
         raise typer.Exit(2)
+
+
+def settled() -> None:
+    """Everything made so far lives until the command ends (its modules, the loaded game): the
+    cyclic collector need never look at it again. Without this, a build's first collection (see
+    `pnp.cli`, after 100,000 new objects) walks all the objects its imports made, most of
+    100,000, to free a few hundred (50-70 ms of CPU in a kit build, measured on a busy machine)."""
+    gc.freeze()

@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import PnpError, UsageError
-from . import GameArg, fail, report_warnings
+from . import GameArg, fail, report_warnings, settled
 
 PAPERS = ("a4", "letter")
 CUTTERS = ("silhouette", "cricut")
@@ -107,7 +107,9 @@ def build(
         writer = KitWriter(target, kit.id)     # refuses a bad --out before the build, not after
         # Each file goes to the staging folder as soon as it is made; only its name, pages and size
         # are kept for the summary.
-        written = writer.write(iter_kit(kit, opts, say))
+        files = iter_kit(kit, opts, say)      # checks the options and imports each part's builder
+        settled()
+        written = writer.write(files)
     except PnpError as exc:
         fail(exc)
     pdfs = [w for w in written if w[0].endswith(".pdf")]
