@@ -298,9 +298,9 @@ class Booklet:
         rows = card_rows(g, lang, self.flow.width, 3.0, LEAST_PT)
         cells = []
         for key, cards in rows.kinds.items():
-            first = cards[0]
-            face = card_face(g, first, lang, name_pt=rows.name_pt(g, first, LEAST_PT))
-            title = first.type.title[lang] if key == first.type_id else g.back(first).title.get(lang, key)
+            one = cards[0]
+            face = card_face(g, one, lang, name_pt=rows.name_pt(g, one, LEAST_PT))
+            title = one.type.title[lang] if key == one.type_id else g.back(one).title.get(lang, key)
             sets = len({c.clan.id for c in cards if c.clan is not None})
             cells.append((face, face.height / face.width, say.say("booklet", "components-cards", title=title,
                                                  n=len(cards), per=len(cards) // max(sets, 1), sets=sets,
