@@ -68,7 +68,7 @@ def test_a_deck_of_colour_sets_is_pictured_once_with_its_count():
     stand for all 36, captioned with the count, beside the 28 characters'."""
     found = spans("samurai-vassal", "en")
     captions = " ".join(text for text, size, _colour in found if round(size, 1) == 7.0)
-    assert "Proposal: 36 cards, the same 6 in each of 6 colours" in captions
+    assert "Proposal: 36 cards, 6 in each colour" in captions
     assert "Character: 28 cards, each one of a kind" in captions
     assert "Proposal back, one of 6 colours" in captions
     names = [text for text, _size, _colour in found]

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...draw.card import card_back, card_face
 from ...draw.shapes import Scene
-from ...draw.table import Column, columns_scene, placed
+from ...draw.table import Column, columns_scene, felt_width, placed
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
@@ -301,6 +301,10 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPag
 
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+# Every example prints its cards at one size: one of five seats (the most an example has) takes 60 % of
+# the column, one of fewer seats is narrower. Each drawn at 60 %, a three-seat example had larger cards
+# than a five-seat one, and took a fifth more of the page to show less.
+EXAMPLE_SEATS, EXAMPLE_SHARE = 5, 0.6
 
 
 def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
@@ -320,7 +324,7 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
         log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=4, side_by_side=False)[-1]
         caption = (f"**{localized(t.title, lang)}.** {localized(t.description, lang)} "
                    + " ".join(steps) + " " + trust)
-        out.append(Figure(reveal, caption.strip()))
+        out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS)))
         del log
     return out
 
