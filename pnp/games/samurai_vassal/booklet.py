@@ -154,6 +154,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     most = max(counts.values(), default=0)
     tied = sorted((lv for lv, n in counts.items() if n == most), reverse=True)
     rejected_seats: tuple[str, ...] = ()
+    told_copy: dict[str, int] = {}     # a Sasuke's copy, told as the sentence that many sentences in
 
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
@@ -174,6 +175,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                 out.append(say("events", "copied-nothing", player=say.who(e.player, npc)))
             else:
                 out.append(say("events", "copied", player=say.who(e.player, npc), card=t[e.card]))
+                told_copy[e.player] = len(out)
         elif isinstance(e, CardsReturned):
             out.append(say("events", "returned", player=say.who(e.player, npc), cards=say.cards(e.cards), by=t[e.by],
                            n=len(e.cards)))
@@ -193,18 +195,23 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             # the cards whose "cancel majority" decided it, named: the sentence tells this round, not any round
             cancellers = [w for w in plays if not (blocked and w not in blocked)
                           and any(isinstance(fx, CancelMajority) for fx in CARDS[copied.get(w) or plays[w]].effects)]
+            # a Sasuke whose copy was just told is "it": naming it a third time reads as a log
+            it = len(cancellers) == 1 and told_copy.get(cancellers[0]) == len(out)
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
-                           cancellers=named(cancellers), n_cancellers=len(cancellers),
+                           cancellers=say("words", "it") if it else named(cancellers), n_cancellers=len(cancellers),
                            top=say.joined([owned(w) for w in first]),
                            level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
                            count=most, targets=len(rejected_seats), rejected=bool(rejected_seats),
                            excepted=say.joined([owned(w) for w in excepted]), n_excepted=len(excepted)))
             joined = list(first)
-            for w in e.together:     # in the order they joined: a chain is told link by link
+            links = []
+            for w in e.together:     # in the order they joined: a chain is told link by link, in one sentence
                 ww = next(fx for fx in CARDS[copied.get(w) or plays[w]].effects if isinstance(fx, WinWith))
                 joined_with = next(x for x in joined if level(x) == ww.level)
-                out.append(say("events", "together", card=owned(w), level=ww.level, winner=owned(joined_with)))
+                links.append({"card": owned(w), "level": ww.level, "winner": owned(joined_with)})
                 joined.append(w)
+            if links:
+                out.append(say("events", "together", links=links))
             must = []                   # told in one sentence for all who must
             for w in plays:
                 effects = () if (blocked and w not in blocked) else CARDS[copied.get(w) or plays[w]].effects
