@@ -154,7 +154,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     most = max(counts.values(), default=0)
     tied = sorted((lv for lv, n in counts.items() if n == most), reverse=True)
     rejected_seats: tuple[str, ...] = ()
-    told_copy: dict[str, int] = {}     # a Sasuke's copy, told as the sentence that many sentences in
+    told_copy: dict[str, int] = {}     # a Sasuke's seat: how many sentences were said once its copy was told
 
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
