@@ -99,7 +99,35 @@ def _ground(game: Game, card: Card, layout: CardLayout, w: float, h: float) -> l
                         f"clans[{i}].emblem", card.tint)
 
 
-def card_face(game: Game, card: Card, lang: str) -> Scene:
+def _name(game: Game, card: Card, layout: CardLayout, value: str, k: float, w: float, h: float,
+          least: float) -> list[Text]:
+    """The card's name as printed, or set at `least` pt where it prints smaller and its box holds it
+    whole at that size."""
+    el = layout.elements["title"]
+    printed = _set(game, card, layout, "title", _box(el, w, h), value, k, el.align, INK)
+    if not printed or min(t.size for t in printed) >= least:
+        return printed
+    try:
+        return text.box(*_box(el, w, h), value, el.font, least, el.align, readable(INK, PAPER), valign="middle",
+                        min_size=least, strict=True)
+    except (text.TextDoesNotFit, text.MissingGlyph):
+        return printed
+
+
+def name_size(game: Game, card: Card, lang: str, least: float = 0.0) -> float:
+    """The size (pt) `card_face` sets the card's name at, given `least`; infinity for a card
+    without a name (nothing to read)."""
+    layout = game.face_layout_of(card)
+    value = card.type.title.get(lang, "")
+    if "title" not in layout.elements or not value:
+        return float("inf")
+    w, h = game.size_of(card).size
+    return min(t.size for t in _name(game, card, layout, value, _scale(layout, w), w, h, least))
+
+
+def card_face(game: Game, card: Card, lang: str, name_pt: float = 0.0) -> Scene:
+    """The card's face as printed. `name_pt`: a picture drawn smaller than the card sets the name
+    at this size at least, where its box holds it, so that it stays legible once scaled down."""
     layout = game.face_layout_of(card)
     w, h = game.size_of(card).size
     b, k = layout.bleed, _scale(layout, w)
@@ -120,9 +148,13 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         cx, cy = x + bw / 2, y + bh / 2
         scene.add(*_set(game, card, layout, "number", (cx - side / 2, cy - side / 2, side, side), card.label, k,
                         "center", colour, size=_number_pt(game, layout, side, k), on="#ffffff"))
-    for key, value in (("title", card.type.title.get(lang, "")), ("subtitle", card.type.subtitle.get(lang, ""))):
-        if key in els and value:
-            scene.add(*_set(game, card, layout, key, _box(els[key], w, h), value, k, els[key].align, INK))
+    name = card.type.title.get(lang, "")
+    if "title" in els and name:
+        scene.add(*_name(game, card, layout, name, k, w, h, name_pt))
+    subtitle = card.type.subtitle.get(lang, "")
+    if "subtitle" in els and subtitle:
+        scene.add(*_set(game, card, layout, "subtitle", _box(els["subtitle"], w, h), subtitle, k,
+                        els["subtitle"].align, INK))
     if "art" in els and card.type.image:
         x, y, bw, bh = _box(els["art"], w, h)
         art_file, art_key = card.written("image", game.files.get("cards", "cards.toml"), f"types.{card.type_id}.image")
@@ -173,6 +205,17 @@ def card_face(game: Game, card: Card, lang: str) -> Scene:
         scene.add(*_set(game, card, layout, "corner", _box(els["corner"], w, h), f"#{card.label}", k, "right",
                         colour))
     return scene
+
+
+def back_title_size(game: Game, card: Card, lang: str) -> float:
+    """The size (pt) the title on the card's back prints at; infinity for a back without one."""
+    layout = game.back_layout_of(card)
+    value = game.back(card).title.get(lang, "")
+    if "title" not in layout.elements or not value:
+        return float("inf")
+    w, h = game.size_of(card).size
+    return min(t.size for t in _set(game, card, layout, "title", _box(layout.elements["title"], w, h), value,
+                                    _scale(layout, w), "center", "#ffffff", back=True, on=card.back_colour))
 
 
 def card_back(game: Game, card: Card, lang: str) -> Scene:

@@ -168,6 +168,11 @@ class Column:
     small: tuple[Scene, ...] = ()
 
 
+def felt_width(seats: int, card_width: float = 15.0, small_width: float = 9.0, gap: float = 3.0) -> float:
+    """How wide `columns_scene` draws the felt for that many seats (mm, before scaling)."""
+    return gap + seats * (max(card_width, small_width) + gap)
+
+
 def columns_scene(cols: Sequence[Column], name: str, card_width: float = 15.0, small_width: float = 9.0,
                   step: float = 0.3, rows: int = 1, small_rows: int = 0, gap: float = 3.0,
                   min_columns: int = 0, min_height: float = 0.0) -> Scene:
@@ -187,7 +192,7 @@ def columns_scene(cols: Sequence[Column], name: str, card_width: float = 15.0, s
     label_h, note_h = 6.0, 5.5
     stack_h = ch + (rows - 1) * step * ch
     small_h = (sh + (small_rows - 1) * step * sh + 1.0) if small_rows else 0.0
-    width = gap + max(len(cols), min_columns) * col_w
+    width = felt_width(max(len(cols), min_columns), card_width, small_width, gap)
     left = (width - gap - len(cols) * col_w) / 2
     height = max(min_height, gap + label_h + stack_h + note_h + small_h + gap / 2)
     scene = Scene(name, width, height, 0.0)

@@ -25,6 +25,7 @@ from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
+from .components import card_rows
 from .flow import BOX_PAD, INK, LEAST_PT, SHORT_LIST_LINES, Flow, Frame, rich_wrap
 from .markup import Block, parse
 from .narration import Narrator, render_template
@@ -330,32 +331,26 @@ class Booklet:
 
     def do_components(self, _arg: str) -> None:
         g, lang, say = self.game, self.lang, self.say
-        by_type: dict[str, list[Card]] = {}
-        for c in g.cards:
-            by_type.setdefault(c.type_id, []).append(c)
-        if len(by_type) > 6:   # many kinds: one card a deck instead
-            by_type = {}
-            for c in g.cards:
-                by_type.setdefault(c.back_key, []).append(c)
+        rows = card_rows(g, lang, self.flow.width, 3.0, LEAST_PT)
         cells = []
-        clans = len(g.clans)
-        for key, cards in by_type.items():
-            face = card_face(g, cards[0], lang)
-            title = cards[0].type.title[lang] if key == cards[0].type_id else g.back(cards[0]).title.get(lang, key)
+        for key, cards in rows.kinds.items():
+            one = cards[0]
+            face = card_face(g, one, lang, name_pt=rows.name_pt(g, one, LEAST_PT))
+            title = one.type.title[lang] if key == one.type_id else g.back(one).title.get(lang, key)
+            sets = len({c.clan.id for c in cards if c.clan is not None})
             # the face shown is one card of many: a caption may name it (its type and clan) apart from the deck
-            clan = cards[0].clan
-            owner = (clan.short.get(lang) or clan.name.get(lang, clan.id)) if clan else ""
+            owner = (one.clan.short.get(lang) or one.clan.name.get(lang, one.clan.id)) if one.clan else ""
             cells.append((face, face.height / face.width, say.say("booklet", "components-cards", title=title,
-                                                 n=len(cards), per=len(cards) // max(clans, 1),
-                                                 kind=cards[0].type.title[lang], clan=owner)))
-        backs: dict[str, Card] = {}
-        for c in g.cards:
-            backs.setdefault(c.back_key, c)
-        for c in list(backs.values())[:1] if g.board is not None else backs.values():
+                                                 n=len(cards), per=len(cards) // max(sets, 1), sets=sets,
+                                                 types=len({c.type_id for c in cards}),
+                                                 kind=one.type.title[lang], clan=owner)))
+        for c in rows.backs:
             back = card_back(g, c, lang)
+            sets = len({d.back_key for d in g.cards if d.deck == c.deck})    # a back per player's set
             cells.append((back, back.height / back.width, say.say("booklet", "components-back",
-                                                                  title=g.back(c).title.get(lang, c.back_key))))
-        self.flow.grid(cells, cols=component_columns(len(cells)), gap=3)
+                                                                  title=g.back(c).title.get(lang, c.back_key),
+                                                                  sets=sets if sets > 1 else 0)))
+        self.flow.grid(cells, cols=rows.cols, gap=3.0, cell=rows.cell)
         seen: dict[str, tuple[PieceCounter, int]] = {}
         for counter in g.counters:
             key = counter.piece.id
@@ -492,15 +487,6 @@ class Booklet:
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
-
-
-def component_columns(n: int) -> int:
-    """Cards to a row on the components page: one row up to six kinds (a sixth alone on a second row left
-    a quarter page blank), else rows as even as five to a row allows."""
-    if n <= 6:
-        return max(3, n)
-    rows = -(-n // 5)
-    return -(-n // rows)
 
 
 class GlossaryEntry:

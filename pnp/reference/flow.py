@@ -410,13 +410,15 @@ class Flow:
         self.y += height + 2.5
 
     @_step
-    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
+    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0,
+             cell: float | None = None) -> None:
         """Figures `cols` to a row, each with its caption right under it (scene, its aspect, caption); a
-        last row with fewer figures is centred. A row is as tall as its tallest figure with its caption:
-        a short figure's long caption is not pushed down to the foot of a tall neighbour (a caption
-        beside a blank, and a row that takes more room than it needs). `then`: the height of what stays
-        with the last row on its page (a note on the figures)."""
-        w = (self.width - gap * (cols - 1)) / cols
+        row with fewer figures, or narrower than the column, is centred. A row is as tall as its tallest
+        figure with its caption: a short figure's long caption is not pushed down to the foot of a tall
+        neighbour (a caption beside a blank, and a row that takes more room than it needs). `then`: the
+        height of what stays with the last row on its page (a note on the figures). `cell`: each
+        figure's width, when not the column's share."""
+        w = cell if cell is not None else (self.width - gap * (cols - 1)) / cols
         line = 7.0 * PT * 1.32
         for start in range(0, len(cells), cols):
             row = cells[start:start + cols]
@@ -425,7 +427,7 @@ class Flow:
             self._point()
             last = start + cols >= len(cells) and self.glue
             self.ensure(height + 2.8 + (then if last else 0.0))
-            lead = (cols - len(row)) * (w + gap) / 2     # a short last row sits in the middle
+            lead = (self.width - len(row) * w - (len(row) - 1) * gap) / 2     # a short row sits in the middle
             for i, (scene, aspect, _) in enumerate(row):
                 x = self.left + lead + i * (w + gap)
                 k = w / scene.width

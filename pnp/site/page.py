@@ -163,7 +163,8 @@ class WebFlow(Flow):
         self.paragraph(s, size)
         self.fit_figure(scene, width, caption)
 
-    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0) -> None:
+    def grid(self, cells: list[tuple[Scene, float, str]], cols: int = 2, gap: float = 4.0, then: float = 0.0,
+             cell: float | None = None) -> None:
         if cells:
             self.blocks.append(Figures(tuple(Cell(scene, caption) for scene, _aspect, caption in cells), cols))
 

@@ -70,22 +70,25 @@ def test_nothing_in_the_booklet_is_printed_under_6_pt(game_id, paper, lang):
         assert not small, (name, small[:10])
 
 
-def test_a_card_in_the_booklet_keeps_its_number_and_art_and_drops_its_small_text():
-    """The Components page shows each kind of card small: the big number and the art (vector paths:
-    curves filled in the clan's red) stay, the rule text (7.6 pt on the card, about 2.5 pt there)
-    becomes bars, not tiny text."""
+def test_a_card_in_the_booklet_keeps_its_number_name_and_art_and_drops_its_small_text():
+    """The Components page shows a Densho card small: the big number, the name (issue 25: set at the
+    booklet's least size, where a bar stood in for it, so a reader sees which card it is) and the art
+    (vector paths: curves filled in the clan's red) stay, the rule text (7.6 pt on the card, about
+    3.5 pt there) becomes bars, not tiny text."""
     doc = pymupdf.open(stream=kit("daimyni", "a4", "en", ("booklet",))["daimyni-rules-a5.pdf"].data,
                        filetype="pdf")
     page = next(p for p in doc if "Components" in p.get_text())
-    words = {s["text"].strip() for _, s in spans([page])}
-    assert {"1", "11", "16", "17"} <= words, words
+    found = list(spans([page]))
+    words = {s["text"].strip() for _, s in found}
+    assert {"1", "Move Bushi"} <= words, words
+    assert min(s["size"] for _, s in found if s["text"].strip() == "Move Bushi") >= 6.4 - 0.01
     red = (0xb8 / 255, 0x26 / 255, 0x2f / 255)
     art = [d for d in page.get_drawings() if d.get("fill") and any(i[0] == "c" for i in d["items"])
            and all(abs(a - b) < 0.01 for a, b in zip(d["fill"], red, strict=True))]
-    assert len(art) >= 4 * 3, len(art)      # a figure's coat, arms... on each of the four kinds
+    assert len(art) >= 3, len(art)      # a figure's coat, arms... on the card
     assert not any("adjacent" in w for w in words)          # the card's rule text, too small to print
     bars = [d for d in page.get_drawings() if d.get("fill") and d["rect"].height < 1.2 and d["rect"].width > 3]
-    assert len(bars) > 20
+    assert len(bars) > 5
 
 
 ENGLISH_NOTES = ("print at 100%", "fronts", "backs", "double-sided", "flip on", "half 1/2", "half 2/2",

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...draw.card import card_back, card_face
 from ...draw.shapes import Scene
-from ...draw.table import Column, columns_scene, placed
+from ...draw.table import Column, columns_scene, felt_width, placed
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
@@ -154,6 +154,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     most = max(counts.values(), default=0)
     tied = sorted((lv for lv, n in counts.items() if n == most), reverse=True)
     rejected_seats: tuple[str, ...] = ()
+    told_copy: dict[str, int] = {}     # a Sasuke's seat: how many sentences were said once its copy was told
 
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
@@ -174,6 +175,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                 out.append(say("events", "copied-nothing", player=say.who(e.player, npc)))
             else:
                 out.append(say("events", "copied", player=say.who(e.player, npc), card=t[e.card]))
+                told_copy[e.player] = len(out)
         elif isinstance(e, CardsReturned):
             out.append(say("events", "returned", player=say.who(e.player, npc), cards=say.cards(e.cards), by=t[e.by],
                            n=len(e.cards)))
@@ -193,18 +195,23 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
             # the cards whose "cancel majority" decided it, named: the sentence tells this round, not any round
             cancellers = [w for w in plays if not (blocked and w not in blocked)
                           and any(isinstance(fx, CancelMajority) for fx in CARDS[copied.get(w) or plays[w]].effects)]
+            # a Sasuke whose copy was just told is "it": naming it a third time reads as a log
+            it = len(cancellers) == 1 and told_copy.get(cancellers[0]) == len(out)
             out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
-                           cancellers=named(cancellers), n_cancellers=len(cancellers),
+                           cancellers=say("words", "it") if it else named(cancellers), n_cancellers=len(cancellers),
                            top=say.joined([owned(w) for w in first]),
                            level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
                            count=most, targets=len(rejected_seats), rejected=bool(rejected_seats),
                            excepted=say.joined([owned(w) for w in excepted]), n_excepted=len(excepted)))
             joined = list(first)
-            for w in e.together:     # in the order they joined: a chain is told link by link
+            links = []
+            for w in e.together:     # in the order they joined: a chain is told link by link, in one sentence
                 ww = next(fx for fx in CARDS[copied.get(w) or plays[w]].effects if isinstance(fx, WinWith))
                 joined_with = next(x for x in joined if level(x) == ww.level)
-                out.append(say("events", "together", card=owned(w), level=ww.level, winner=owned(joined_with)))
+                links.append({"card": owned(w), "level": ww.level, "winner": owned(joined_with)})
                 joined.append(w)
+            if links:
+                out.append(say("events", "together", links=links))
             must = []                   # told in one sentence for all who must
             for w in plays:
                 effects = () if (blocked and w not in blocked) else CARDS[copied.get(w) or plays[w]].effects
@@ -301,6 +308,10 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Any, list[RoundPag
 
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+# Every example prints its cards at one size: one of five seats (the most an example has) takes 60 % of
+# the column, one of fewer seats is narrower. Each drawn at 60 %, a three-seat example had larger cards
+# than a five-seat one, and took a fifth more of the page to show less.
+EXAMPLE_SEATS, EXAMPLE_SHARE = 5, 0.6
 
 
 def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
@@ -320,7 +331,7 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
         log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=4, side_by_side=False)[-1]
         caption = (f"**{localized(t.title, lang)}.** {localized(t.description, lang)} "
                    + " ".join(steps) + " " + trust)
-        out.append(Figure(reveal, caption.strip()))
+        out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS)))
         del log
     return out
 

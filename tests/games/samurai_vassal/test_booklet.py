@@ -254,3 +254,35 @@ def test_the_card_drawn_large_prints_its_own_text_legibly(pdf):  # type: ignore[
         printed = [s for s in spans if s["text"].strip() == t.string.strip()]
         assert printed, f"{t.string!r} is not printed as text"
         assert min(s["size"] for s in printed) >= max(6.0, t.size) - 0.01, (t.string, printed[0]["size"])
+
+
+def test_a_chain_of_winners_together_is_told_in_one_sentence():  # type: ignore[no-untyped-def]
+    """Issue 25: "Red's Nene wins too, with ... Blue's Maeda Toshiie wins too, with ..." told each link as a
+    sentence of its own, the same words twice; a chain is one sentence, its links in order."""
+    fig = next(f for f in example_figures(GAME, "en", "09-win-together-chain"))
+    assert fig.caption.count("wins too") == 1
+    chain = re.search(r"Red’s Nene wins too, with Green’s Invasion, a level-5 card, and then Blue’s Maeda Toshiie, "
+                      r"with Red’s Nene, a level-2 card\.", fig.caption)
+    assert chain, fig.caption
+
+
+def test_a_copying_sasuke_is_not_named_at_every_step():  # type: ignore[no-untyped-def]
+    """Issue 25: "Red's Sarutobi Sasuke copies Invasion ... Red's Sarutobi Sasuke cancels the majority" named
+    the card again in the very next sentence; once its copy is told, it is "it"."""
+    fig = next(f for f in example_figures(GAME, "en", "06-sasuke-copies"))
+    assert "its level and its effects. It cancels the majority, so the highest level, 5, wins: Red." in fig.caption
+    assert fig.caption.count("Red’s Sarutobi Sasuke") == 1
+    # Kuroda's block switches the copy off: nothing cancels the majority, and no "it" stands for nothing
+    blocked = next(f for f in example_figures(GAME, "en", "07-kuroda-blocks-sasuke"))
+    assert "It cancels" not in blocked.caption
+
+
+def test_every_example_draws_its_cards_at_one_size():  # type: ignore[no-untyped-def]
+    """A three-seat example drawn as wide as a five-seat one had cards a quarter larger and took more of
+    the page: the share of the column each takes is its felt's width at one scale."""
+    figures = example_figures(GAME, "en", "")
+    scales = {round(f.share / f.scene.width, 6) for f in figures}
+    assert len(scales) == 1
+    widest = max(figures, key=lambda f: f.scene.width)
+    assert widest.share == pytest.approx(0.6)
+    assert min(f.share for f in figures) < widest.share          # the narrower felts print narrower
