@@ -12,6 +12,7 @@ from pnp.build import Options, build_kit
 from pnp.model import load_game
 from pnp.paths import cards_dir
 from pnp.press.cards import Duplex
+from tests import forkserver
 
 MM = 72 / 25.4
 
@@ -53,7 +54,12 @@ def game_copy(tmp_path) -> Path:
     return dst
 
 
-def run_pnp(*args, cwd=None) -> subprocess.CompletedProcess:
+def run_pnp(*args, cwd=None, fresh=False) -> subprocess.CompletedProcess:
+    """`python -m pnp.cli ARGS`, finished. A child forked from a server that has pnp imported
+    (tests/forkserver.py) unless `fresh`: a test whose point is separate processes (their own hash
+    seeds, their own imports) asks for a new interpreter."""
+    if not fresh and (done := forkserver.run(list(map(str, args)), cwd)) is not None:
+        return done
     return subprocess.run([sys.executable, "-m", "pnp.cli", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd)
 

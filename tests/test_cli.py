@@ -98,7 +98,7 @@ def test_list_says_a_run_of_player_counts_as_a_range():
 @pytest.mark.slow
 def test_two_separate_runs_write_byte_identical_files(tmp_path):
     for name in ("a", "b"):
-        assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q").returncode == 0
+        assert run_pnp("build", "daimyni", "--out", tmp_path / name, "-q", fresh=True).returncode == 0
     files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
     assert len(files) == 34     # with the aid card's two SVGs (the aid and the counters print on the card sheets)
     for rel in files:

@@ -27,7 +27,7 @@ def test_export_writes_into_output_game_target_and_says_what(tmp_path):
 @pytest.mark.slow
 def test_two_runs_give_the_same_bytes(tmp_path):
     for n in (1, 2):
-        res = run_pnp("export", GAMES[0], "--target", "mpc", "--out", tmp_path / f"run{n}", "-q")
+        res = run_pnp("export", GAMES[0], "--target", "mpc", "--out", tmp_path / f"run{n}", "-q", fresh=True)
         assert res.returncode == 0, res.stderr
     assert digests(tmp_path / "run1") == digests(tmp_path / "run2")
     assert len(digests(tmp_path / "run1")) > 10

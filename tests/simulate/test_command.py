@@ -21,6 +21,7 @@ from pnp.catalog import find_game, rules_for
 from pnp.cli import app
 from pnp.model import load_game
 from pnp.simulate.output import rows_from_data
+from tests.conftest import run_pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,8 +142,7 @@ def test_charts_are_readable_pdf_and_svg(tmp_path):
     (["daimyni", "--policy", "greedy,psychic"], "--policy psychic: daimyni has no such policy"),
 ])
 def test_bad_arguments_exit_2_with_a_message(args, message):
-    proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", *args, "-q"], capture_output=True, text=True,
-                          cwd=ROOT)
+    proc = run_pnp("simulate", *args, "-q", cwd=ROOT)
     assert proc.returncode == 2
     assert message in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -158,8 +158,7 @@ def test_unreachable_scheduler_exits_2():
 
 
 def test_progress_goes_to_standard_error():
-    proc = subprocess.run([sys.executable, "-m", "pnp.cli", "simulate", "daimyni", "--games", "3", "--policy",
-                           "random", "--workers", "1"], capture_output=True, text=True, cwd=ROOT)
+    proc = run_pnp("simulate", "daimyni", "--games", "3", "--policy", "random", "--workers", "1", cwd=ROOT)
     assert proc.returncode == 0
     assert "3/3 games" in proc.stderr and "3/3 games" not in proc.stdout
 
