@@ -93,5 +93,11 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
     for start, end, colour in spec.arrows:
         if start in at and end in at:
             shapes += _arrow(at[start][0], at[start][1] + 1.5, at[end][0], at[end][1] + 1.5, colour, R * 0.08, boxes)
+    for cells, colour in spec.routes:
+        if len(cells) >= 2 and all(c in at for c in cells):
+            (ax, ay), (bx, by) = at[cells[0]], at[cells[-1]]
+            shapes += _arrow(ax, ay + 1.5, bx, by + 1.5, colour, R * 0.08, boxes,
+                             # through the lower half of a cell passed: clear of its label above
+                             [(at[c][0], at[c][1] + R * 0.35) for c in cells[1:-1]])
     scene.add(*shapes)
     return scene

@@ -46,7 +46,14 @@ def test_rulebook_examples_appear_with_the_engines_verdict(text):
                  "r1 (2 Bushi) and y1 (1 Bushi): 3 Bushi on red and yellow Han",
                  "r1 (1 Bushi), y1 (1 Bushi) and b1 (1 Bushi): 3 Bushi on red, yellow and blue Han"):
         assert f"At the end of the round Green holds {held}, so Green wins." in text, held
-    assert "Nobody wins yet: the game goes on." in text
+    # the position that wins nothing (examples/no-victory-3-players.toml, [end] ongoing: the engine's verdict)
+    # says so once, in its title, and comes after the 3-player victory it is the counter-example of
+    nothing = "Not yet a victory, 3 players. Green holds a red Han and a yellow Han with a single Bushi on each: " \
+              "every rival clan, but only 2 Bushi in all."
+    assert nothing in text
+    follows = text[text.index(nothing) + len(nothing):][:60]
+    assert "win" not in follows and "goes on" not in follows, follows
+    assert text.index("Victory by control, 3 players.") < text.index(nothing)
     assert "Result:" not in text
 
 
@@ -82,7 +89,7 @@ def test_clarifications_carry_every_daimyo_ruling(text):
         "Your Daimyo standing alone on a rival Han controls it too, but adds nothing to the 3",   # control
         "A battle's winner keeps its Daimyo.",                                                    # combat
         "a fortified Daimyo alone on its Han that wins its defence stays",
-        "An ally's Han is never a rival Han",                                                     # teams
+        "A Han of your ally's colour is never a rival Han",                                       # teams
         "Mass Recruitment (F4) brings up to four new Bushi",
         "your Daimyo's Han too if it is one of them (so it gets two)",
         "you choose which of the other Han get the ones left",
@@ -275,3 +282,10 @@ def test_the_combat_example_is_drawn_before_and_after(doc):
     now = units_by_han(page, after.y0 - 200, after.y0, after.x0 - 2, 1e9)
     assert was["n2"] == ["4"] and was["n1"] == ["3"]
     assert now["n1"] == ["1"] and "n2" not in now
+    # the pair shows the move and nothing else: the other cards of the round (recruits on the Daimyo's
+    # Han) come after it, so both Daimyo stand alone in both pictures (review R-daimyo-shogun, item 4)
+    assert was["r3"] == now["r3"] == ["D"] and was["g3"] == now["g3"] == ["D"]
+    # ...and the pieces the combat removed, 3 of each side, are drawn as dashed "−3" marks
+    removed = [sp["text"].strip() for sp in spans(page) if after.y0 - 200 < sp["bbox"][1] < after.y0
+               and sp["bbox"][0] >= after.x0 - 2 and sp["text"].strip().startswith("−")]
+    assert sorted(removed) == ["−3", "−3"]
