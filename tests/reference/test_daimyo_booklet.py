@@ -136,12 +136,30 @@ def section(text: str, title: str, after: str) -> str:
     return text[start:text.index(after, start)]
 
 
-def test_the_balanced_start_tables_are_the_rulebooks(text):
+def test_the_balanced_start_tables_are_the_rulebooks(doc):
+    """One table under "Balanced start", read back row by row from where its words print: the player
+    count named once per group, then a row per seat (review R-daimyo-shogun, item 8: nine bullets read
+    as nine more advanced rules)."""
     clans = ["Green", "Red", "Yellow", "Blue"]
+    page = next(p for p in doc if "Cards dealt" in p.get_text())
+    head = page.search_for("Cards dealt")[0]
+    lines: dict[float, list] = {}
+    for sp in spans(page):
+        if sp["bbox"][1] > head.y1 and sp["text"].strip():
+            lines.setdefault(round(sp["origin"][1], 1), []).append(sp)
+    table, players = {}, None
+    for y in sorted(lines):
+        cells = [sp["text"].strip() for sp in sorted(lines[y], key=lambda sp: sp["bbox"][0])]
+        if cells[0].endswith(" players"):
+            players = int(cells.pop(0).split()[0])
+        if len(cells) == 2 and cells[0].startswith("Player "):
+            table.setdefault(players, []).append(cells)
+    assert sorted(table) == sorted(RULEBOOK_DEAL)
     for players, seats in RULEBOOK_DEAL.items():
-        for seat, cards in enumerate(seats, 1):
-            line = f"{players} players, player {seat} ({clans[seat - 1]}): {cards}"
-            assert line in text, line
+        assert table[players] == [[f"Player {seat} ({clans[seat - 1]})", cards] for seat, cards in enumerate(seats, 1)]
+    # the table belongs to the rule above it, and no seat line is a bullet of its own
+    assert page.search_for("Balanced start.")[0].y1 < head.y0
+    assert "• 2 players" not in " ".join(page.get_text().split())
 
 
 def test_every_advanced_card_has_its_own_entry(text):

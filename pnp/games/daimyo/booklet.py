@@ -20,7 +20,7 @@ from . import notation
 from .actions import MoveBushi
 from .cardfigures import card_figures, example_paths
 from .combat import combat
-from .deal import deal_rows
+from .deal import deal_table
 from .events import (
     Combat,
     Control,
@@ -291,7 +291,7 @@ class DaimyoBooklet(BookletAdapter):
             "setup": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang, arg)],
             "examples": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang, arg)],
             "card-examples": card_figures,
-            "deal-table": lambda game, lang, _arg: deal_rows(game, lang),
+            "deal-table": lambda game, lang, _arg: deal_table(game, lang),
             "combat-table": lambda game, lang, _arg: combat_rows(game, lang),
         }
 
