@@ -430,10 +430,10 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
     for src, dst, colour in spec.arrows:
         (x1, y1), (x2, y2) = grid.cells[src].centre, grid.cells[dst].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes))
-    for cells, colour in spec.routes:
-        (x1, y1), (x2, y2) = grid.cells[cells[0]].centre, grid.cells[cells[-1]].centre
+    for path, colour in spec.routes:
+        (x1, y1), (x2, y2) = grid.cells[path[0]].centre, grid.cells[path[-1]].centre
         scene.add(*_arrow(x1, y1 + 2.5, x2, y2 + 2.5, colour, R * 0.09, boxes,
-                          [(grid.cells[c].centre[0], grid.cells[c].centre[1] + 2.5) for c in cells[1:-1]]))
+                          [(grid.cells[c].centre[0], grid.cells[c].centre[1] + 2.5) for c in path[1:-1]]))
     return scene
 
 
