@@ -1,6 +1,7 @@
 """The Daimyo booklet: start maps, the rulebook's examples drawn from replayed scenarios, the
 walkthrough with the map as it changes, every Daimyo ruling in the clarifications."""
 
+import math
 import re
 
 import pytest
@@ -206,6 +207,39 @@ def test_each_card_example_is_a_checked_position_drawn_after_its_card():
     spec = maps.spec_of(GAME, after)
     cardfigures.mark(GAME, spec, events)
     assert [s.count for s in spec.losses["r3"]] == [2]
+
+
+def test_two_han_moves_are_drawn_as_one_arrow_to_a_han_a_single_step_cannot_reach():
+    """Review R-daimyo-shogun, item 9: the Master of Cavalry and Master of Movement examples end two
+    Han from where they start (n2 was next to g1 already), and each move is one line through the Han
+    it passes, with one head."""
+    from pnp.games.daimyo import cardfigures, maps, notation
+    from pnp.hexgrid import distance
+
+    for name in ("mastery-cavalry", "mastery-movement"):
+        t = notation.replay((cards_dir() / "daimyo" / "examples" / f"{name}.toml").read_text(encoding="utf-8"), GAME)
+        before, after, events = cardfigures.focus(GAME, t.rounds[0])
+        spec = maps.spec_of(GAME, after)
+        cardfigures.mark(GAME, spec, events)
+        assert spec.arrows == [] and len(spec.routes) == 1, name
+        (src, via, dst), _colour = spec.routes[0]
+        tiles = before["tiles"]
+        assert distance(tiles[src], tiles[via]) == distance(tiles[via], tiles[dst]) == 1
+        assert distance(tiles[src], tiles[dst]) == 2, name
+
+
+def test_the_masters_of_strategy_and_diplomacy_print_side_by_side_at_one_height():
+    """Review item 15: their captions start level, so the two maps are drawn to the same frame (the
+    Han Diplomacy moves stays within the map's outline)."""
+    figures = cardfigures_of("mastery-strategy mastery-diplomacy")
+    (a, b) = [f.scene for f in figures]
+    assert math.isclose(a.height / a.width, b.height / b.width)
+
+
+def cardfigures_of(names):
+    from pnp.games.daimyo import cardfigures
+
+    return cardfigures.card_figures(GAME, "en", names)
 
 
 def test_an_example_name_that_is_not_a_file_is_refused():
