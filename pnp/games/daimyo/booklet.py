@@ -225,7 +225,7 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
         assert snap is not None   # every replayed round ends with its snapshot
         say = Narrator(game, lang)
         # a combat's point is the change: the map just before the move that attacks (with the scene)
-        # beside the map just after it (with the outcome and the pieces it removed), so neither caption
+        # beside the map just after it (with the outcome), so neither caption
         # repeats the other and no other card of the round shows as a change between them
         step = next((s for s in last.steps if isinstance(s.action, MoveBushi)
                      and any(isinstance(e, Combat) for e in s.events)), None)
@@ -235,8 +235,7 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
             fights = [e for e in step.events if isinstance(e, Combat)]
             spec = spec_of(game, step.after)
             for e in fights:
-                spec.add_combat(e.tile, game.clans[e.attacker].colour, game.clans[e.defender].colour,
-                                e.attacker_lost, e.defender_lost, e.daimyo_lost, "bushi", "daimyo")
+                spec.combats.append(e.tile)
                 spec.arrows.append((move.src, e.tile, game.clans[e.attacker].colour))
             frame = bounds([p for x in (step.before, step.after) for p in x["tiles"].values()])
             ahead = spec_of(game, step.before)
