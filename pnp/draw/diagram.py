@@ -141,6 +141,8 @@ def piece_styles(game: Game) -> dict[str, PieceStyle]:
 class DiagramSpec:
     units: dict[str, list[Stack]] = field(default_factory=dict)
     arrows: list[tuple[str, str, str]] = field(default_factory=list)   # src, dst, colour
+    # a move of several steps: the cells it passes, in order (src first, dst last), and its colour
+    routes: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
     combats: list[str] = field(default_factory=list)
     losses: dict[str, list[Stack]] = field(default_factory=dict)       # cell -> pieces removed there
     highlight: list[str] = field(default_factory=list)
@@ -416,15 +418,26 @@ def ghost_box(stack: Stack, style: PieceStyle, x: float, y: float, r: float, pt:
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float,
-           avoid: list[Box] | None = None) -> list[Shape]:
+           avoid: list[Box] | None = None, via: Sequence[Point] = ()) -> list[Shape]:
     """An arrow from (x1, y1) to (x2, y2), its shaft `w` wide on a white casing; with `avoid`, trimmed
-    and routed so that neither shaft nor head covers any of those boxes (the cells' labels)."""
+    and routed so that neither shaft nor head covers any of those boxes (the cells' labels). `via`:
+    points the shaft passes through on its way, so that a move of several steps reads as one move
+    (one line, one head)."""
     boxes = avoid or []
-    total = math.hypot(x2 - x1, y2 - y1) or 1
-    ux, uy = (x2 - x1) / total, (y2 - y1) / total
+    first = via[0] if via else (x2, y2)
+    last = via[-1] if via else (x1, y1)
+    total = math.hypot(first[0] - x1, first[1] - y1) or 1
+    ux, uy = (first[0] - x1) / total, (first[1] - y1) / total
     start = (x1 + ux * w * 2.2, y1 + uy * w * 2.2)      # leave the pieces visible
+    total = math.hypot(x2 - last[0], y2 - last[1]) or 1
+    ux, uy = (x2 - last[0]) / total, (y2 - last[1]) / total
     end = (x2 - ux * w * 2.6, y2 - uy * w * 2.6)
     head = w * 2.4
+    legs = [start, *via]
+    lead: list[Point] = []     # the legs before the last, routed one by one, each joined to the next
+    for a, b in zip(legs, legs[1:]):
+        lead += _route(a, b, w * 1.0, boxes)[:-1]
+    start = legs[-1]
 
     def draw(path: list[Point]) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
         (px, py), (ex, ey) = path[-2], path[-1]
@@ -434,9 +447,9 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float,
         nx, ny = -uy * head * 0.6, ux * head * 0.6
         return (*path[:-1], (bx, by)), ((ex, ey), (bx + nx, by + ny), (bx - nx, by - ny))
 
-    shaft, tip = draw(_route(start, end, w * 1.0, boxes))
+    shaft, tip = draw(lead + _route(start, end, w * 1.0, boxes))
     if not all(segment_clear(tip[i], tip[(i + 1) % 3], w * 0.5, boxes) for i in range(3)):
-        shaft, tip = draw(_route(start, end, w * 1.95, boxes))   # room for the head's width too
+        shaft, tip = draw(lead + _route(start, end, w * 1.95, boxes))   # room for the head's width too
     return [Polygon(shaft, Style(stroke="#ffffff", width=w * 1.9), closed=False),
             Polygon(tip, Style(fill="#ffffff", stroke="#ffffff", width=w * 0.9)),
             Polygon(shaft, Style(stroke=colour, width=w), closed=False),
@@ -485,6 +498,12 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         w = R * 0.09
         scene.add(*_arrow(x1, y1 + 2.5, *aim((x1, y1 + 2.5), placed.get(dst, []), (x2, y2 + 2.5), w, boxes), colour, w,
                           boxes))
+    for path, colour in spec.routes:
+        (x1, y1), (x2, y2) = grid.cells[path[0]].centre, grid.cells[path[-1]].centre
+        via = [(grid.cells[c].centre[0], grid.cells[c].centre[1] + 2.5) for c in path[1:-1]]
+        w = R * 0.09
+        end = aim(via[-1] if via else (x1, y1 + 2.5), placed.get(path[-1], []), (x2, y2 + 2.5), w, boxes)
+        scene.add(*_arrow(x1, y1 + 2.5, *end, colour, w, boxes, via))
     scene.add(*gone)
     scene.add(*place_units(game, [p for cell in placed.values() for p in cell], ghosts + boxes))
     return scene

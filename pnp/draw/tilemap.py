@@ -86,6 +86,13 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
             a = (at[start][0], at[start][1] + 1.5)
             shapes += _arrow(*a, *aim(a, placed.get(end, []), (at[end][0], at[end][1] + 1.5), R * 0.08, boxes), colour,
                              R * 0.08, boxes)
+    for cells, colour in spec.routes:
+        if len(cells) >= 2 and all(c in at for c in cells):
+            (ax, ay), (bx, by) = at[cells[0]], at[cells[-1]]
+            # through the lower half of a cell passed: clear of its label above
+            via = [(at[c][0], at[c][1] + R * 0.35) for c in cells[1:-1]]
+            tip = aim(via[-1] if via else (ax, ay + 1.5), placed.get(cells[-1], []), (bx, by + 1.5), R * 0.08, boxes)
+            shapes += _arrow(ax, ay + 1.5, *tip, colour, R * 0.08, boxes, via)
     shapes += gone
     shapes += place_units(game, [p for tile in placed.values() for p in tile], ghosts + boxes)
     scene.add(*shapes)

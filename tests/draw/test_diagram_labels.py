@@ -114,6 +114,8 @@ def diagrams(game_id):
     # (an example drawn by a directive that never names it is not in any booklet)
     rules = (game.folder / "booklet" / "rules.en.md").read_text(encoding="utf-8").splitlines()
     for directive, figure in adapter.figures().items():
+        if directive == "deal-table":   # a table of cards, not a map: it has no cells
+            continue
         uses = [line.removeprefix(f"@{directive}").strip() for line in rules
                 if line == f"@{directive}" or line.startswith(f"@{directive} ")] or [""]
         for args in uses:

@@ -110,7 +110,7 @@ RULINGS: dict[str, list[Ruling]] = {
                 "a fortified Daimyo alone on its Han that wins its defence stays",
                 "the attacker who lost that battle does not win the game by it")),
         Ruling("Teams (4 players)",
-               ("rival clans are the two clans of the other team", "An ally's Han is never a rival Han",
+               ("Rival clans are the two clans of the other team", "A Han of your ally's colour is never a rival Han",
                 "with Inaccessible Clans your Daimyo may enter it", "it does not count towards control")),
         Ruling("Mass Recruitment (F4)",
                ("Mass Recruitment (F4) brings up to four new Bushi", "The first joins your Daimyo",

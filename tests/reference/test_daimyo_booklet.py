@@ -1,6 +1,7 @@
 """The Daimyo booklet: start maps, the rulebook's examples drawn from replayed scenarios, the
 walkthrough with the map as it changes, every Daimyo ruling in the clarifications."""
 
+import math
 import re
 
 import pytest
@@ -46,7 +47,14 @@ def test_rulebook_examples_appear_with_the_engines_verdict(text):
                  "r1 (2 Bushi) and y1 (1 Bushi): 3 Bushi on red and yellow Han",
                  "r1 (1 Bushi), y1 (1 Bushi) and b1 (1 Bushi): 3 Bushi on red, yellow and blue Han"):
         assert f"At the end of the round Green holds {held}, so Green wins." in text, held
-    assert "Nobody wins yet: the game goes on." in text
+    # the position that wins nothing (examples/no-victory-3-players.toml, [end] ongoing: the engine's verdict)
+    # says so once, in its title, and comes after the 3-player victory it is the counter-example of
+    nothing = "Not yet a victory, 3 players. Green holds a red Han and a yellow Han with a single Bushi on each: " \
+              "every rival clan, but only 2 Bushi in all."
+    assert nothing in text
+    follows = text[text.index(nothing) + len(nothing):][:60]
+    assert "win" not in follows and "goes on" not in follows, follows
+    assert text.index("Victory by control, 3 players.") < text.index(nothing)
     assert "Result:" not in text
 
 
@@ -82,7 +90,7 @@ def test_clarifications_carry_every_daimyo_ruling(text):
         "Your Daimyo standing alone on a rival Han controls it too, but adds nothing to the 3",   # control
         "A battle's winner keeps its Daimyo.",                                                    # combat
         "a fortified Daimyo alone on its Han that wins its defence stays",
-        "An ally's Han is never a rival Han",                                                     # teams
+        "A Han of your ally's colour is never a rival Han",                                       # teams
         "Mass Recruitment (F4) brings up to four new Bushi",
         "your Daimyo's Han too if it is one of them (so it gets two)",
         "you choose which of the other Han get the ones left",
@@ -129,12 +137,30 @@ def section(text: str, title: str, after: str) -> str:
     return text[start:text.index(after, start)]
 
 
-def test_the_balanced_start_tables_are_the_rulebooks(text):
+def test_the_balanced_start_tables_are_the_rulebooks(doc):
+    """One table under "Balanced start", read back row by row from where its words print: the player
+    count named once per group, then a row per seat (review R-daimyo-shogun, item 8: nine bullets read
+    as nine more advanced rules)."""
     clans = ["Green", "Red", "Yellow", "Blue"]
+    page = next(p for p in doc if "Cards dealt" in p.get_text())
+    head = page.search_for("Cards dealt")[0]
+    lines: dict[float, list] = {}
+    for sp in spans(page):
+        if sp["bbox"][1] > head.y1 and sp["text"].strip():
+            lines.setdefault(round(sp["origin"][1], 1), []).append(sp)
+    table, players = {}, None
+    for y in sorted(lines):
+        cells = [sp["text"].strip() for sp in sorted(lines[y], key=lambda sp: sp["bbox"][0])]
+        if cells[0].endswith(" players"):
+            players = int(cells.pop(0).split()[0])
+        if len(cells) == 2 and cells[0].startswith("Player "):
+            table.setdefault(players, []).append(cells)
+    assert sorted(table) == sorted(RULEBOOK_DEAL)
     for players, seats in RULEBOOK_DEAL.items():
-        for seat, cards in enumerate(seats, 1):
-            line = f"{players} players, player {seat} ({clans[seat - 1]}): {cards}"
-            assert line in text, line
+        assert table[players] == [[f"Player {seat} ({clans[seat - 1]})", cards] for seat, cards in enumerate(seats, 1)]
+    # the table belongs to the rule above it, and no seat line is a bullet of its own
+    assert page.search_for("Balanced start.")[0].y1 < head.y0
+    assert "• 2 players" not in " ".join(page.get_text().split())
 
 
 def test_every_advanced_card_has_its_own_entry(text):
@@ -181,6 +207,39 @@ def test_each_card_example_is_a_checked_position_drawn_after_its_card():
     spec = maps.spec_of(GAME, after)
     cardfigures.mark(GAME, spec, events)
     assert [s.count for s in spec.losses["r3"]] == [2]
+
+
+def test_two_han_moves_are_drawn_as_one_arrow_to_a_han_a_single_step_cannot_reach():
+    """Review R-daimyo-shogun, item 9: the Master of Cavalry and Master of Movement examples end two
+    Han from where they start (n2 was next to g1 already), and each move is one line through the Han
+    it passes, with one head."""
+    from pnp.games.daimyo import cardfigures, maps, notation
+    from pnp.hexgrid import distance
+
+    for name in ("mastery-cavalry", "mastery-movement"):
+        t = notation.replay((cards_dir() / "daimyo" / "examples" / f"{name}.toml").read_text(encoding="utf-8"), GAME)
+        before, after, events = cardfigures.focus(GAME, t.rounds[0])
+        spec = maps.spec_of(GAME, after)
+        cardfigures.mark(GAME, spec, events)
+        assert spec.arrows == [] and len(spec.routes) == 1, name
+        (src, via, dst), _colour = spec.routes[0]
+        tiles = before["tiles"]
+        assert distance(tiles[src], tiles[via]) == distance(tiles[via], tiles[dst]) == 1
+        assert distance(tiles[src], tiles[dst]) == 2, name
+
+
+def test_the_masters_of_strategy_and_diplomacy_print_side_by_side_at_one_height():
+    """Review item 15: their captions start level, so the two maps are drawn to the same frame (the
+    Han Diplomacy moves stays within the map's outline)."""
+    figures = cardfigures_of("mastery-strategy mastery-diplomacy")
+    (a, b) = [f.scene for f in figures]
+    assert math.isclose(a.height / a.width, b.height / b.width)
+
+
+def cardfigures_of(names):
+    from pnp.games.daimyo import cardfigures
+
+    return cardfigures.card_figures(GAME, "en", names)
 
 
 def test_an_example_name_that_is_not_a_file_is_refused():
@@ -275,3 +334,6 @@ def test_the_combat_example_is_drawn_before_and_after(doc):
     now = units_by_han(page, after.y0 - 200, after.y0, after.x0 - 2, 1e9)
     assert was["n2"] == ["4"] and was["n1"] == ["3"]
     assert now["n1"] == ["1"] and "n2" not in now
+    # the pair shows the move and nothing else: the other cards of the round (recruits on the Daimyo's
+    # Han) come after it, so both Daimyo stand alone in both pictures (review R-daimyo-shogun, item 4)
+    assert was["r3"] == now["r3"] == ["D"] and was["g3"] == now["g3"] == ["D"]

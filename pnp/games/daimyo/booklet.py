@@ -20,7 +20,7 @@ from . import notation
 from .actions import MoveBushi
 from .cardfigures import card_figures, example_paths
 from .combat import combat
-from .deal import deal_rows
+from .deal import deal_table
 from .events import (
     Combat,
     Control,
@@ -143,14 +143,17 @@ def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
             for e in step.events:
                 if isinstance(e, MovedBushi):
                     if e.via:
-                        spec.arrows += [(e.src, e.via, colour), (e.via, e.dst, colour)]
+                        spec.routes.append(((e.src, e.via, e.dst), colour))
                     else:
                         spec.arrows.append((e.src, e.dst, colour))
                     met = next((c for c in step.events if isinstance(c, Combat) and c.tile == e.dst), None)
                     sentences.append(say.say("events", "move-bushi", **names, count=e.count, src=e.src, dst=e.dst,
                                              via=e.via, **(met_values(say, met) if met else {"enemy": None})))
                 elif isinstance(e, MovedDaimyo):
-                    spec.arrows.append((e.src, e.dst, colour))
+                    if e.via:
+                        spec.routes.append(((e.src, e.via, e.dst), colour))
+                    else:
+                        spec.arrows.append((e.src, e.dst, colour))
                     sentences.append(say.say("events", "move-daimyo", **names, src=e.src, dst=e.dst))
                 elif isinstance(e, Recruited):
                     spec.highlight.append(e.tile)
@@ -220,34 +223,34 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
         last = t.rounds[-1]
         snap = last.end
         assert snap is not None   # every replayed round ends with its snapshot
-        spec = spec_of(game, snap)
-        for e in last.events:
-            if isinstance(e, Combat):
-                spec.combats.append(e.tile)
-                spec.arrows.append((next(s.action.src for s in last.steps
-                                         if s.card == e.card and isinstance(s.action, MoveBushi)), e.tile,
-                                    game.clans[e.attacker].colour))
         say = Narrator(game, lang)
-        # the description sets the scene; what the rules then did is told once, from the replayed events
-        told = [combat_sentence(say, e) if isinstance(e, Combat)
-                else control_sentence(say, t.state.rules, snap, e)
-                for e in last.events if isinstance(e, (Combat, Control))]
-        if not told and not t.state.winner:
-            told.append(say.say("booklet", "example-goes-on"))
-        caption = " ".join([f"**{localized(t.title, lang)}.** {localized(t.description, lang)}", *told])
-        if spec.combats and last.start is not None:
-            # a combat's point is the change: the position before it (with the scene) beside the one
-            # after (with the outcome), so neither caption repeats the other
-            frame = bounds([p for x in (last.start, snap) for p in x["tiles"].values()])
-            ahead = spec_of(game, last.start)
+        # a combat's point is the change: the map just before the move that attacks (with the scene)
+        # beside the map just after it (with the outcome), so neither caption
+        # repeats the other and no other card of the round shows as a change between them
+        step = next((s for s in last.steps if isinstance(s.action, MoveBushi)
+                     and any(isinstance(e, Combat) for e in s.events)), None)
+        if step is not None:
+            move = step.action
+            assert isinstance(move, MoveBushi)   # the step was found by it
+            fights = [e for e in step.events if isinstance(e, Combat)]
+            spec = spec_of(game, step.after)
+            for e in fights:
+                spec.combats.append(e.tile)
+                spec.arrows.append((move.src, e.tile, game.clans[e.attacker].colour))
+            frame = bounds([p for x in (step.before, step.after) for p in x["tiles"].values()])
+            ahead = spec_of(game, step.before)
             ahead.arrows = list(spec.arrows)
-            out.append((draw(game, last.start, ahead, frame, name=f"{path.stem}-before"),
+            out.append((draw(game, step.before, ahead, frame, name=f"{path.stem}-before"),
                         say.say("booklet", "example-before", title=localized(t.title, lang),
                                 description=localized(t.description, lang))))
-            out.append((draw(game, snap, spec, frame, name=path.stem),
-                        say.say("booklet", "example-after", told=" ".join(told))))
+            out.append((draw(game, step.after, spec, frame, name=path.stem),
+                        say.say("booklet", "example-after", told=" ".join(combat_sentence(say, e) for e in fights))))
             continue
-        out.append((draw(game, snap, spec, None, name=path.stem), caption))
+        # the description sets the scene (and, for a position that wins nothing, says so in its title);
+        # a win is told once, from the replayed events
+        told = [control_sentence(say, t.state.rules, snap, e) for e in last.events if isinstance(e, Control)]
+        caption = " ".join([f"**{localized(t.title, lang)}.** {localized(t.description, lang)}", *told])
+        out.append((draw(game, snap, spec_of(game, snap), None, name=path.stem), caption))
     return out
 
 
@@ -287,7 +290,7 @@ class DaimyoBooklet(BookletAdapter):
             "setup": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in start_maps(game, lang, arg)],
             "examples": lambda game, lang, arg: [Figure(sc, cap) for sc, cap in example_figures(game, lang, arg)],
             "card-examples": card_figures,
-            "deal-table": lambda game, lang, _arg: deal_rows(game, lang),
+            "deal-table": lambda game, lang, _arg: deal_table(game, lang),
             "combat-table": lambda game, lang, _arg: combat_rows(game, lang),
         }
 

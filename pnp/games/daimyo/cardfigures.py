@@ -75,14 +75,14 @@ def mark(game: Game, spec: DiagramSpec, events: Iterable[GameEvent]) -> list[tup
             spec.highlight += [e.tile] if isinstance(e, RoninHired) else list(dict.fromkeys(e.tiles))
         elif isinstance(e, Retreat):
             spec.arrows += [(src, dst, colour[e.clan]) for src, dst in e.moves]
-        elif isinstance(e, MovedBushi):
-            path = [e.src, e.via, e.dst] if e.via else [e.src, e.dst]
-            spec.arrows += [(a, b, colour[e.clan]) for a, b in zip(path, path[1:])]
-            if e.march:   # Master of Movement: one of the Bushi that marched is given up
+        elif isinstance(e, (MovedBushi, MovedDaimyo)):
+            # a move through a Han is one move: one line through it, one head
+            if e.via:
+                spec.routes.append(((e.src, e.via, e.dst), colour[e.clan]))
+            else:
+                spec.arrows.append((e.src, e.dst, colour[e.clan]))
+            if isinstance(e, MovedBushi) and e.march:   # Master of Movement: one of the Bushi that marched is given up
                 lost(e.dst, e.clan, 1)
-        elif isinstance(e, MovedDaimyo):
-            path = [e.src, e.via, e.dst] if e.via else [e.src, e.dst]
-            spec.arrows += [(a, b, colour[e.clan]) for a, b in zip(path, path[1:])]
         elif isinstance(e, Recruited) and e.source:   # Master of Recruitment: a unit joins the Daimyo
             spec.arrows.append((e.source, e.tile, colour[e.clan]))
         elif isinstance(e, Combat):
