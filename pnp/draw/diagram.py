@@ -451,14 +451,34 @@ def _burst(x: float, y: float, r: float, avoid: list[Box] | None = None) -> Shap
     return Polygon(shrink_clear(pts, x, y, width, avoid or []), Style(stroke=BURST, width=width))
 
 
+# The map under a game's diagrams (its cells, their labels and the labels' boxes), drawn once: a
+# walkthrough draws it under every step. It depends only on the grid and the board's definitions, kept
+# here with it (neither changes once loaded: a grid is built once, a board file is frozen), so a game
+# given another board draws its own. The shapes are frozen, so the diagrams share them, and the PDF
+# writer then writes each cell's outline once per booklet (`render.pdf.Drawn`). The last few maps.
+_MAPS: dict[tuple[int, int], tuple[object, object, tuple[Shape, ...], tuple[Box, ...]]] = {}
+MAPS_KEPT = 8
+
+
+def _map(game: Game) -> tuple[tuple[Shape, ...], list[Box]]:
+    grid, board = game.hex_grid, game.hex_board
+    key = (id(grid), id(board))
+    seen = _MAPS.get(key)
+    if seen is None or seen[0] is not grid or seen[1] is not board:
+        cells = map_shapes(game, label_size=BOARD_PT)
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.pop(next(iter(_MAPS)))
+        seen = _MAPS[key] = (grid, board, tuple(cells), tuple(label_boxes(cells, grid.cells)))
+    return seen[2], list(seen[3])
+
+
 def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Scene:
     """The map (in mm at board scale) with the position drawn on it; no mark covers a cell's label."""
     grid = game.hex_grid
     w, h = grid.extent
     R = grid.radius
     scene = Scene(name, w, h, 0.0)
-    cells = map_shapes(game, label_size=BOARD_PT)
-    boxes = label_boxes(cells, grid.cells)
+    cells, boxes = _map(game)
     scene.add(*cells)
     for cell in spec.highlight:
         x, y = grid.cells[cell].centre
