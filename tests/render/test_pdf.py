@@ -114,9 +114,34 @@ def test_paths_drawn_again_make_the_same_pdf_and_translucent_ones_keep_their_gra
     drawn: dict = {}
     kept = render_pdf(pages, "a", drawn=drawn)
     assert kept == render_pdf(pages, "a")
-    assert [s for s, _ in drawn.values()] == [opaque]
+    assert list(drawn) == [opaque]
     for page in read_pdf(kept).pages:
         assert page["/Resources"]["/ExtGState"], "a translucent path's graphics state is listed on its page"
+
+
+def test_equal_outlines_are_written_once_and_the_pdf_is_the_one_drawn_afresh(monkeypatch):
+    """Outlines are kept by value: another object equal to one drawn before (the same disc on the
+    same cell in every diagram, the same frame on every card) is written from what the first one
+    wrote, and the PDF is byte for byte the one with every shape drawn afresh, zeros of either sign
+    and whole numbers written as floats included."""
+    from pnp.draw.shapes import Circle, Group, Line, Path, Polygon, Rect, Style
+    from pnp.render import pdf
+
+    def shapes(x: float) -> list:
+        red = Style(fill="#b8262f", stroke="#231f1a", width=0.4)
+        return [Circle(x, 30.0, 4.5, red), Rect(5, 5, 100, 50, red, radius=3),
+                Line(x, 60, 105, 60, Style(stroke="#231f1a", width=0.2, dash=(1.0, 0.5))),
+                Polygon(((10, 70), (20.0, 80), (5, 85)), Style(fill="#2b261f")),
+                Path((("M", (1.0, 1.0)), ("L", (x, 2.0)), ("Z", ())), Style(fill="#123456"))]
+
+    pages = [pdf.Page(148, 210, [*shapes(0.0), Group(tuple(shapes(-0.0)), 10, 10)]),
+             pdf.Page(148, 210, [*shapes(0), *shapes(30.0)])]
+    drawn: dict = {}
+    kept = pdf.render_pdf(pages, "a", drawn=drawn)
+    # the shapes at 0, -0.0 and 0 are one set; at 30 the disc, the line and the path are others
+    assert len(drawn) == 5 + 3
+    monkeypatch.setattr(pdf, "DRAWN_KEPT", 0)       # nothing kept: every shape drawn by ReportLab
+    assert kept == pdf.render_pdf(pages, "a")
 
 
 def _drawn_by_reportlab(c, t) -> None:
