@@ -220,9 +220,10 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
 
 
 # A line of text as written, by the Text (a value: equal lines are written alike in any file), with
-# the glyphs it uses: a kit sets the same lines on many cards and sheets. Bounded, like `_DS`.
+# the glyphs it uses: a kit sets the same lines on many cards and sheets. Bounded, like `_DS`, and
+# lower: a line's markup is a few kilobytes (some 80 bytes a glyph), so this keeps at most a few MB.
 _TEXTS: dict[Text, tuple[str, tuple[tuple[str, str], ...]]] = {}
-TEXTS_KEPT = 20_000
+TEXTS_KEPT = 4_000
 
 
 def _glyph_text(t: Text, x: float) -> tuple[str, tuple[tuple[str, str], ...]]:
