@@ -312,6 +312,31 @@ _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 
 
 def _text(c: Canvas, t: Text) -> None:
+    """A line of text, written once per document and copied where the same line is set again (a
+    diagram's cell labels and piece numbers, a card's words on every copy): its operators in a
+    document depend only on the line and on the codes the document gave its characters, which
+    ReportLab gives once, at a character's first use, and keeps (`TTFont.splitString`), so drawing
+    the line again would write them again."""
+    kept: dict[Text, tuple[str, ...]] = c.__dict__.setdefault("_pnp_lines", {})
+    try:
+        ops = kept.get(t)
+    except TypeError:       # a line given a list where its type says tuple: drawn, not kept
+        _write_text(c, t)
+        return
+    code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    if ops is not None:
+        code.extend(ops)
+        return
+    start = len(code)
+    _write_text(c, t)
+    if len(kept) < LINES_KEPT:
+        kept[t] = tuple(code[start:])
+
+
+LINES_KEPT = 5_000     # lines kept per document: a few hundred bytes of operators each
+
+
+def _write_text(c: Canvas, t: Text) -> None:
     """A line of text, its runs one text object each. The operators are written here as ReportLab
     writes them for `saveState`, `transform`, `setFillColorRGB`, `setFont`, `beginText`, `textLine`,
     `drawText` and `restoreState` (the characters encoded, and each font subset named, by ReportLab

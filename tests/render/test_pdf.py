@@ -144,6 +144,26 @@ def test_equal_outlines_are_written_once_and_the_pdf_is_the_one_drawn_afresh(mon
     assert kept == pdf.render_pdf(pages, "a")
 
 
+def test_a_line_set_again_is_copied_and_the_pdf_is_the_one_drawn_afresh(monkeypatch):
+    """A line of text is written once per document and copied where it is set again: the PDF must be
+    byte for byte the one with every line written afresh, for Latin, Japanese and mixed lines, a
+    line whose characters another line used first, and the same lines in a second document (its
+    characters coded anew)."""
+    from pnp.draw.shapes import Group, Run, Text
+    from pnp.render import pdf
+
+    latin = Text(10, 20, (Run("Move Bushi “two”", "sans-bold"),), 11, "#b8262f")
+    japanese = Text(10, 40, (Run("武士 ", "jp"), Run("x2", "sans")), 9, anchor="middle", width=14.0)
+    later = Text(10, 60, (Run("士武 Bushi", "jp"),), 8)
+    again = Text(10, 20, (Run("Move Bushi “two”", "sans-bold"),), 11, "#b8262f")     # equal, not the same
+    page = [latin, japanese, Group((latin, japanese), 5, 5), later, again]
+    pages = [pdf.Page(148, 210, page), pdf.Page(148, 210, [later, latin, japanese, later])]
+    kept = [pdf.render_pdf(pages, "a"), pdf.render_pdf(pages[::-1], "b")]
+    monkeypatch.setattr(pdf, "LINES_KEPT", 0)       # nothing kept: every line written afresh
+    assert kept == [pdf.render_pdf(pages, "a"), pdf.render_pdf(pages[::-1], "b")]
+    assert kept[0] != kept[1]
+
+
 def _drawn_by_reportlab(c, t) -> None:
     """A line of text drawn with ReportLab's own calls, as pnp drew it before writing the operators itself."""
     from pnp import fonts
