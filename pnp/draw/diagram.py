@@ -3,6 +3,7 @@ combats and losses drawn on top. Input is plain data, so any engine can feed it.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
@@ -78,18 +79,19 @@ _PRUNE_SLACK = 1e-6
 def segment_clear(a: tuple[float, float], b: tuple[float, float], half: float, boxes: list[Box]) -> bool:
     """True if a stroke `half` mm either side of the segment a-b touches none of the boxes."""
     reach = half + _PRUNE_SLACK
-    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
+    (ax, ay), (bx, by) = a, b
+    x0, x1 = (ax - reach, bx + reach) if ax <= bx else (bx - reach, ax + reach)
+    y0, y1 = (ay - reach, by + reach) if ay <= by else (by - reach, ay + reach)
     for box in boxes:
         # Only boxes that reach the segment's own box grown by `half` can touch the stroke: most of
         # a map's labels are pruned by these four comparisons before any distance is worked out.
-        if box[0] > x1 or box[2] < x0 or box[1] > y1 or box[3] < y0:
+        left, top, right, bottom = box
+        if left > x1 or right < x0 or top > y1 or bottom < y0:
             continue
-        if _crosses(a, b, box) or _point_box(*a, box) < half or _point_box(*b, box) < half:
+        if _crosses(a, b, box) or _point_box(ax, ay, box) < half or _point_box(bx, by, box) < half:
             return False
-        corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
-        if any(_point_segment(x, y, a, b) < half for x, y in corners):
+        if (_point_segment(left, top, a, b) < half or _point_segment(right, top, a, b) < half
+                or _point_segment(left, bottom, a, b) < half or _point_segment(right, bottom, a, b) < half):
             return False
     return True
 
@@ -387,11 +389,14 @@ def _route(p: tuple[float, float], q: tuple[float, float], half: float,
                           if x0 <= x <= x1 and y0 <= y <= y1 and disc_clear(x, y, half, near)]
         dist = {0: 0.0}
         back: dict[int, int] = {}
-        todo = {0}
+        # the nodes reached and not yet settled, nearest first (ties: the lower number); an entry
+        # whose distance has since been lowered is stale and skipped
+        todo = [(0.0, 0)]
         done: set[int] = set()
         while todo:
-            i = min(todo, key=lambda k: (dist[k], k))
-            todo.discard(i)
+            di, i = heapq.heappop(todo)
+            if i in done or di != dist[i]:
+                continue
             done.add(i)
             if i == 1:
                 path = [q]
@@ -399,13 +404,14 @@ def _route(p: tuple[float, float], q: tuple[float, float], half: float,
                     i = back[i]
                     path.append(nodes[i])
                 return path[::-1]
+            at = nodes[i]
             for j, node in enumerate(nodes):
                 if j in done:
                     continue
-                d = dist[i] + math.dist(nodes[i], node)
-                if d < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], node, half, near):
+                d = di + math.dist(at, node)
+                if d < dist.get(j, math.inf) - 1e-9 and segment_clear(at, node, half, near):
                     dist[j], back[j] = d, i
-                    todo.add(j)
+                    heapq.heappush(todo, (d, j))
     return [p, q]
 
 
@@ -464,14 +470,34 @@ def _burst(x: float, y: float, r: float, avoid: list[Box] | None = None) -> Shap
     return Polygon(shrink_clear(pts, x, y, width, avoid or []), Style(stroke=BURST, width=width))
 
 
+# The map under a game's diagrams (its cells, their labels and the labels' boxes), drawn once: a
+# walkthrough draws it under every step. It depends only on the grid and the board's definitions, kept
+# here with it (neither changes once loaded: a grid is built once, a board file is frozen), so a game
+# given another board draws its own. The shapes are frozen, so the diagrams share them, and the PDF
+# writer then writes each cell's outline once per booklet (`render.pdf.Drawn`). The last few maps.
+_MAPS: dict[tuple[int, int], tuple[object, object, tuple[Shape, ...], tuple[Box, ...]]] = {}
+MAPS_KEPT = 8
+
+
+def _map(game: Game) -> tuple[tuple[Shape, ...], list[Box]]:
+    grid, board = game.hex_grid, game.hex_board
+    key = (id(grid), id(board))
+    seen = _MAPS.get(key)
+    if seen is None or seen[0] is not grid or seen[1] is not board:
+        cells = map_shapes(game, label_size=BOARD_PT)
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.pop(next(iter(_MAPS)))
+        seen = _MAPS[key] = (grid, board, tuple(cells), tuple(label_boxes(cells, grid.cells)))
+    return seen[2], list(seen[3])
+
+
 def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Scene:
     """The map (in mm at board scale) with the position drawn on it; no mark covers a cell's label."""
     grid = game.hex_grid
     w, h = grid.extent
     R = grid.radius
     scene = Scene(name, w, h, 0.0)
-    cells = map_shapes(game, label_size=BOARD_PT)
-    boxes = label_boxes(cells, grid.cells)
+    cells, boxes = _map(game)
     scene.add(*cells)
     for cell in spec.highlight:
         x, y = grid.cells[cell].centre

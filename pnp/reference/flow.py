@@ -196,6 +196,12 @@ class Flow:
 
     @_step
     def ensure(self, height: float) -> None:
+        self._ensure(height)
+
+    # `ensure` and `add` as the steps themselves call them: a step's own calls are not recorded and
+    # mark no break point, so they skip `_step`'s bookkeeping (a paragraph calls both for each line,
+    # and `balance` lays the paragraphs out again for every layout it tries)
+    def _ensure(self, height: float) -> None:
         if self.y + height > self.limit and not self.at_top():
             self.new_page()
 
@@ -205,12 +211,15 @@ class Flow:
         for `least` (say a heading and its text, without the figures that follow)."""
         self._keeps += 1
         page = len(self.pages)
-        self.ensure(least if self._keeps in self.relax else height)
+        self._ensure(least if self._keeps in self.relax else height)
         if len(self.pages) != page:
             self.kept.append((self._keeps, len(self.pages) - 1))
 
     @_step
     def add(self, *shapes: Shape) -> None:
+        self.pages[-1].extend(shapes)
+
+    def _add(self, *shapes: Shape) -> None:
         self.pages[-1].extend(shapes)
 
     def _inked(self, y: float, lines: int = HEADING_KEEP_LINES) -> None:
@@ -237,8 +246,8 @@ class Flow:
             self.breaks.append((self._points, len(self.pages) - 1, self.ink[-1]))
         self._heading = heading
 
-    def _rich(self, line: list[tuple[str, bool]], x: float, baseline: float, size: float,
-              fill: str = INK) -> tuple[Text, ...]:
+    def _rich(self, line: list[tuple[str, bool]] | tuple[tuple[str, bool], ...], x: float, baseline: float,
+              size: float, fill: str = INK) -> tuple[Text, ...]:
         """`draw_rich`'s shapes, made once for each place a line is set at: the layouts `replay` makes
         set most lines where an earlier one did (shared with them, as `_small` is)."""
         key = (tuple(line), x, baseline, size, fill)
@@ -268,19 +277,19 @@ class Flow:
                     self.y += 6
             start = (len(self.pages) - 1, len(self.pages[-1]), self.y, self.ink[-1])
             prior = self._pending
-            self.add(*text.box(self.left, self.y, self.width, 9, typographic(s, self.lang), "sans-bold", 15, "left",
+            self._add(*text.box(self.left, self.y, self.width, 9, typographic(s, self.lang), "sans-bold", 15, "left",
                                INK, valign="bottom"))
             self.y += 10.5
-            self.add(Line(self.left, self.y, self.left + self.width, self.y, Style(stroke=self.frame.accent,
+            self._add(Line(self.left, self.y, self.left + self.width, self.y, Style(stroke=self.frame.accent,
                                                                                    width=0.6)))
             self._inked(self.y)
             self.y += 4.5
         else:
-            self.ensure(18)
+            self._ensure(18)
             start = (len(self.pages) - 1, len(self.pages[-1]), self.y, self.ink[-1])
             prior = self._pending
             self.y += 1.5
-            self.add(*text.box(self.left, self.y, self.width, 5.5, typographic(s, self.lang), "sans-bold", 10.5,
+            self._add(*text.box(self.left, self.y, self.width, 5.5, typographic(s, self.lang), "sans-bold", 10.5,
                                "left", self.frame.accent, valign="bottom"))
             self._inked(self.y + 5.5)
             self.y += 7.5
@@ -295,26 +304,27 @@ class Flow:
         colon = s.rstrip().endswith(":")
         lead_in = colon or then > 0
         self._point(heading=lead_in)      # a line that opens a list stays with it
-        lines = rich_wrap(typographic(s, self.lang), size, self.width - indent)
+        lines = _wrapped(typographic(s, self.lang), size, self.width - indent)    # read, never changed
         step = size * PT * 1.38
         if lead_in:       # ...on its page too: room for itself and the list (or its first items)
-            self.ensure(len(lines) * step + size * PT * 0.55 + max(then, KEEP_WITH_LIST if colon else 0.0))
+            self._ensure(len(lines) * step + size * PT * 0.55 + max(then, KEEP_WITH_LIST if colon else 0.0))
         n = len(lines)
         # a short paragraph is kept whole; a long one starts with two lines at least ...
-        self.ensure(step * (n if n <= SHORT_LINES else 2))
+        self._ensure(step * (n if n <= SHORT_LINES else 2))
         room = int((self.limit - self.y) / step + 1e-9)     # the lines that fit on this page
         # ... and leaves two at least for the next page
         early = room - 1 if n > SHORT_LINES and room < n and n - room < 2 else None
         for i, ln in enumerate(lines):
             if i == early:
                 self.new_page()
-            self.ensure(step)
+            self._ensure(step)
             base = self.y + size * PT * 0.8
             if i == 0 and bullet == "•":
-                self.add(text.line(self.left + indent - 3.2, base, bullet, "sans-bold", size, self.frame.accent))
+                self._add(text.line(self.left + indent - 3.2, base, bullet, "sans-bold", size, self.frame.accent))
             elif i == 0 and bullet:      # a number, set flush against the item's text
-                self.add(text.line(self.left + indent - 0.9, base, bullet, "sans-bold", size, self.frame.accent, "end"))
-            self.add(*self._rich(ln, self.left + indent, base, size))
+                self._add(text.line(self.left + indent - 0.9, base, bullet, "sans-bold", size, self.frame.accent,
+                                    "end"))
+            self._add(*self._rich(ln, self.left + indent, base, size))
             self._inked(base + size * PT * 0.25, lines=1)
             self.y += step
         self.y += size * PT * 0.55
@@ -330,7 +340,7 @@ class Flow:
         """A short list (SHORT_LIST_LINES or fewer) starts on a page that holds it whole."""
         n, height = self.lines_height(items, size, indent)
         if n <= SHORT_LIST_LINES:
-            self.ensure(height)
+            self._ensure(height)
 
     def aside_height(self, label: str, s: str, size: float = 7.6) -> float:
         """The height `aside` needs on its page."""
@@ -344,12 +354,12 @@ class Flow:
         self._point(glued=glued)
         lines = rich_wrap(typographic(f"**{label}.** {s}", self.lang), size, self.width - 6)
         step = size * PT * 1.36
-        self.ensure(self.aside_height(label, s, size))
+        self._ensure(self.aside_height(label, s, size))
         top = self.y
         for ln in lines:
-            self.add(*self._rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
+            self._add(*self._rich(ln, self.left + 4.5, self.y + size * PT * 0.8, size, "#4a443b"))
             self.y += step
-        self.add(Line(self.left + 1.2, top + 0.3, self.left + 1.2, self.y - 0.6,
+        self._add(Line(self.left + 1.2, top + 0.3, self.left + 1.2, self.y - 0.6,
                       Style(stroke=self.frame.accent, width=0.9)))
         self._inked(self.y - 0.6, lines=len(lines))
         self.y += size * PT * 0.8
@@ -359,12 +369,12 @@ class Flow:
         self._point()
         cap = rich_wrap(typographic(caption, self.lang), 7.4, self.width) if caption else []
         total = height + len(cap) * 7.4 * PT * 1.35 + 3
-        self.ensure(total)
-        self.add(Group(scene_group.shapes, self.left + scene_group.dx, self.y + scene_group.dy, 0, scene_group.clip,
+        self._ensure(total)
+        self._add(Group(scene_group.shapes, self.left + scene_group.dx, self.y + scene_group.dy, 0, scene_group.clip,
                        scene_group.scale))
         self.y += height + 1.5
         for ln in cap:
-            self.add(*self._rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
+            self._add(*self._rich(ln, self.left, self.y + 7.4 * PT * 0.8, 7.4, "#4a443b"))
             self.y += 7.4 * PT * 1.35
         self._inked(self.y)
         self.y += 2.5
@@ -426,15 +436,15 @@ class Flow:
             height = max(w * aspect + 1.2 + len(cap) * line for (_, aspect, _), cap in zip(row, caps, strict=True))
             self._point()
             last = start + cols >= len(cells) and self.glue
-            self.ensure(height + 2.8 + (then if last else 0.0))
+            self._ensure(height + 2.8 + (then if last else 0.0))
             lead = (self.width - len(row) * w - (len(row) - 1) * gap) / 2     # a short row sits in the middle
             for i, (scene, aspect, _) in enumerate(row):
                 x = self.left + lead + i * (w + gap)
                 k = w / scene.width
-                self.add(Group(self._legible(scene.shapes, k), x, self.y, 0, (0, 0, scene.width, scene.height), k))
+                self._add(Group(self._legible(scene.shapes, k), x, self.y, 0, (0, 0, scene.width, scene.height), k))
                 cy = self.y + w * aspect + 1.2
                 for ln in caps[i]:
-                    self.add(*self._rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
+                    self._add(*self._rich(ln, x, cy + 7.0 * PT * 0.8, 7.0, "#3a352d"))
                     cy += line
             self._inked(self.y + height)
             self.y += height + 2.8
@@ -444,7 +454,7 @@ class Flow:
         """What follows, up to `box_close`, is set apart in a box (a tinted panel with a rule in the
         accent colour): for what the players should not read as a rule, such as measured figures."""
         self._point()
-        self.ensure(2 * BOX_PAD + 14)
+        self._ensure(2 * BOX_PAD + 14)
         self._box = (len(self.pages) - 1, len(self.pages[-1]), self.y)
         self.y += BOX_PAD
 
@@ -682,7 +692,8 @@ def _wrapped(s: str, size: float, width: float) -> tuple[tuple[tuple[str, bool],
     return tuple(out)
 
 
-def draw_rich(line: list[tuple[str, bool]], x: float, baseline: float, size: float, fill: str = INK) -> list[Text]:
+def draw_rich(line: list[tuple[str, bool]] | tuple[tuple[str, bool], ...], x: float, baseline: float, size: float,
+              fill: str = INK) -> list[Text]:
     """One Text per run of the same weight; spaces are part of the runs."""
     out: list[Text] = []
     for t, bold in line:

@@ -34,13 +34,15 @@ FILL_EVEN_ODD, FILL_NON_ZERO = 0, 1     # reportlab.pdfgen.canvas's fill modes (
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
 
-# What drawing a shape wrote, kept by the caller for shapes it draws again: a booklet's pages
-# are drawn twice (A5, then imposed two-up), a board three times (A3, then on two sheets), a
-# card back on every backs sheet. Only outlines (rectangles, circles, lines, polygons, opaque
-# paths) are kept: their operators are the same wherever they are drawn, as ReportLab writes each colour, width
-# and dash in full every time. Text is drawn again (its characters are numbered per document),
-# and so are images (each document holds its own).
-Drawn = dict[int, tuple["Shape", list[str]]]
+# What drawing a shape wrote, by the shape's value, kept for shapes drawn again: a booklet's pages
+# are drawn twice (A5, then imposed two-up), a board three times (A3, then on two sheets), a card
+# back on every backs sheet, the same frame, disc or cell outline on many cards and diagrams. Only
+# outlines (rectangles, circles, lines, polygons, opaque paths) are kept: their operators are the same
+# wherever they are drawn, as ReportLab writes each colour, width and dash in full every time, and
+# depend on nothing but the shape's fields (equal shapes, equal numbers, equal text: even 0.0 and
+# -0.0 are both written "0"). Text is drawn again (its characters are numbered per document), and so
+# are images (each document holds its own). A document keeps its own unless given one to share.
+Drawn = dict["Shape", list[str]]
 
 
 @dataclass
@@ -59,7 +61,7 @@ class PdfDocument:
 
     def __init__(self, title: str, subject: str = "", author: str = "pnp", drawn: Drawn | None = None):
         self._buf = io.BytesIO()
-        self._drawn = drawn
+        self._drawn: Drawn = {} if drawn is None else drawn
         # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
         # every page without being embedded.
         fonts.ttfont("sans")
@@ -196,14 +198,18 @@ def _reader(data: bytes) -> ImageReader:
 def _draw(c: Canvas, s: Shape, drawn: Drawn | None = None) -> None:
     if drawn is not None and (isinstance(s, OUTLINES) or (isinstance(s, Path) and _opaque(s))):
         code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
-        seen = drawn.get(id(s))
-        if seen is not None and seen[0] is s:
-            code.extend(seen[1])
+        try:
+            seen = drawn.get(s)
+        except TypeError:       # a shape given a list where its type says tuple: drawn, not kept
+            _draw_one(c, s, drawn)
+            return
+        if seen is not None:
+            code.extend(seen)
             return
         start = len(code)
         _draw_one(c, s, drawn)
         if len(drawn) < DRAWN_KEPT:
-            drawn[id(s)] = (s, code[start:])     # the shape is kept, so its id is not reused
+            drawn[s] = code[start:]
         return
     _draw_one(c, s, drawn)
 
@@ -306,6 +312,31 @@ _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 
 
 def _text(c: Canvas, t: Text) -> None:
+    """A line of text, written once per document and copied where the same line is set again (a
+    diagram's cell labels and piece numbers, a card's words on every copy): its operators in a
+    document depend only on the line and on the codes the document gave its characters, which
+    ReportLab gives once, at a character's first use, and keeps (`TTFont.splitString`), so drawing
+    the line again would write them again."""
+    kept: dict[Text, tuple[str, ...]] = c.__dict__.setdefault("_pnp_lines", {})
+    try:
+        ops = kept.get(t)
+    except TypeError:       # a line given a list where its type says tuple: drawn, not kept
+        _write_text(c, t)
+        return
+    code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    if ops is not None:
+        code.extend(ops)
+        return
+    start = len(code)
+    _write_text(c, t)
+    if len(kept) < LINES_KEPT:
+        kept[t] = tuple(code[start:])
+
+
+LINES_KEPT = 5_000     # lines kept per document: a few hundred bytes of operators each
+
+
+def _write_text(c: Canvas, t: Text) -> None:
     """A line of text, its runs one text object each. The operators are written here as ReportLab
     writes them for `saveState`, `transform`, `setFillColorRGB`, `setFont`, `beginText`, `textLine`,
     `drawText` and `restoreState` (the characters encoded, and each font subset named, by ReportLab

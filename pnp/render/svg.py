@@ -12,11 +12,13 @@ from __future__ import annotations
 import base64
 import functools
 import re
+from collections.abc import Iterable
+from typing import Any
+from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]  # the rules tostring() uses
 
 import svgwrite
 from svgwrite import container, shapes
 from svgwrite.base import BaseElement
-from svgwrite.container import Use
 from svgwrite.etree import etree
 from svgwrite.path import Path as SvgPath
 
@@ -47,11 +49,11 @@ def render_svg(scene: Scene) -> bytes:
             dwg.add(_element(dwg, shape))
     finally:
         del _IDS[id(dwg)]
-    # What dwg.tostring() gives, serialised once: it has ElementTree write UTF-8 bytes through a text
-    # wrapper (a codec call per write, thousands per file) and decodes them again for us to encode.
-    # The errors rule is the one ElementTree's UTF-8 writer uses.
-    document: str = etree.tostring(dwg.get_xml(), encoding="unicode")
-    return document.encode("utf-8", "xmlcharrefreplace")
+    # What dwg.tostring() gives, written by `_write` (see there); the errors rule is the one
+    # ElementTree's UTF-8 writer uses.
+    out: list[str] = []
+    _write(dwg, out)
+    return "".join(out).encode("utf-8", "xmlcharrefreplace")
 
 
 _IDS: dict[int, set[str]] = {}
@@ -203,14 +205,39 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
     live = _LIVE.get(id(dwg))
     if live is not None:
         return _live_text(dwg, t, x, live)
-    said = _XML_ILLEGAL.sub("", t.string)   # a control character would make the file not XML at all
-    g = _GroupElement(dwg, {"fill": t.fill, "aria-label": said, "role": "img"})
-    g.set_desc(title=said)
+    made = _TEXTS.get(t)
+    if made is None:
+        made = _glyph_text(t, x)
+        if len(_TEXTS) < TEXTS_KEPT:
+            _TEXTS[t] = made
+    xml, glyphs = made
     defined = _defined(dwg)
+    for gid, path in glyphs:      # each glyph defined once per file, where it is first used
+        if gid not in defined:
+            dwg.defs.add(_PathElement(dwg, {"d": path, "id": gid}))
+            defined.add(gid)
+    return _Markup(xml)
+
+
+# A line of text as written, by the Text (a value: equal lines are written alike in any file), with
+# the glyphs it uses: a kit sets the same lines on many cards and sheets. Bounded, like `_DS`, and
+# lower: a line's markup is a few kilobytes (some 80 bytes a glyph), so this keeps at most a few MB.
+_TEXTS: dict[Text, tuple[str, tuple[tuple[str, str], ...]]] = {}
+TEXTS_KEPT = 4_000
+
+
+def _glyph_text(t: Text, x: float) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A line as a group of <use>s of its glyphs, with its words as the group's <title> and
+    aria-label: the XML svgwrite's g(), set_desc() and use() give, and the glyphs' ids and path data
+    in the order they are used."""
+    said = _XML_ILLEGAL.sub("", t.string)   # a control character would make the file not XML at all
+    group = sorted({"fill": t.fill, "aria-label": said, "role": "img"}.items())
+    out = [_start_tag("g", [(k, v) for k, v in group if v]), ">",
+           f"<title>{_escape_cdata(said)}</title>" if said else "<title />"]
+    glyphs: dict[str, str] = {}
     k = t.size * PT  # mm per em
     cursor = x
     y = _n(t.y)
-    glyphs = g.elements      # add() would look up the drawing's debug setting (off) for every glyph
     for run in t.runs:
         outline = fonts.outlines(run.font)
         scale = k / outline.units_per_em
@@ -219,12 +246,12 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
             glyph = outline.glyph(ch)
             if glyph.path:
                 gid = f"g-{run.font}-{glyph.name}"
-                if gid not in defined:
-                    dwg.defs.add(_PathElement(dwg, {"d": glyph.path, "id": gid}))
-                    defined.add(gid)
-                glyphs.append(_GlyphUse(f"#{gid}", f"translate({_n(cursor)} {y}{sized}", dwg))
+                glyphs.setdefault(gid, glyph.path)
+                out.append(f'<use transform="{_escape_attrib(f"translate({_n(cursor)} {y}{sized}")}" '
+                           f'xlink:href="{_escape_attrib(f"#{gid}")}" />')
             cursor += glyph.advance * scale
-    return g
+    out.append("</g>")
+    return "".join(out), tuple(glyphs.items())
 
 
 def _live_text(dwg: svgwrite.Drawing, t: Text, x: float, live: LiveText) -> BaseElement:
@@ -243,20 +270,58 @@ def _live_text(dwg: svgwrite.Drawing, t: Text, x: float, live: LiveText) -> Base
     return el
 
 
-class _GlyphUse(Use):  # type: ignore[misc]  # svgwrite has no type information
-    """A <use> of a glyph: svgwrite's own element, with the two attributes it always has set
-    directly, in the order svgwrite would write them (it sorts them), already as text: a page of
-    text is thousands of these, and the generic path (keyword names turned into attribute names,
-    each value checked and converted, sorted again when written) was most of an SVG's cost."""
+class _Markup:
+    """An element already written as XML (a line of text: `_text`); only `_write` writes it."""
 
-    def __init__(self, href: str, transform: str, dwg: svgwrite.Drawing):
-        self._parameter = dwg._parameter
-        self.href = href
-        self.attribs = {"transform": transform, "xlink:href": href}
-        self.elements: list[BaseElement] = []
+    def __init__(self, xml: str):
+        self.xml = xml
 
     def get_xml(self) -> etree.Element:
-        return etree.Element(self.elementname, self.attribs)
+        raise TypeError("a line of text drawn as glyphs is written by pnp.render.svg's own writer")
+
+
+def _start_tag(tag: str, items: Iterable[tuple[str, str]]) -> str:
+    """An element's start tag, up to its '>' or ' />', as ElementTree writes it (attributes in the
+    order given, their values escaped by ElementTree's own rule)."""
+    return "<" + tag + "".join(f' {k}="{_escape_attrib(v)}"' for k, v in items)
+
+
+def _write(el: Any, out: list[str]) -> None:
+    """The element and all it holds as `etree.tostring(el.get_xml(), encoding="unicode")` writes it,
+    appended to `out`, without building the ElementTree first: an SVG is thousands of elements, and
+    making each an ElementTree element, then ElementTree's generic serialiser (namespaces collected
+    over the whole tree first, each name and value looked up and escaped through several calls) were
+    most of its cost. Our own elements are written from their attributes; svgwrite's own (the
+    drawing, its defs, groups, clip paths, images) give their own start tag (svgwrite's get_xml,
+    without their children); anything else is left to ElementTree."""
+    if isinstance(el, _Markup):
+        out.append(el.xml)
+        return
+    children: list[Any] = getattr(el, "elements", [])
+    if isinstance(el, _Direct):
+        tag, items, text = el.elementname, [(k, v) for k, v in sorted(el.attribs.items()) if v], None
+    else:
+        xml = None
+        if hasattr(el, "elements"):
+            el.elements = []
+            try:
+                xml = el.get_xml()
+            finally:
+                el.elements = children
+        if xml is None or len(xml) or xml.tail or not isinstance(xml.tag, str) or xml.tag.startswith("{"):
+            out.append(etree.tostring(el.get_xml(), encoding="unicode"))   # a title; what svgwrite adds itself
+            return
+        tag, items, text = xml.tag, xml.items(), xml.text
+    out.append(_start_tag(tag, items))
+    if text or children:
+        out.append(">")
+        if text:
+            out.append(_escape_cdata(text))
+        for child in children:
+            _write(child, out)
+        out.append(f"</{tag}>")
+    else:
+        out.append(" />")
 
 
 class _Direct:

@@ -114,9 +114,54 @@ def test_paths_drawn_again_make_the_same_pdf_and_translucent_ones_keep_their_gra
     drawn: dict = {}
     kept = render_pdf(pages, "a", drawn=drawn)
     assert kept == render_pdf(pages, "a")
-    assert [s for s, _ in drawn.values()] == [opaque]
+    assert list(drawn) == [opaque]
     for page in read_pdf(kept).pages:
         assert page["/Resources"]["/ExtGState"], "a translucent path's graphics state is listed on its page"
+
+
+def test_equal_outlines_are_written_once_and_the_pdf_is_the_one_drawn_afresh(monkeypatch):
+    """Outlines are kept by value: another object equal to one drawn before (the same disc on the
+    same cell in every diagram, the same frame on every card) is written from what the first one
+    wrote, and the PDF is byte for byte the one with every shape drawn afresh, zeros of either sign
+    and whole numbers written as floats included."""
+    from pnp.draw.shapes import Circle, Group, Line, Path, Polygon, Rect, Style
+    from pnp.render import pdf
+
+    def shapes(x: float) -> list:
+        red = Style(fill="#b8262f", stroke="#231f1a", width=0.4)
+        return [Circle(x, 30.0, 4.5, red), Rect(5, 5, 100, 50, red, radius=3),
+                Line(x, 60, 105, 60, Style(stroke="#231f1a", width=0.2, dash=(1.0, 0.5))),
+                Polygon(((10, 70), (20.0, 80), (5, 85)), Style(fill="#2b261f")),
+                Path((("M", (1.0, 1.0)), ("L", (x, 2.0)), ("Z", ())), Style(fill="#123456"))]
+
+    pages = [pdf.Page(148, 210, [*shapes(0.0), Group(tuple(shapes(-0.0)), 10, 10)]),
+             pdf.Page(148, 210, [*shapes(0), *shapes(30.0)])]
+    drawn: dict = {}
+    kept = pdf.render_pdf(pages, "a", drawn=drawn)
+    # the shapes at 0, -0.0 and 0 are one set; at 30 the disc, the line and the path are others
+    assert len(drawn) == 5 + 3
+    monkeypatch.setattr(pdf, "DRAWN_KEPT", 0)       # nothing kept: every shape drawn by ReportLab
+    assert kept == pdf.render_pdf(pages, "a")
+
+
+def test_a_line_set_again_is_copied_and_the_pdf_is_the_one_drawn_afresh(monkeypatch):
+    """A line of text is written once per document and copied where it is set again: the PDF must be
+    byte for byte the one with every line written afresh, for Latin, Japanese and mixed lines, a
+    line whose characters another line used first, and the same lines in a second document (its
+    characters coded anew)."""
+    from pnp.draw.shapes import Group, Run, Text
+    from pnp.render import pdf
+
+    latin = Text(10, 20, (Run("Move Bushi “two”", "sans-bold"),), 11, "#b8262f")
+    japanese = Text(10, 40, (Run("武士 ", "jp"), Run("x2", "sans")), 9, anchor="middle", width=14.0)
+    later = Text(10, 60, (Run("士武 Bushi", "jp"),), 8)
+    again = Text(10, 20, (Run("Move Bushi “two”", "sans-bold"),), 11, "#b8262f")     # equal, not the same
+    page = [latin, japanese, Group((latin, japanese), 5, 5), later, again]
+    pages = [pdf.Page(148, 210, page), pdf.Page(148, 210, [later, latin, japanese, later])]
+    kept = [pdf.render_pdf(pages, "a"), pdf.render_pdf(pages[::-1], "b")]
+    monkeypatch.setattr(pdf, "LINES_KEPT", 0)       # nothing kept: every line written afresh
+    assert kept == [pdf.render_pdf(pages, "a"), pdf.render_pdf(pages[::-1], "b")]
+    assert kept[0] != kept[1]
 
 
 def _drawn_by_reportlab(c, t) -> None:

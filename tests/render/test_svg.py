@@ -102,27 +102,60 @@ def test_a_control_character_never_reaches_the_file():
     assert titles == ["abc"]
 
 
-def test_text_glyphs_are_written_exactly_as_svgwrite_writes_them():
-    """pnp.render.svg makes each glyph's <use> and serialises the drawing without svgwrite's generic
-    paths (they were most of an SVG's cost): the file must be the one svgwrite's own use() and
-    tostring() give, for Latin and Japanese runs, an anchored line and words XML must escape."""
+def test_svg_is_written_exactly_as_svgwrite_and_elementtree_write_it():
+    """pnp.render.svg writes each line of text as its glyphs' <use>s directly and serialises the
+    drawing with its own writer (svgwrite's generic paths and ElementTree's serialiser were most of
+    an SVG's cost): the file must be the one svgwrite's own g(), set_desc(), use() and path() and
+    ElementTree's tostring() give, for every kind of shape, Latin and Japanese runs, an anchored line,
+    words XML must escape, an empty line, a clipped group and a titled image."""
     import svgwrite
 
-    from pnp.draw.shapes import Rect, Run, Scene, Style, Text
+    from pnp import fonts
+    from pnp.draw.shapes import Circle, Group, Image, Line, Path, Polygon, Rect, Run, Scene, Style, Text
     from pnp.render import svg
 
+    png = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f"
+           b"\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\x00\x05\x00\x01\xff\xa7\x8c\xd6\x90"
+           b"\x00\x00\x00\x00IEND\xaeB`\x82")
+    words = Text(2, 8, (Run("Move <Bushi> & \"go\" é", "sans-bold"),), 9.5, "#b8262f")
     scene = Scene("t", 60, 30, 3.0)
-    scene.add(Rect(0, 0, 60, 30, Style(fill="#fbf7ee")),
-              Text(2, 8, (Run("Move <Bushi> & \"go\" é", "sans-bold"),), 9.5, "#b8262f"),
-              Text(30, 20, (Run("武士 ", "jp"), Run("x2", "sans")), 12, anchor="middle", width=17.25))
+    scene.add(Rect(0, 0, 60, 30, Style(fill="#fbf7ee"), 1.5),
+              Circle(10, 10, 3.25, Style(fill="#ffffff", stroke="#231f1a", width=0.4, dash=(1.0, 0.5))),
+              Line(0, 1, 60, 1.125, Style(stroke="#231f1a", width=0.3)),
+              Polygon(((1, 1), (5, 1.5), (3, 4)), Style(fill="#c0ffee")),
+              Polygon(((1, 1), (5, 1.5), (3, 4)), Style(stroke="#c0ffee", width=0.2), closed=False),
+              Path((("M", (1.0, 2.0)), ("C", (1.0, 3.0, 2.0, 4.0, 3.0, 4.0)), ("Z", ())), Style(fill="#123456"),
+                   even_odd=True, fill_opacity=0.5),
+              words,
+              Text(30, 20, (Run("武士 ", "jp"), Run("x2", "sans")), 12, anchor="middle", width=17.25),
+              Text(5, 5, (Run("", "sans"),), 8),
+              Group((words, Image(0, 0, 4, 4, png, "png", "a & b.png")), 2.5, 3.0, 90.0, (0, 0, 20, 10), 0.5),
+              words)
     made = svg.render_svg(scene)
 
-    def use(href: str, transform: str, dwg: svgwrite.Drawing) -> svgwrite.container.Use:
-        return dwg.use(href, transform=transform)
+    def glyph_text(dwg: svgwrite.Drawing, t: Text) -> svgwrite.container.Group:    # pnp's drawing of text
+        x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+        said = svg._XML_ILLEGAL.sub("", t.string)
+        g = dwg.g(fill=t.fill, aria_label=said, role="img")
+        g.set_desc(title=said)
+        for run in t.runs:
+            outline = fonts.outlines(run.font)
+            scale = t.size * svg.PT / outline.units_per_em
+            for ch in run.text:
+                glyph = outline.glyph(ch)
+                if glyph.path:
+                    gid = f"g-{run.font}-{glyph.name}"
+                    if gid not in svg._IDS[id(dwg)]:
+                        dwg.defs.add(dwg.path(d=glyph.path, id=gid))
+                        svg._IDS[id(dwg)].add(gid)
+                    g.add(dwg.use(f"#{gid}", transform=f"translate({svg._n(x)} {svg._n(t.y)}) "
+                                                        f"scale({svg._s(scale)} {svg._s(-scale)})"))
+                x += glyph.advance * scale
+        return g
 
-    original = svg._GlyphUse
-    try:     # the same drawing with svgwrite's own <use>, written by svgwrite's own tostring()
-        svg._GlyphUse = use
+    original = svg._text
+    try:     # the same drawing, its text made by svgwrite's own elements, written by svgwrite's tostring()
+        svg._text = glyph_text
         drawn = svgwrite.Drawing(size=("66mm", "36mm"), profile="full", debug=False)
         drawn.viewbox(-3.0, -3.0, 66.0, 36.0)
         svg._IDS[id(drawn)] = set()
@@ -130,6 +163,7 @@ def test_text_glyphs_are_written_exactly_as_svgwrite_writes_them():
             drawn.add(svg._element(drawn, shape))
         del svg._IDS[id(drawn)]
     finally:
-        svg._GlyphUse = original
+        svg._text = original
     assert made == drawn.tostring().encode("utf-8")
-    assert made.count(b"<use ") == len("Move<Bushi>&\"go\"é") + len("武士x2")     # a glyph each, spaces none
+    assert made.count(b"<use ") == 3 * len("Move<Bushi>&\"go\"é") + len("武士x2")     # a glyph each, spaces none
+    assert made.count(b"<path d=") == len(set("Move<Bushi>&\"go\"é")) + len(set("武士x2")) + 1   # each glyph once
