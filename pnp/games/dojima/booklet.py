@@ -200,6 +200,19 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
         elif isinstance(e, GameOver):
             end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners], ryo=0))
 
+    # a Saboteur or Sake Seller with no basic advisor on its field changes nothing: said, or a reader
+    # wonders why the workers beside it are paid as usual
+    basics = {f for f, c, _o in placed if c in ADVISOR_OF.values()}
+    idle: dict[int, list[str]] = {}
+    for f, c, _o in placed:
+        if c in (SABOTEUR, SAKE) and f not in basics:
+            idle.setdefault(f, []).append(c)
+    if idle:
+        where = [say.say("words", "on-idle", field=f,
+                         cards=say.listing([say.say("words", "the", name=w.title(c)) for c in cards]))
+                 for f, cards in sorted(idle.items())]
+        step("A").sentences.append(say.say("events", "idle", places=say.listing(where),
+                                           n=sum(len(c) for c in idle.values())))
     for st in steps.values():            # the workers' results close their step, players alike told together
         told = paid_sentences(w, st.paid, with_fields=True)
         st.sentences += told
