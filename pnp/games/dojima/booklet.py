@@ -266,17 +266,33 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
         """The field's effect where the sentence names it, or where it is the reason (a sale on an empty field)."""
         return p.effect if with_fields or (p.role == "sold" and not dict(p.values)["rice"]) else ""
 
-    for (role, effect, values), people in grouped(((p.role, told_by(p), p.values), (p.player, p.field)) for p in paid):
-        names = [name for name, _f in people]
-        fields = sorted({f for _n, f in people})
+    def key_of(p: Paid) -> tuple[str, str, tuple[tuple[str, Any], ...]]:
+        """Sowers cut short by the rice limit go together even with different room left: one sentence
+        ("room for only 1 and 2 of the 3 rice"), not the same clause twice."""
+        v = dict(p.values)
+        if p.role == "sower" and v["rice"] and v["lost"]:
+            return p.role, told_by(p), (("capped", v["rice"] + v["lost"]),)
+        return p.role, told_by(p), p.values
+
+    for (role, effect, values), people in grouped((key_of(p), (p.player, p.field, dict(p.values))) for p in paid):
+        names = [name for name, _f, _v in people]
+        fields = sorted({f for _n, f, _v in people})
+        rooms = [v["rice"] for _n, _f, v in people]
+        capped = values[0][0] == "capped"
+        if capped:
+            values = tuple(people[0][2].items())
         if not with_fields:
             who = say.listing(names)
         elif len(fields) == 1:      # (with_fields: every group has its effect)
             who = say.say("words", "at-field", names=say.listing(names), field=fields[0], effect=w.effect(effect))
         else:
             who = say.say("words", "at-fields", effect=w.effect(effect), names=say.listing(
-                [say.say("words", "on-field", name=n, field=f) for n, f in people]))
-        out.append(say.say("events", role, who=who, n=len(people), kind=effect, **dict(values)))
+                [say.say("words", "on-field", name=n, field=f) for n, f, _v in people]))
+        if not capped or len(set(rooms)) < 2:
+            out.append(say.say("events", role, who=who, n=len(people), kind=effect, **dict(values)))
+        else:
+            out.append(say.say("events", "sower-capped", who=who, n=len(people), total=dict(values)["rice"]
+                               + dict(values)["lost"], rooms=say.listing([str(r) for r in rooms])))
     return out
 
 
