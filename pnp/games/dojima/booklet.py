@@ -377,7 +377,7 @@ def round_end(w: Words, events: Sequence[Any], season: str, reserve_after: int, 
     return out
 
 
-def tracks_scene(w: Words, log: Any, name: str) -> Scene:
+def tracks_scene(w: Words, log: Any, name: str, winners: Sequence[str] = ()) -> Scene:
     """Each player's water, rice and Ryô after a round, as a small table: a row a player, named in
     words beside a swatch of the colour (the colour alone would not tell them apart for everyone)."""
     say = w.say
@@ -393,10 +393,11 @@ def tracks_scene(w: Words, log: Any, name: str) -> Scene:
         y = 1.0 + i * row
         scene.add(Rect(2.0, y + row * 0.2, row * 0.6, row * 0.6, Style(fill=w.colour(p), stroke="#231f1a", width=0.2),
                        radius=0.6))
-        scene.add(*text.box(2.0 + row * 0.8, y, name_w - row, row, w.player(p), "sans", pt, "left", "#231f1a",
+        face = "sans-bold" if p in winners else "sans"     # winter's count: the winning row stands out
+        scene.add(*text.box(2.0 + row * 0.8, y, name_w - row, row, w.player(p), face, pt, "left", "#231f1a",
                             valign="middle"))
         for j, v in enumerate((log.water[p], log.rice[p], log.ryo[p])):
-            scene.add(*text.box(1.0 + name_w + j * cell, y, cell, row, str(v), "sans", pt, "center", "#231f1a",
+            scene.add(*text.box(1.0 + name_w + j * cell, y, cell, row, str(v), face, pt, "center", "#231f1a",
                                 valign="middle"))
     return scene
 
@@ -404,7 +405,7 @@ def tracks_scene(w: Words, log: Any, name: str) -> Scene:
 def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
     """The rounds of a replayed game: those of its first season drawn step by step, the later ones
     told without the field diagrams (where each advisor and worker stood, what each step gave); after
-    each round but the last a table of the tracks (the last one's are the booklet's @standings)."""
+    each round a table of the tracks (after the last, winter's count)."""
     say = Narrator(game, lang)
     pages = []
     records = list(transcript.rounds)
@@ -416,7 +417,6 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
         sold = {e.player: e.rice for e in events if isinstance(e, Sold)}
         no_rice = frozenset(p for p, r in getattr(log, "rice", {}).items() if r == 0 and sold.get(p) == 0)
         steps, _end = steps_of(game, lang, events, rows_below=_stack(events), no_rice=no_rice)    # one size
-        over = any(isinstance(e, GameOver) for e in events)
         record = _record(log)
         end = round_end(w, events, getattr(record, "season", ""), getattr(log, "reserve", 0),
                         dict(getattr(log, "ryo", {})))
@@ -428,8 +428,11 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
         else:
             panels = []
             intro += [f"**{heading(say, s)}.** {' '.join(s.sentences)}" for s in steps if s.sentences]
-        if all(hasattr(log, k) for k in ("water", "rice", "ryo")) and not over:
-            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}"), say.say("booklet", "after"), " ".join(end)))
+        winners = [p for e in events if isinstance(e, GameOver) for p in e.winners]
+        if all(hasattr(log, k) for k in ("water", "rice", "ryo")):
+            # the last round's table is winter's count, its winner in bold
+            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}", winners), say.say("booklet", "after"),
+                                " ".join(end)))
         elif panels:
             panels[-1].sentence += " " + " ".join(end)
         else:
