@@ -249,7 +249,9 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
         for p, src, _dst in ghosts.get(key, []):
             below.setdefault(src, []).append(Chip("", w.colour(p), die=src, ghost=True))
         for p, f, note in workers.get(key, []):
-            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=f"{w.sign(p)} {note}".strip()))
+            # a sale ("1→1") is the widest note: set tight to its sign, two on neighbouring fields stay apart
+            sep = "" if "→" in note else " "
+            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=f"{w.sign(p)}{sep}{note}".strip()))
             st.below.setdefault(f, []).append(p)
         arrows = [(src, dst, w.colour(p)) for p, src, dst in ghosts.get(key, [])]
         st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,
