@@ -45,7 +45,9 @@ def test_dojima_the_dice_line_gives_the_dice_after_a_reroll():
 
 def test_dojima_pyramid_legend_says_the_die_colour_is_who_rolled_it():
     t = text("dojima")
-    assert "Red rolled the white advisor dice, Blue the black ones." in t and "who gave it" not in t
+    # "dark", not "black": the two-player game has no black die (review R-sv-dojima, Dôjima item 3)
+    assert "Red rolled the white advisor dice, Blue the dark ones; Red, the first player, places first." in t
+    assert "who gave it" not in t and "the black ones" not in t
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

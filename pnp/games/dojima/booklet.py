@@ -200,6 +200,19 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
         elif isinstance(e, GameOver):
             end.append(say.say("events", "game-over", winners=[w.player(p) for p in e.winners], ryo=0))
 
+    # a Saboteur or Sake Seller with no basic advisor on its field changes nothing: said, or a reader
+    # wonders why the workers beside it are paid as usual
+    basics = {f for f, c, _o in placed if c in ADVISOR_OF.values()}
+    idle: dict[int, list[str]] = {}
+    for f, c, _o in placed:
+        if c in (SABOTEUR, SAKE) and f not in basics:
+            idle.setdefault(f, []).append(c)
+    if idle:
+        where = [say.say("words", "on-idle", field=f,
+                         cards=say.listing([say.say("words", "the", name=w.title(c)) for c in cards]))
+                 for f, cards in sorted(idle.items())]
+        step("A").sentences.append(say.say("events", "idle", places=say.listing(where),
+                                           n=sum(len(c) for c in idle.values())))
     for st in steps.values():            # the workers' results close their step, players alike told together
         told = paid_sentences(w, st.paid, with_fields=True)
         st.sentences += told
@@ -236,7 +249,9 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
         for p, src, _dst in ghosts.get(key, []):
             below.setdefault(src, []).append(Chip("", w.colour(p), die=src, ghost=True))
         for p, f, note in workers.get(key, []):
-            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=f"{w.sign(p)} {note}".strip()))
+            # a sale ("1→1") is the widest note: set tight to its sign, two on neighbouring fields stay apart
+            sep = "" if "→" in note else " "
+            below.setdefault(f, []).append(Chip("", w.colour(p), die=f, note=f"{w.sign(p)}{sep}{note}".strip()))
             st.below.setdefault(f, []).append(p)
         arrows = [(src, dst, w.colour(p)) for p, src, dst in ghosts.get(key, [])]
         st.scene = field_row(places, above, below, arrows, name=f"step-{key}", rows_below=rows_below if below else 0,
@@ -253,17 +268,33 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
         """The field's effect where the sentence names it, or where it is the reason (a sale on an empty field)."""
         return p.effect if with_fields or (p.role == "sold" and not dict(p.values)["rice"]) else ""
 
-    for (role, effect, values), people in grouped(((p.role, told_by(p), p.values), (p.player, p.field)) for p in paid):
-        names = [name for name, _f in people]
-        fields = sorted({f for _n, f in people})
+    def key_of(p: Paid) -> tuple[str, str, tuple[tuple[str, Any], ...]]:
+        """Sowers cut short by the rice limit go together even with different room left: one sentence
+        ("room for only 1 and 2 of the 3 rice"), not the same clause twice."""
+        v = dict(p.values)
+        if p.role == "sower" and v["rice"] and v["lost"]:
+            return p.role, told_by(p), (("capped", v["rice"] + v["lost"]),)
+        return p.role, told_by(p), p.values
+
+    for (role, effect, values), people in grouped((key_of(p), (p.player, p.field, dict(p.values))) for p in paid):
+        names = [name for name, _f, _v in people]
+        fields = sorted({f for _n, f, _v in people})
+        rooms = [v["rice"] for _n, _f, v in people]
+        capped = values[0][0] == "capped"
+        if capped:
+            values = tuple(people[0][2].items())
         if not with_fields:
             who = say.listing(names)
         elif len(fields) == 1:      # (with_fields: every group has its effect)
             who = say.say("words", "at-field", names=say.listing(names), field=fields[0], effect=w.effect(effect))
         else:
             who = say.say("words", "at-fields", effect=w.effect(effect), names=say.listing(
-                [say.say("words", "on-field", name=n, field=f) for n, f in people]))
-        out.append(say.say("events", role, who=who, n=len(people), kind=effect, **dict(values)))
+                [say.say("words", "on-field", name=n, field=f) for n, f, _v in people]))
+        if not capped or len(set(rooms)) < 2:
+            out.append(say.say("events", role, who=who, n=len(people), kind=effect, **dict(values)))
+        else:
+            out.append(say.say("events", "sower-capped", who=who, n=len(people), total=dict(values)["rice"]
+                               + dict(values)["lost"], rooms=say.listing([str(r) for r in rooms])))
     return out
 
 
@@ -348,7 +379,7 @@ def round_end(w: Words, events: Sequence[Any], season: str, reserve_after: int, 
     return out
 
 
-def tracks_scene(w: Words, log: Any, name: str) -> Scene:
+def tracks_scene(w: Words, log: Any, name: str, winners: Sequence[str] = ()) -> Scene:
     """Each player's water, rice and Ryô after a round, as a small table: a row a player, named in
     words beside a swatch of the colour (the colour alone would not tell them apart for everyone)."""
     say = w.say
@@ -364,10 +395,11 @@ def tracks_scene(w: Words, log: Any, name: str) -> Scene:
         y = 1.0 + i * row
         scene.add(Rect(2.0, y + row * 0.2, row * 0.6, row * 0.6, Style(fill=w.colour(p), stroke="#231f1a", width=0.2),
                        radius=0.6))
-        scene.add(*text.box(2.0 + row * 0.8, y, name_w - row, row, w.player(p), "sans", pt, "left", "#231f1a",
+        face = "sans-bold" if p in winners else "sans"     # winter's count: the winning row stands out
+        scene.add(*text.box(2.0 + row * 0.8, y, name_w - row, row, w.player(p), face, pt, "left", "#231f1a",
                             valign="middle"))
         for j, v in enumerate((log.water[p], log.rice[p], log.ryo[p])):
-            scene.add(*text.box(1.0 + name_w + j * cell, y, cell, row, str(v), "sans", pt, "center", "#231f1a",
+            scene.add(*text.box(1.0 + name_w + j * cell, y, cell, row, str(v), face, pt, "center", "#231f1a",
                                 valign="middle"))
     return scene
 
@@ -375,7 +407,7 @@ def tracks_scene(w: Words, log: Any, name: str) -> Scene:
 def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
     """The rounds of a replayed game: those of its first season drawn step by step, the later ones
     told without the field diagrams (where each advisor and worker stood, what each step gave); after
-    each round but the last a table of the tracks (the last one's are the booklet's @standings)."""
+    each round a table of the tracks (after the last, winter's count)."""
     say = Narrator(game, lang)
     pages = []
     records = list(transcript.rounds)
@@ -387,7 +419,6 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
         sold = {e.player: e.rice for e in events if isinstance(e, Sold)}
         no_rice = frozenset(p for p, r in getattr(log, "rice", {}).items() if r == 0 and sold.get(p) == 0)
         steps, _end = steps_of(game, lang, events, rows_below=_stack(events), no_rice=no_rice)    # one size
-        over = any(isinstance(e, GameOver) for e in events)
         record = _record(log)
         end = round_end(w, events, getattr(record, "season", ""), getattr(log, "reserve", 0),
                         dict(getattr(log, "ryo", {})))
@@ -399,8 +430,11 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
         else:
             panels = []
             intro += [f"**{heading(say, s)}.** {' '.join(s.sentences)}" for s in steps if s.sentences]
-        if all(hasattr(log, k) for k in ("water", "rice", "ryo")) and not over:
-            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}"), say.say("booklet", "after"), " ".join(end)))
+        winners = [p for e in events if isinstance(e, GameOver) for p in e.winners]
+        if all(hasattr(log, k) for k in ("water", "rice", "ryo")):
+            # the last round's table is winter's count, its winner in bold
+            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}", winners), say.say("booklet", "after"),
+                                " ".join(end)))
         elif panels:
             panels[-1].sentence += " " + " ".join(end)
         else:

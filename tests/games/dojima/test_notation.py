@@ -92,7 +92,9 @@ def test_write_gives_back_the_file_it_replays():
         text = path.read_text(encoding="utf-8")
         t = replay_text(text, path.name)
         from pnp.games.dojima.notation import write
-        assert write(t.state, t.title, t.description) == text
+        # a round's `note` is the booklet's comment, not part of the game: the state cannot give it back
+        played = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("note = "))
+        assert write(t.state, t.title, t.description) == played
 
 
 @pytest.mark.parametrize("change,message", [
