@@ -13,8 +13,8 @@ The steps are `STEPS` below (the booklet prints them from there); `resolve` foll
    and it loses; a copied Kuroda blocks the others).
 2. "When played" effects: Strategising takes every card in front of its owner back to hand (its
    owner loses); Ishida and Hanzo take back the other cards, Fuma and Uesugi the last one still in
-   front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from whoever has
-   the most at the reveal. Then each card is laid face up in front of its owner.
+   front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from each player with
+   the most at the reveal. Then every card not taken back to hand is laid face up in front of its owner.
 3. Reject. Every active Reject names its targets among the other players' cards (several Rejects add
    up). If there is at least one target, the targets lose and every other card wins, except
    Strategising and a Sasuke that copied nothing: they always lose. Majority and level are skipped.
@@ -102,8 +102,8 @@ STEPS: tuple[tuple[int, str], ...] = (
         'level, and it loses; a copied Kuroda blocks the others).'),
     (2, '"When played" effects: Strategising takes every card in front of its owner back to hand (its '
         'owner loses); Ishida and Hanzo take back the other cards, Fuma and Uesugi the last one still in '
-        'front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from whoever has '
-        'the most at the reveal. Then each card is laid face up in front of its owner.'),
+        'front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from each player with '
+        'the most at the reveal. Then every card not taken back to hand is laid face up in front of its owner.'),
     (3, "Reject. Every active Reject names its targets among the other players' cards (several Rejects "
         'add up). If there is at least one target, the targets lose and every other card wins, except '
         'Strategising and a Sasuke that copied nothing: they always lose. Majority and level are skipped. '
