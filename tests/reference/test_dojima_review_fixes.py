@@ -33,4 +33,3 @@ def test_dojima_capped_sowers_are_told_in_one_sentence():
 def test_dojima_two_player_mode_says_there_is_no_draft():
     t = text("dojima")
     assert "There is no draft and no black die: phase 1 is skipped" in t
-    assert "No draft, no black die, no Imperial" in t
