@@ -75,8 +75,8 @@ def test_no_card_front_is_mostly_one_flat_colour(game):
 
 
 def test_a_daimyni_cell_holds_the_daimyo_beside_a_stack_of_bushi():
-    """Rulebook: «Una singola casella può ospitare tutti i tuoi Bushi e il tuo Daimyo
-    contemporaneamente» (a cell may hold all your Bushi and your Daimyo). The kit's counters: the
+    """Rulebook, in our words: one cell may hold every Bushi of a player and the Daimyo too
+    («Una singola casella può ospitare»). The kit's counters: the
     Daimyo and one stack of Bushi side by side across a cell, touching, centred on it. Worked by hand
     for the kit's numbers: R = 19 mm, apothem a = 16.45 mm; the Daimyo (r = 9) centred 8 mm left of
     the middle is 16.45 - 8 x cos 30 = 9.53 mm from the slanted sides (>= 9), the Bushi (r = 8) 9 mm
