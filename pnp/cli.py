@@ -16,6 +16,12 @@ from typing import Annotated, Any
 # kit build about a seventh of its time and find almost nothing. Passes still run, just rarely.
 gc.set_threshold(100_000, 50, 100)
 
+# pydantic looks for plugins on first building a validator: it reads the entry points of every
+# installed distribution (about 25 ms of a kit build, a second full scan after pnp's own for games).
+# pnp validates a game's definitions and wants no installed package hooking into that; a user who
+# sets the variable keeps their setting (pydantic's documented switch).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
 import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
