@@ -65,6 +65,13 @@ def run_pnp(*args, cwd=None, fresh=False) -> subprocess.CompletedProcess:
 
 
 
+def pytest_collection_modifyitems(config, items):
+    """Long playouts (marked slow) first, in their own order, then everything else as collected:
+    xdist hands tests out in this order, so a long test started last no longer keeps one core busy
+    while the other has finished (the suite's wall time on two cores is what CI's budget counts)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 # Test folders whose tests all run on one xdist worker, because they share a costly session fixture:
 # tests/site builds the whole web site and starts one browser.
 ONE_WORKER = ("tests/site/",)
