@@ -21,6 +21,8 @@ from weakref import WeakKeyDictionary
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
+SUBSETS_KEPT = 64     # subset fonts a face keeps made (a few kB each)
+
 
 class Face(TTFontFace):
     def extractInfo(self, charInfo: bool | Literal[0, 1] = 1) -> None:  # noqa: N802, N803 - ReportLab's names
@@ -54,6 +56,18 @@ class Face(TTFontFace):
         elif 0xA0 in to_glyph:
             to_glyph[0x20] = to_glyph[0xA0]
             widths[0x20] = widths[0xA0]
+
+    def makeSubset(self, subset: Sequence[int]) -> bytes:  # noqa: N802 - ReportLab's name
+        """ReportLab's subset font of these characters, made once: documents that draw the same
+        characters in the same order (a board on A3 and on two sheets, a card sheet's fronts in
+        several PDFs) embed the same subset, and making one reads each glyph from `glyf`."""
+        made: dict[tuple[int, ...], bytes] = vars(self).setdefault("_subsets", {})
+        key = tuple(subset)
+        if key not in made:
+            if len(made) >= SUBSETS_KEPT:
+                made.pop(next(iter(made)))
+            made[key] = super().makeSubset(subset)
+        return made[key]
 
     @property
     def glyphToChar(self) -> dict[int, list[int]]:  # noqa: N802 - ReportLab's name

@@ -173,12 +173,26 @@ def _grid(anchor: Point, step: float, box: Box) -> Iterator[Point]:
             yield ax + i * step, ay + j * step
 
 
-@lru_cache(maxsize=64)
-def _steps(n: int) -> tuple[tuple[int, int], ...]:
-    """The steps of a grid within n of its origin, nearest first: the same few grids serve every
-    cell of a map, sorted once."""
-    return tuple(sorted(((i, j) for i in range(-n, n + 1) for j in range(-n, n + 1)),
-                        key=lambda o: (o[0] * o[0] + o[1] * o[1], o[1], o[0])))
+def _steps(n: int) -> Iterator[tuple[int, int]]:
+    """The steps of a grid within n of its origin, nearest first (then upper, then left). They come
+    a ring at a time (squared distances up to 4, then 16, 64, ...), each ring sorted once: a cell's
+    pieces nearly always fit at one of the first few steps, and sorting the whole grid (up to
+    thousands of steps) was most of the packing's time. The order is the whole grid's sorted order."""
+    last, reach = -1, 4
+    while last < 2 * n * n:
+        upto = min(reach, 2 * n * n)
+        yield from _ring(n, last, upto)
+        last, reach = upto, reach * 4
+
+
+@lru_cache(maxsize=256)
+def _ring(n: int, above: int, upto: int) -> tuple[tuple[int, int], ...]:
+    """The steps within n of the origin whose squared distance is over `above` and at most `upto`,
+    in `_steps`' order: the same few rings serve every cell of a map."""
+    m = min(n, math.isqrt(upto))
+    near = sorted((i * i + j * j, j, i) for i in range(-m, m + 1) for j in range(-m, m + 1)
+                  if above < i * i + j * j <= upto)
+    return tuple((i, j) for _, j, i in near)
 
 
 def _clip(planes: Sequence[HalfPlane], box: Box) -> list[Point]:

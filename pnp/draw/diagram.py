@@ -305,8 +305,9 @@ def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list
     little smaller in a cell that can hold its pieces no other way."""
     styles = piece_styles(game)
     cx = sum(x for x, _ in outline) / len(outline)
-    near = [b for b in labels if b[0] < max(x for x, _ in outline) and b[2] > min(x for x, _ in outline)
-            and b[1] < max(y for _, y in outline) and b[3] > min(y for _, y in outline)]
+    x0, x1 = min(x for x, _ in outline), max(x for x, _ in outline)
+    y0, y1 = min(y for _, y in outline), max(y for _, y in outline)
+    near = [b for b in labels if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
     every = tuple(lost)
     merged = (Stack("", INK, sum(s.count for s in lost)),)
     tries = [(m, pt * k) for k in (1.0, *_CROWDED_PT) for m in ([every, merged] if len(lost) > 1 else [every])]

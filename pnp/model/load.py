@@ -23,10 +23,10 @@ M = TypeVar("M", bound=BaseModel)
 def display(path: Path) -> str:
     """A short, recognisable name for a file in messages."""
     path = Path(path)
+    real = Path(os.path.realpath(path))   # realpath, not resolve(): a link that loops must still be named, not raise
     for base in (Path.cwd(), data_root()):
         try:
-            # realpath, not resolve(): a link that loops must still be named, not raise
-            return str(Path(os.path.realpath(path)).relative_to(os.path.realpath(base)))
+            return str(real.relative_to(os.path.realpath(base)))
         except ValueError:
             continue
     return str(path)

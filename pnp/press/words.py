@@ -57,9 +57,10 @@ class SheetWords:
                 for key, texts in _read(path).items():
                     table.setdefault(key, {}).update(texts)
                     origins[key] = (where, key)
+        game_toml = display(folder / "game.toml") if folder and game_words else "game.toml"
         for key, given in (game_words or {}).items():
             table.setdefault(key, {}).update(given)
-            origins[key] = (display(folder / "game.toml") if folder else "game.toml", f"words.{key}")
+            origins[key] = (game_toml, f"words.{key}")
         return cls(lang, table, origins)
 
     def __call__(self, key: str, **values: object) -> str:

@@ -114,7 +114,14 @@ def weigh(value: Any, limit: int = MAX_VALUE) -> int:
     total, stack = 0, [value]
     while stack:
         v = stack.pop()
-        if isinstance(v, str):
+        kind = type(v)
+        # the common plain values by their exact type first: `Mapping` is an abstract class, and
+        # asking it about every number and flag was most of the weighing
+        if kind is int:
+            total += v.bit_length() // 3 + 1
+        elif kind is float or kind is bool or v is None:
+            total += 4
+        elif isinstance(v, str):
             total += len(v) + 2
         elif isinstance(v, (list, tuple)):
             total += 2 + len(v)
