@@ -477,11 +477,10 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
             season = next((e for e in events if isinstance(e, SeasonStarted)), None)
             title = (say.say("booklet", "after-season", season=say.say("season", season.season))
                      if season is not None else say.say("booklet", "after"))
-            if season is not None:      # the season's sentence says whose water the top of the track cut short
+            if season is not None:      # under the season's title: the refill, and whose water the top cut short
                 plain = say.say("events", "season", season=say.say("season", season.season), reserve=season.reserve,
                                 water=season.water)
-                capped = say.say("events", "season", season=say.say("season", season.season),
-                                 reserve=season.reserve, water=season.water, top=MAX_WATER,
+                capped = say.say("events", "season-table", reserve=season.reserve, water=season.water, top=MAX_WATER,
                                  cap=water_cap(w, season.water, water, events, log.water))
                 end = [capped if x == plain else x for x in end]
             panels.append(Panel(tracks_scene(w, log, f"tracks-{i}", winners), f"**{title}.**",
