@@ -53,6 +53,7 @@ def test_dojima_tables_after_a_seasons_last_round_say_they_hold_the_new_seasons_
 def test_dojima_round_three_note_no_longer_comments_on_round_four():
     """R2 item 2: a note on round 3 spoke of Orange's move in round 4; it is now round 4's own note."""
     import tomllib
+
     from pnp.catalog import find_game
     rounds = tomllib.loads((find_game("dojima") / "samples" / "six-players.toml").read_text())["round"]
     assert "round 4" not in rounds[2]["note"]

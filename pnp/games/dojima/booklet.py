@@ -152,17 +152,17 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
                     and isinstance(events[i + 1], ImperialMoved):
                 continue                  # the move's own sentence says the Imperial was turned up
             unused = e.card == IMPERIAL and e.owner is not None     # turned up at the end, never used
-            said = step(current).sentences
+            lines = step(current).sentences
             before = events[i - 1] if i else None
             if e.owner is None and e.by is not None and isinstance(before, AdvisorRevealed) \
-                    and before.owner == e.by and said and said[-1] == revealed.get(before):
+                    and before.owner == e.by and lines and lines[-1] == revealed.get(before):
                 # the last player reveals their own advisor, then the hidden one: one sentence, not a log
-                said[-1] = say.say("events", "advisor-and-hidden", owner=w.player(e.by), card=w.title(before.card),
+                lines[-1] = say.say("events", "advisor-and-hidden", owner=w.player(e.by), card=w.title(before.card),
                                    field=before.field, hidden=w.title(e.card), black=e.field)
             else:
-                said.append(say.say("events", "imperial-unused" if unused else "advisor",
+                lines.append(say.say("events", "imperial-unused" if unused else "advisor",
                                     card=w.title(e.card), field=e.field, owner=w.player(e.owner), by=w.player(e.by)))
-                revealed[e] = said[-1]
+                revealed[e] = lines[-1]
             if e.card in ADVISOR_OF.values():     # the Saboteur or Sake Seller already there changes its fields
                 with_it = [c for f, c, _o in placed[:-1] if f == e.field and c in (SABOTEUR, SAKE)]
                 if with_it:
@@ -280,7 +280,6 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
     """One sentence for each outcome of a step (the same role, field effect and result), naming every
     player who had it: "Green and Purple (5, active) grow 3 rice each." `with_fields`: where each stood."""
     say = w.say
-    out = []
     def told_by(p: Paid) -> str:
         """The field's effect where the sentence names it, or where it is the reason (a sale on an empty field)."""
         return p.effect if with_fields or (p.role == "sold" and not dict(p.values)["rice"]) else ""
@@ -320,7 +319,7 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
         told.append((effect, one, names, sentence))
     # the workers on one field are told together, however their results differ: "Green, Orange and Red
     # (3, active): Green gains 1 water; Orange and Red are already at 8 water."
-    out = []
+    out: list[str] = []
     for (effect, one), group in grouped(((effect, one if one is not None else -1 - i), (names, sentence))
                                         for i, (effect, one, names, sentence) in enumerate(told)):
         if one is not None and one < 0:
