@@ -46,7 +46,7 @@ def test_dojima_tables_after_a_seasons_last_round_say_they_hold_the_new_seasons_
     autumn figures, is titled for the start of autumn, not "After the round"."""
     t = text("dojima")
     assert "At the start of summer." in t and "At the start of autumn." in t
-    assert "everyone gains 3 water, up to 8 (Blue gains 2, Yellow and Orange none)." in t
+    assert "Refill: 8 Ryô, and 3 water each, up to 8 (Blue gains 2, Yellow and Orange none)." in t
     assert "Red gains" not in t
 
 

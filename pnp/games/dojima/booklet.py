@@ -374,8 +374,12 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any], dice_
             out.append(say.say("round", "pyramid", cards=", ".join(w.title(c) for c in e.order)))
         elif isinstance(e, DiePicked):
             picks.append(say.say("round", "pick", player=w.player(e.player), value=e.value, card=w.title(e.card)))
-    if kept:
-        out.insert(1 if season else 0, say.say("round", "draft", kept="; ".join(kept), hidden=hidden))
+    if kept:     # the draft follows the season and first player in one paragraph: a round opens in two
+        draft = say.say("round", "draft", kept="; ".join(kept), hidden=hidden)
+        if season:
+            out[0] += " " + draft
+        else:
+            out.insert(0, draft)
     if dice and dice_too:
         out.append(say.say("round", "dice", dice="; ".join(dice.values()), black=black))
     out += picks
