@@ -25,7 +25,7 @@ from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
 from ..model.load import display, read_text, read_toml
 from . import credits
-from .components import card_rows
+from .components import card_rows, trim_width
 from .flow import BOX_PAD, INK, LEAST_PT, SHORT_LIST_LINES, Flow, Frame, rich_wrap
 from .markup import Block, parse
 from .narration import Narrator, render_template
@@ -385,7 +385,9 @@ class Booklet:
         """`@cards`: one face of each type, titled; `@cards kanji`: the title followed by the type's kanji
         (for a game whose diagrams show cards by their kanji alone). Type ids after it (`@cards kanji
         leader fleet`) pick those types, in that order, set in one row: the cards a section of the rules
-        explains stand beside its text, not in a gallery of the whole deck split over two pages."""
+        explains stand beside its text, not in a gallery of the whole deck split over two pages.
+        `names`: each face sets its name large enough to print at the booklet's smallest type, where the
+        face's name box holds it (drawn small, a name shows as a bar)."""
         g = self.game
         firsts: dict[str, Card] = {}
         deck = g.cards[0].back_key
@@ -393,20 +395,22 @@ class Booklet:
             if c.back_key == deck:
                 firsts.setdefault(c.type_id, c)
         words = arg.split()
-        kanji = "kanji" in words
-        picked = [w for w in words if w != "kanji"]
+        kanji, named = "kanji" in words, "names" in words
+        picked = [w for w in words if w not in ("kanji", "names")]
         unknown = [w for w in picked if w not in firsts]
         if unknown:
             raise DefinitionError(self.where, "@cards", f"{unknown[0]!r}: not a card type of this deck "
                                                         f"(known: {', '.join(firsts)})")
         chosen = [firsts[w] for w in picked] if picked else list(firsts.values())
-        faces = [(card_face(g, c, self.lang), c) for c in chosen]
+        if picked and len(chosen) <= 6:
+            cols = max(len(chosen), 4)
+        else:
+            cols = len(chosen) if len(chosen) in (3, 5) else 4
+        cell = (self.flow.width - 3 * (cols - 1)) / cols
+        faces = [(card_face(g, c, self.lang, name_pt=LEAST_PT * trim_width(g, c) / cell if named else 0.0), c)
+                 for c in chosen]
         cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**"
                   + (f" {c.type.kanji}" if kanji and c.type.kanji else "")) for f, c in faces]
-        if picked and len(cells) <= 6:
-            cols = max(len(cells), 4)
-        else:
-            cols = len(cells) if len(cells) in (3, 5) else 4
         self.flow.grid(cells, cols=cols, gap=3)
 
     def notes(self, path: Path) -> dict[int, str]:
@@ -458,7 +462,7 @@ class Booklet:
             row = (self.flow.width - 5) / 2 * (first.height / first.width) if first is not None else 0
             intro = sum(len(rich_wrap(line, 8.0, self.flow.width)) * 8.0 * PT * 1.38 + 8.0 * PT * 0.55
                         for line in rp.intro)
-            caption = max((len(rich_wrap(f"{p.heading}. {p.sentence}", 7.0, (self.flow.width - 5) / 2))
+            caption = max((len(rich_wrap(lead_in(p.heading, p.sentence), 7.0, (self.flow.width - 5) / 2))
                            for p in rp.panels[:2]), default=0) * 7.0 * PT * 1.32
             self.flow.keep(9 + intro + row + caption + 4, 9 + intro)
             self.flow.heading(self.say.say("booklet", "round", n=rp.round), 2)
@@ -467,7 +471,7 @@ class Booklet:
             cells = []
             for panel in rp.panels:
                 scene = panel.scene
-                cells.append((scene, scene.height / scene.width, f"{panel.heading}. {panel.sentence}"))
+                cells.append((scene, scene.height / scene.width, lead_in(panel.heading, panel.sentence)))
             note = notes.get(rp.round)
             label = self.say.say("booklet", "comment") if note else ""
             # a round's note stays on the page of its last row of diagrams, the step it comments on
@@ -487,6 +491,13 @@ class Booklet:
                       "rounds": len(t.rounds), "description": localized(t.description, self.lang)}
             values.update(adapter.sample_values(self.game, t, self.lang))
             self.flow.paragraph(self.say.say("booklet", "sample", **values), indent=3.5, bullet="•")
+
+
+def lead_in(heading: str, sentence: str) -> str:
+    """A walkthrough step's caption: its heading, then what happened. A heading that brings its own stop
+    (a bold lead-in, "**B · Sowers.**") is not given a second one."""
+    stop = "" if heading.rstrip("*").endswith((".", ":", "!", "?")) else "."
+    return f"{heading}{stop} {sentence}"
 
 
 class GlossaryEntry:

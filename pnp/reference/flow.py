@@ -39,9 +39,9 @@ HALF = 0.5
 HEADING_KEEP_LINES = 2
 
 
-# A list item that opens with its number ("1. Lay a card", "**2. Roll.** ...") is numbered by it: the
-# number stands where the bullet would, never after one ("• 1.").
-_NUMBERED = re.compile(r"^(\*\*)?(\d{1,2}\.)(\*\*)?\s+")
+# A list item that opens with its number or letter ("1. Lay a card", "**2. Roll.** ...", "**B. Sowers.**")
+# is marked by it: the number stands where the bullet would, never after one ("• 1.").
+_NUMBERED = re.compile(r"^(\*\*)?(\d{1,2}\.|[A-Z]\.)(\*\*)?\s+")
 
 
 def list_marker(s: str, bullet: str) -> tuple[str, str]:

@@ -244,6 +244,7 @@ def test_the_player_aid_card_one_per_player(game):
     front, back = doc[0].get_text(), doc[1].get_text()
     assert front.count("Each round, five phases") == 6
     assert back.count("Reveal order") == 6 and back.count("Seasons") == 6
-    for step in ("Saboteur and Sake Seller", "Sow Advisor, then Sowers", "Water Advisor, then Waterers",
+    # step A says what each does (review R2 item 11): the Saboteur leaves only the active field paying
+    for step in ("Saboteur: only the active field pays", "Sow Advisor, then Sowers", "Water Advisor, then Waterers",
                  "Market Advisor, then Merchants", "Beggar"):
         assert (front + back).count(step) >= 6, step

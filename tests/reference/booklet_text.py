@@ -20,8 +20,8 @@ from tests.conftest import MM, open_pdf
 
 BOOKLETS = sorted((p.parent.parent.name, p.name.split(".")[1]) for p in cards_dir().glob("*/booklet/rules.*.md"))
 CAPTION_PT = (7.0, 7.4, 7.6)     # grid captions, figure captions, notes and legends
-MARKER = re.compile(r"•|\d{1,2}\.")     # what a list item opens with, set apart from its text
-ITEM = re.compile(r"(?:•|\d{1,2}\.)\s")   # a block that is a list item, bulleted or numbered
+MARKER = re.compile(r"•|\d{1,2}\.|[A-Z]\.")     # what a list item opens with, set apart from its text
+ITEM = re.compile(r"(?:•|\d{1,2}\.|[A-Z]\.)\s")   # a block that is a list item, bulleted, numbered or lettered
 
 
 @dataclass

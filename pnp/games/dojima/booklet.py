@@ -20,13 +20,14 @@ from ...draw.fieldrow import Chip, Place, field_row
 from ...draw.shapes import Circle, Group, Rect, Scene, Style
 from ...draw.table import die_face
 from ...draw.trackboard import trackboard_scene
+from ...engine.events import Revealed
 from ...engine.notation import localized, read_notation_file
 from ...errors import DefinitionError
 from ...model import Game
 from ...model.load import display
 from ...reference.narration import Narrator, grouped
-from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
-from .basics import BEGGAR, IMPERIAL, MARKET, SABOTEUR, SAKE, SOW, WATER, field_effect
+from ..interface import BookletAdapter, Figure, Panel, Prose, RoundPage, Transcript
+from .basics import BEGGAR, IMPERIAL, MARKET, MAX_WATER, SABOTEUR, SAKE, SOW, WATER, field_effect
 from .events import (
     AdvisorRevealed,
     BeggarPaid,
@@ -44,6 +45,7 @@ from .events import (
     Sold,
     WorkerPaid,
 )
+from .rules import START_WATER
 
 ACTIVE, ADJACENT = "#f2d46b", "#fbefc4"     # the shades of the active and adjacent fields
 NOBODY = "#3a3a3a"                          # an advisor nobody chose: it sits on the black die
@@ -134,6 +136,7 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
     ghosts: dict[str, list[tuple[str, int, int]]] = {}     # step -> (player, from, to)
     end: list[str] = []
     current = "A"
+    revealed: dict[AdvisorRevealed, str] = {}             # an advisor's reveal -> the sentence telling it
 
     def step(key: str) -> Step:
         return steps.setdefault(key, Step(key, None))
@@ -149,9 +152,17 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
                     and isinstance(events[i + 1], ImperialMoved):
                 continue                  # the move's own sentence says the Imperial was turned up
             unused = e.card == IMPERIAL and e.owner is not None     # turned up at the end, never used
-            step(current).sentences.append(say.say("events", "imperial-unused" if unused else "advisor",
-                                                   card=w.title(e.card), field=e.field,
-                                                   owner=w.player(e.owner), by=w.player(e.by)))
+            lines = step(current).sentences
+            before = events[i - 1] if i else None
+            if e.owner is None and e.by is not None and isinstance(before, AdvisorRevealed) \
+                    and before.owner == e.by and lines and lines[-1] == revealed.get(before):
+                # the last player reveals their own advisor, then the hidden one: one sentence, not a log
+                lines[-1] = say.say("events", "advisor-and-hidden", owner=w.player(e.by), card=w.title(before.card),
+                                   field=before.field, hidden=w.title(e.card), black=e.field)
+            else:
+                lines.append(say.say("events", "imperial-unused" if unused else "advisor",
+                                    card=w.title(e.card), field=e.field, owner=w.player(e.owner), by=w.player(e.by)))
+                revealed[e] = lines[-1]
             if e.card in ADVISOR_OF.values():     # the Saboteur or Sake Seller already there changes its fields
                 with_it = [c for f, c, _o in placed[:-1] if f == e.field and c in (SABOTEUR, SAKE)]
                 if with_it:
@@ -186,8 +197,14 @@ def steps_of(game: Game, lang: str, events: Sequence[Any], rows_below: int = 0,
             workers.setdefault("D", []).append((e.player, e.field, say.say("note", "sold", **values)))
             step("D").notes.append((w.player(e.player), workers["D"][-1][2]))
         elif isinstance(e, BeggarPaid):
+            # the basic advisors on its field, named: why it pays nothing (or would not have paid anyway)
+            sharing = [say.say("words", "the", name=w.title(c)) for f, c, _o in placed
+                       if f == e.field and c in ADVISOR_OF.values()]
+            # with two players nobody holds the Beggar, yet it pays the player who is not first player
+            shared = any(c == BEGGAR and o is None and c not in hidden for _f, c, o in placed)
             said = say.say("events", "beggar", player=w.player(e.player), field=e.field, blocked=e.blocked,
-                           ryo=e.ryo, from_box=e.from_box)
+                           ryo=e.ryo, from_box=e.from_box, basics=say.listing(sharing), n=len(sharing),
+                           pyramid=shared)
             step("E").sentences.append(said)
             step("E").results.append(said)
         elif isinstance(e, Overstock):
@@ -263,7 +280,6 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
     """One sentence for each outcome of a step (the same role, field effect and result), naming every
     player who had it: "Green and Purple (5, active) grow 3 rice each." `with_fields`: where each stood."""
     say = w.say
-    out = []
     def told_by(p: Paid) -> str:
         """The field's effect where the sentence names it, or where it is the reason (a sale on an empty field)."""
         return p.effect if with_fields or (p.role == "sold" and not dict(p.values)["rice"]) else ""
@@ -276,6 +292,7 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
             return p.role, told_by(p), (("capped", v["rice"] + v["lost"]),)
         return p.role, told_by(p), p.values
 
+    told: list[tuple[str, int | None, list[str], str]] = []      # (effect, its one field or None, names, sentence)
     for (role, effect, values), people in grouped((key_of(p), (p.player, p.field, dict(p.values))) for p in paid):
         names = [name for name, _f, _v in people]
         fields = sorted({f for _n, f, _v in people})
@@ -283,19 +300,40 @@ def paid_sentences(w: Words, paid: Sequence[Paid], with_fields: bool) -> list[st
         capped = values[0][0] == "capped"
         if capped:
             values = tuple(people[0][2].items())
-        if not with_fields:
+        one = fields[0] if with_fields and len(fields) == 1 else None
+        if not with_fields or one is not None:      # a single field is named once, where groups sharing it meet
             who = say.listing(names)
-        elif len(fields) == 1:      # (with_fields: every group has its effect)
-            who = say.say("words", "at-field", names=say.listing(names), field=fields[0], effect=w.effect(effect))
+        elif max(sum(1 for _n, f2, _v in people if f2 == f) for f in fields) >= 3:
+            # several on one field: each field once ("Purple on 3 and Orange, Red ... on 1"), not "(1)" five times
+            where = [say.say("words", "on-field-many", names=say.listing([n for n, f2, _v in people if f2 == f]),
+                             field=f) for f in dict.fromkeys(f for _n, f, _v in people)]
+            who = say.say("words", "at-fields-many", effect=w.effect(effect), places=say.listing(where))
         else:
             who = say.say("words", "at-fields", effect=w.effect(effect), names=say.listing(
                 [say.say("words", "on-field", name=n, field=f) for n, f, _v in people]))
         if not capped or len(set(rooms)) < 2:
-            out.append(say.say("events", role, who=who, n=len(people), kind=effect, **dict(values)))
+            sentence = say.say("events", role, who=who, n=len(people), kind=effect, **dict(values))
         else:
-            out.append(say.say("events", "sower-capped", who=who, n=len(people), total=dict(values)["rice"]
-                               + dict(values)["lost"], rooms=say.listing([str(r) for r in rooms])))
-    return out
+            sentence = say.say("events", "sower-capped", who=who, n=len(people), total=dict(values)["rice"]
+                               + dict(values)["lost"], rooms=say.listing([str(r) for r in rooms]))
+        told.append((effect, one, names, sentence))
+    # the workers on one field are told together, however their results differ: "Green, Orange and Red
+    # (3, active): Green gains 1 water; Orange and Red are already at 8 water."
+    out: list[str] = []
+    for (effect, one), group in grouped(((effect, one if one is not None else -1 - i), (names, sentence))
+                                        for i, (effect, one, names, sentence) in enumerate(told)):
+        if one is not None and one < 0:
+            out.append(group[0][1])
+        elif len(group) == 1:
+            names, sentence = group[0]
+            who = say.listing(names)
+            out.append(say.say("words", "at-field", names=who, field=one, effect=w.effect(effect))
+                       + sentence[len(who):])
+        else:
+            out.append(say.say("words", "at-field", names=say.listing([n for names, _s in group for n in names]),
+                               field=one, effect=w.effect(effect))
+                       + ": " + "; ".join(s.rstrip(".") for _n, s in group) + ".")
+    return out if with_fields else [sentence for _e, _o, _w, sentence in told]
 
 
 def _before(card: str, key: str) -> bool:
@@ -336,8 +374,12 @@ def intro_lines(game: Game, lang: str, record: Any, events: Iterable[Any], dice_
             out.append(say.say("round", "pyramid", cards=", ".join(w.title(c) for c in e.order)))
         elif isinstance(e, DiePicked):
             picks.append(say.say("round", "pick", player=w.player(e.player), value=e.value, card=w.title(e.card)))
-    if kept:
-        out.insert(1 if season else 0, say.say("round", "draft", kept="; ".join(kept), hidden=hidden))
+    if kept:     # the draft follows the season and first player in one paragraph: a round opens in two
+        draft = say.say("round", "draft", kept="; ".join(kept), hidden=hidden)
+        if season:
+            out[0] += " " + draft
+        else:
+            out.insert(0, draft)
     if dice and dice_too:
         out.append(say.say("round", "dice", dice="; ".join(dice.values()), black=black))
     out += picks
@@ -413,6 +455,7 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
     records = list(transcript.rounds)
     w = Words(game, lang)
     first_season = getattr(_record(records[0]), "season", None) if records else None
+    water = {p: START_WATER for p in transcript.state.players}      # each player's water before a round
     for i, (log, events) in enumerate(zip(records, _events(transcript)), 1):
         # nothing changes rice after the Merchants: a Merchant who sold nothing and ends the round with no
         # rice had none to sell
@@ -424,23 +467,50 @@ def panels_for(game: Game, transcript: Any, lang: str) -> list[RoundPage]:
                         dict(getattr(log, "ryo", {})))
         detailed = getattr(record, "season", None) == first_season
         intro = intro_lines(game, lang, record, events)
-        if detailed:
-            panels = [Panel(s.scene, heading(say, s), " ".join(s.sentences), s)
+        if detailed:     # the step's lead-in in bold, as in the later rounds and the examples
+            panels = [Panel(s.scene, f"**{heading(say, s)}.**", " ".join(s.sentences), s)
                       for s in steps if s.scene is not None]
         else:
             panels = []
             intro += [f"**{heading(say, s)}.** {' '.join(s.sentences)}" for s in steps if s.sentences]
         winners = [p for e in events if isinstance(e, GameOver) for p in e.winners]
         if all(hasattr(log, k) for k in ("water", "rice", "ryo")):
-            # the last round's table is winter's count, its winner in bold
-            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}", winners), say.say("booklet", "after"),
-                                " ".join(end)))
+            # the last round's table is winter's count, its winner in bold; after a season's last round the
+            # table already holds the new season's water, and says so
+            season = next((e for e in events if isinstance(e, SeasonStarted)), None)
+            title = (say.say("booklet", "after-season", season=say.say("season", season.season))
+                     if season is not None else say.say("booklet", "after"))
+            if season is not None:      # under the season's title: the refill, and whose water the top cut short
+                plain = say.say("events", "season", season=say.say("season", season.season), reserve=season.reserve,
+                                water=season.water)
+                capped = say.say("events", "season-table", reserve=season.reserve, water=season.water, top=MAX_WATER,
+                                 cap=water_cap(w, season.water, water, events, log.water))
+                end = [capped if x == plain else x for x in end]
+            panels.append(Panel(tracks_scene(w, log, f"tracks-{i}", winners), f"**{title}.**",
+                                " ".join(x for x in end if x)))
+            water = dict(log.water)
         elif panels:
             panels[-1].sentence += " " + " ".join(end)
         else:
             intro.append(" ".join(end))
         pages.append(RoundPage(getattr(log, "round", i), intro, panels))
     return pages
+
+
+def water_cap(w: Words, gain: int, before: dict[str, int], events: Iterable[Any], after: dict[str, int]) -> str:
+    """Who got less than a new season's water because the track stops at its top: from each player's
+    water before the round, what their Waterer changed, and the table's figure."""
+    end_of_round = dict(before)
+    for e in events:
+        if isinstance(e, WorkerPaid) and e.role == "waterer":
+            end_of_round[e.player] = end_of_round.get(e.player, 0) + e.water
+    short = [(p, after[p] - end_of_round[p]) for p in after if p in end_of_round and after[p] - end_of_round[p] < gain]
+    if not short:
+        return ""
+    parts = [w.say.say("events", "water-cap-part", names=w.say.listing([w.player(p) for p, g in short if g == got]),
+                       got=got, n=sum(1 for _p, g in short if g == got))
+             for got in dict.fromkeys(sorted((g for _p, g in short), reverse=True))]
+    return ", ".join(parts)
 
 
 def heading(say: Narrator, step: Step) -> str:
@@ -606,6 +676,32 @@ def pyramid_figure(game: Game, lang: str, sample: Path) -> list[Figure]:
     return [Figure(scene, caption)]
 
 
+def pyramid_reveal(game: Game, lang: str, sample: Path) -> list[str]:
+    """Two players: the reveal of the round the pyramid figure lays out, step by step in words (the
+    field diagrams would take a page): where the workers were laid, what each step paid, how the round
+    ends. Read from the same replay as the figure, so the two cannot disagree."""
+    w = Words(game, lang)
+    say = w.say
+    t = _replay(game, sample)
+    if not t.rounds:
+        return []
+    events = _events(t)[0]
+    log = t.rounds[0]
+    laid = next((e.choices for e in events if isinstance(e, Revealed)), ())
+    workers = [say.say("round", "laid", player=w.player(p), cards=say.listing(
+        [say.say("words", "the", name=w.title(f"{role}-{p}")) + f" {say.say('words', 'on')} {v}"
+         for role, v in dict(choices).items()])) for p, choices in laid]
+    steps, _end = steps_of(game, lang, events)
+    out: list[str] = [Prose(say.say("round", "reveal", laid="; ".join(workers)))]
+    out += [Prose(f"**{heading(say, s)}.** {' '.join(s.sentences)}") for s in steps if s.sentences]
+    end = round_end(w, events, getattr(_record(log), "season", ""), getattr(log, "reserve", 0),
+                    dict(getattr(log, "ryo", {})))
+    tracks = "; ".join(say.say("round", "holds", player=w.player(p), water=log.water[p], rice=log.rice[p],
+                               ryo=log.ryo[p]) for p in log.water)
+    out.append(Prose(say.say("round", "end", end=" ".join(end), tracks=tracks)))
+    return out
+
+
 def standings(game: Game, transcript: Any, lang: str) -> list[str]:
     """Each player's water, rice and Ryô at the end of a replayed game, as bullet lines."""
     w = Words(game, lang)
@@ -646,10 +742,14 @@ class DojimaBooklet(BookletAdapter):
         def pyramid(game: Game, lang: str, arg: str) -> list[Figure] | list[str]:
             return pyramid_figure(game, lang, sample_path(game, lang, arg, "@pyramid"))
 
+        def reveal(game: Game, lang: str, arg: str) -> list[Figure] | list[str]:
+            return pyramid_reveal(game, lang, sample_path(game, lang, arg, "@pyramid-reveal"))
+
         return {
             "examples": example_figures,
             "standings": final,
             "pyramid": pyramid,
+            "pyramid-reveal": reveal,
         }
 
     def sample_values(self, game: Game, transcript: Any, lang: str) -> dict[str, Any]:

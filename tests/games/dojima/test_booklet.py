@@ -84,7 +84,7 @@ def test_imperial_example_shows_the_move(game):
     assert "yellow" in row.below[imperial] and row.shades[imperial] == "adjacent"
     ghosts = [s for s in row.scene.shapes if getattr(getattr(s, "style", None), "dash", ())]
     assert ghosts, "no dashed die where the Sower stood"
-    assert any("moves the Sower from field 2 to field 5" in r for r in row.results)
+    assert any("moves their Sower from field 2 to field 5" in r for r in row.results)
 
 
 @pytest.mark.parametrize(("name", "own", "near"), [
@@ -145,7 +145,8 @@ def test_the_walkthrough_draws_the_first_season_and_tells_the_rest(game, pdf_tex
     for page in drawn:
         assert [p.spec.key for p in page.panels[:4]] == ["B", "C", "D", "E"], page.round
     for page in told:
-        assert all(p.heading == "After the round" for p in page.panels)
+        # the table after a season's last round already holds the next season's water, and says so
+        assert all(p.heading in ("**After the round.**", "**At the start of autumn.**") for p in page.panels)
         text = " ".join(page.intro)
         for heading in ("Sow Advisor and Sowers", "C · Water Advisor and Waterers",
                         "D · Market Advisor and Merchants", "E · Beggar"):
@@ -153,7 +154,8 @@ def test_the_walkthrough_draws_the_first_season_and_tells_the_rest(game, pdf_tex
     for page, log in zip(rounds[:-1], transcript.rounds[:-1]):
         assert f"Round {page.round}" in pdf_text
         after = page.panels[-1]
-        assert after.heading == "After the round" and ("Reserve:" in after.sentence or "The reserve is" in
+        assert after.heading in ("**After the round.**", "**At the start of summer.**", "**At the start of autumn.**") \
+            and ("Reserve:" in after.sentence or "The reserve is" in
                                                       after.sentence), page.round
         shown = [t.string for t in after.scene.shapes if hasattr(t, "string")]
         for p in log.water:       # a row a player: the name, then water, rice and Ryô
@@ -277,10 +279,12 @@ def test_the_walkthrough_tells_the_reserve_and_why_fields_pay(game):
     assert ("Red reveals the Market Advisor on field 1. The Sake Seller already stands there, so the Market "
             "Advisor’s fields swap: field 2 pays as active, field 1 as adjacent.") in first
     assert "The Saboteur already stands there, so only field 5 pays; fields 4 and 6 are empty." in first
-    assert rounds[0].panels[0].heading.startswith("A and B ·")
+    assert rounds[0].panels[0].heading.startswith("**A and B ·")     # a bold lead-in
     # Red ends round 5 with no rice and grows none in round 6: its Merchant, on the Market Advisor's field,
     # has nothing to sell (not a sale it chose not to make)
-    assert "Red (2, active) has no rice to sell." in " ".join(rounds[-1].intro)
+    # (told with Blue, the other Merchant on that field)
+    assert "Blue and Red (2, active): Blue sells 3 rice for 2 Ryô, 1 of them from the box; Red has no rice to sell." \
+        in " ".join(rounds[-1].intro)
 
 
 def test_every_die_in_a_step_diagram_carries_its_players_sign(game):
