@@ -53,8 +53,10 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[Rou
         # the cards each player takes back from its Reserve (from the second round on) go with what it
         # plays: one line a round, in the order of the phases
         back = {e.clan: list(e.cards) for e in log.events if isinstance(e, ReserveTaken)}
-        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c])), "numbers": list(log.plays[c]),
-                  "back": " + ".join(map(str, back.get(c, []))), "back_numbers": back.get(c, [])}
+        # a pair of cards never splits over two lines ("8 +" / "13."): no-break spaces inside it
+        plays = [{"clan": say.short(c), "cards": "\u00a0+\u00a0".join(map(str, log.plays[c])),
+                  "numbers": list(log.plays[c]),
+                  "back": "\u00a0+\u00a0".join(map(str, back.get(c, []))), "back_numbers": back.get(c, [])}
                  for c in rules.players]
         intro = [say.say("round", "played", plays=plays)]
         intro.append(say.say("round", "order", order=", ".join(
