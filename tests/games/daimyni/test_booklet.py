@@ -59,7 +59,7 @@ def test_the_second_sample_is_drawn_at_its_stated_start_before_its_first_round(l
 
 @pytest.mark.parametrize(("lang", "phase", "rule", "aid"), [
     ("en", "Take back.", "seven cards in hand", "7 in hand again"),
-    ("it", "Riprendi.", "sette carte in mano", "torni a 7"),
+    ("it", "Riprendi.", "sette carte in mano", "in mano ne hai 7"),
 ])
 def test_the_take_back_leaves_seven_cards_in_hand_on_the_rules_page_and_the_aid(lang, phase, rule, aid):
     """Play comes before take back ("Gioca 2 carte", then "Riprendi in mano le carte dalla tua Riserva"):
