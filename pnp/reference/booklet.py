@@ -414,7 +414,8 @@ class Booklet:
         self.flow.grid(cells, cols=cols, gap=3)
 
     def notes(self, path: Path) -> dict[int, str]:
-        """The project's note on each round of a sample (its `note`, text or {lang = text}), by round."""
+        """The project's note on each round of a sample (its `note`, text or {lang = text}), by the round's place
+        in the sample: 1 for its first [[round]], even when a stated position numbers that round 6."""
         rounds = read_toml(path).get("round", [])
         out = {}
         for i, entry in enumerate(rounds if isinstance(rounds, list) else [], 1):
@@ -454,7 +455,7 @@ class Booklet:
             self.legend_shown = True
         if start is not None:
             self.fit_figure(start.scene, side, start.caption, least=1.0)
-        for rp in rounds:
+        for place, rp in enumerate(rounds, 1):
             # a round starts where the last one ended, provided its heading, intro and first row of
             # diagrams fit below (no forced page per round: that left pages half empty); when that
             # leaves a page half empty, `Flow.balance` may let the heading and intro stand at its foot
@@ -472,7 +473,7 @@ class Booklet:
             for panel in rp.panels:
                 scene = panel.scene
                 cells.append((scene, scene.height / scene.width, lead_in(panel.heading, panel.sentence)))
-            note = notes.get(rp.round)
+            note = notes.get(place)
             label = self.say.say("booklet", "comment") if note else ""
             # a round's note stays on the page of its last row of diagrams, the step it comments on
             self.flow.grid(cells, cols=2, gap=5, then=self.flow.aside_height(label, note) if note else 0.0)

@@ -206,12 +206,12 @@ class WebBooklet(Booklet):
             self.web.fit_figure(start.scene, self.web.width / 2, start.caption)
         rounds = []
         taken: set[str] = set()
-        for rp in pages:
+        for place, rp in enumerate(pages, 1):        # notes go by a round's place in the sample
             steps = []
             for i, panel in enumerate(rp.panels, 1):
                 steps.append(Step(_step_id(arg, rp.round, i, panel.heading, taken), panel.heading, panel.sentence,
                                   panel.scene))
-            note = Aside(self.say.say("booklet", "comment"), notes[rp.round]) if rp.round in notes else None
+            note = Aside(self.say.say("booklet", "comment"), notes[place]) if place in notes else None
             rounds.append(Round(self.say.say("booklet", "round", n=rp.round), tuple(rp.intro), tuple(steps), note))
         self.web.blocks.append(Walkthrough(arg, localized(transcript.title, self.lang) or arg,
                                            localized(transcript.description, self.lang), legend, tuple(rounds)))

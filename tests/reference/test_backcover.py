@@ -37,7 +37,7 @@ def test_a_15_page_booklet_gets_a_back_cover_with_the_games_name_facts_and_credi
     back = " ".join("".join(r.text for r in shape.runs) for shape in pages[15] if hasattr(shape, "runs"))
     # game.toml: title, kanji, 2 players (the rulebook gives no time or age), the credit lines and the licence
     for words in ("Daimyni", "大名", "2 players", "Game design: Piero Cioni",
-                  "Tenki Games", "not for sale"):
+                  "Tenki Games", "shared free of charge"):
         assert words in " ".join(back.split()), words
     assert "Notes" not in back         # one page was missing: no notes page
 
@@ -53,7 +53,7 @@ def test_added_pages_speak_the_booklets_language():
     pages = for_print([[]] * 13, load_game(cards_dir() / "daimyni"), "it", "#b8262f")
     assert len(pages) == 16
     assert words(pages[13]) == words(pages[14]) == "Note"
-    assert "2 giocatori" in words(pages[15]) and "non è in vendita" in words(pages[15])
+    assert "2 giocatori" in words(pages[15]) and "condivisa gratuitamente" in words(pages[15])
 
 
 @pytest.mark.slow

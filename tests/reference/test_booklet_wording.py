@@ -67,7 +67,7 @@ def test_daimyni_first_note_agrees_with_the_next_round(lang):
     t = text("daimyni", lang)
     assert {"en": "Blue pushes two Bushi towards the middle, Red one; Red also recruits at once: a new Bushi on "
                   "a3, ready to join the push.",
-            "it": "Il Blu spinge due Bushi verso il centro, il Rosso uno; il Rosso recluta anche subito: un nuovo "
+            "it": "Il Blu spinge due Bushi verso il centro, il Rosso uno; e il Rosso recluta subito un nuovo "
                   "Bushi in a3, pronto a unirsi all’avanzata."}[lang] in t
     assert "cannot be taken by a single attacker" not in t and "eliminato da un solo attaccante" not in t
 
@@ -96,7 +96,7 @@ def test_italian_notes_are_the_projects_not_the_authors():
     t = text("daimyni", "it")
     assert "commento dell’autore" not in t
     assert t.count("Nota.") == 6
-    assert "## " not in t and "Una seconda partita: Acqua e fuga" in t
+    assert "## " not in t and "Una seconda partita: Allagamenti e fuga" in t
     assert "formato carta" not in t and "uguale all’ultima pagina di questo regolamento" in t
 
 

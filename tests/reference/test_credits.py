@@ -18,8 +18,8 @@ def _cover(gid, lang):
 
 
 @pytest.mark.parametrize(("gid", "lang", "facts", "credit"), [
-    ("daimyni", "en", "2 players", "Two-player adaptation: Gabriele Mari"),
-    ("daimyni", "it", "2 giocatori", "Adattamento per due giocatori: Gabriele Mari"),
+    ("daimyni", "en", "2 players", "Two-player adaptation and rules: Gabriele Mari"),
+    ("daimyni", "it", "2 giocatori", "Adattamento per due giocatori e regole: Gabriele Mari"),
     ("daimyo", "en", "2-4 players", "Published by Tenki Games, 2005"),
 ])
 @pytest.mark.slow
@@ -30,11 +30,13 @@ def test_cover_prints_the_box_facts_and_the_book_its_credits(gid, lang, facts, c
     assert not any(word in cover for word in ("minutes", "minuti", "ages", "anni"))
     assert ("Un gioco di Piero Cioni" if lang == "it" else "A game by Piero Cioni") in cover
     assert credit in whole
+    if gid == "daimyni":     # the rulebook presents the game as Gabriele Mari's adaptation of Cioni's
+        assert ("adattato da Gabriele Mari" if lang == "it" else "adapted by Gabriele Mari") in cover
 
 
 @pytest.mark.parametrize(("lang", "credit"), [
-    ("en", "Drawing of the Little Daimyo: Ilaria Ambrosini"),
-    ("it", "Disegno del Piccolo Daimyo: Ilaria Ambrosini"),
+    ("en", "Ilaria Ambrosini drew the Little Daimyo for the original edition"),
+    ("it", "Ilaria Ambrosini ha disegnato il Piccolo Daimyo per l’edizione originale"),
 ])
 @pytest.mark.slow
 def test_daimyni_credits_the_drawing_its_rulebook_thanks(lang, credit):

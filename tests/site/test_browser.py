@@ -136,12 +136,12 @@ def _swipe(driver: Any, walkthrough: str, dx: int) -> None:
 
 def test_a_link_to_a_step_opens_that_step(browser: Any, site: Path) -> None:
     _phone(browser, 1200)
-    browser.get((site / "daimyni" / "it.html").as_uri() + "#flood-and-flight-round-2-card-1")
+    browser.get((site / "daimyni" / "it.html").as_uri() + "#flood-and-flight-round-7-card-1")
     walks = browser.execute_script("return [...document.querySelectorAll('.walkthrough')].map(w => w.id)")
     assert len(walks) == 2
     opened = _shown(browser, walks[1])
-    assert opened["id"] == "flood-and-flight-round-2-card-1" and opened["count"] == "1"
-    assert opened["status"].startswith("Turno 2 · Passo ")
+    assert opened["id"] == "flood-and-flight-round-7-card-1" and opened["count"] == "1"
+    assert opened["status"].startswith("Turno 7 · Passo ")
     assert _shown(browser, walks[0])["id"] == "first-blood-round-1-card-2"    # the other one is at its start
     in_view = browser.execute_script("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
                                      "return r.top < window.innerHeight && r.bottom > 0;", opened["id"])

@@ -49,11 +49,14 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[Rou
     titles = {n: c.type.title[lang] for c in game.cards for n in [c.number]}
     pages = []
     for log in t.rounds:
+        flooded = 0          # Tanbo moved so far this round: the second one is the other Tanbo
         # the cards each player takes back from its Reserve (from the second round on) go with what it
         # plays: one line a round, in the order of the phases
         back = {e.clan: list(e.cards) for e in log.events if isinstance(e, ReserveTaken)}
-        plays = [{"clan": say.short(c), "cards": " + ".join(map(str, log.plays[c])), "numbers": list(log.plays[c]),
-                  "back": " + ".join(map(str, back.get(c, []))), "back_numbers": back.get(c, [])}
+        # a pair of cards never splits over two lines ("8 +" / "13."): no-break spaces inside it
+        plays = [{"clan": say.short(c), "cards": "\u00a0+\u00a0".join(map(str, log.plays[c])),
+                  "numbers": list(log.plays[c]),
+                  "back": "\u00a0+\u00a0".join(map(str, back.get(c, []))), "back_numbers": back.get(c, [])}
                  for c in rules.players]
         intro = [say.say("round", "played", plays=plays)]
         intro.append(say.say("round", "order", order=", ".join(
@@ -72,10 +75,13 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[Rou
                     sentences.append(say.say("events", key, **names, count=e.count, src=e.src, dst=e.dst))
                 elif isinstance(e, MovedDaimyo):
                     spec.arrows.append((e.src, e.dst, colour))
-                    sentences.append(say.say("events", "move-daimyo", **names, src=e.src, dst=e.dst))
+                    sentences.append(say.say("events", "move-daimyo", **names, src=e.src, dst=e.dst,
+                                             left=step.after.bushi[clan].get(e.src, 0)))
                 elif isinstance(e, MovedTanbo):
                     spec.arrows.append((e.src, e.dst, TANBO))
-                    sentences.append(say.say("events", "move-tanbo", **names, src=e.src, dst=e.dst))
+                    sentences.append(say.say("events", "move-tanbo", **names, src=e.src, dst=e.dst,
+                                             other=flooded > 0))
+                    flooded += 1
                 elif isinstance(e, Recruited):
                     spec.highlight.append(e.cell)
                     sentences.append(say.say("events", "recruit", **names, cell=e.cell))

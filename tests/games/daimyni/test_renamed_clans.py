@@ -67,7 +67,7 @@ def test_the_renamed_game_narrates_and_positions_name_the_new_clan(green):
     rules = Rules(game)
     assert rules.players == ("green", "blue")
     _t, pages = booklet.walkthrough(game, green / "samples" / "first-blood.toml", "en")
-    assert pages[0].intro[0] == "Green plays 5 + 11; Blue plays 2 + 3."
+    assert pages[0].intro[0] == "Green plays 5\u00a0+\u00a011; Blue plays 2\u00a0+\u00a03."   # a pair never splits
     t = notation.replay((green / "samples" / "first-blood.toml").read_text(encoding="utf-8"), rules, "f")
     assert t.state.returns() == {"green": 1, "blue": -1}
     with pytest.raises(notation.GameRejected, match="expected c3 to hold green 2, found green 1"):

@@ -33,6 +33,25 @@ def test_round_phases_cards_go_to_the_opponents_reserve_and_come_back():
     assert s.reserve == {"red": [], "blue": []}
 
 
+
+def test_after_the_take_back_a_hand_holds_seven_cards_every_round():
+    """The rulebook's phases: "Gioca 2 carte" first, then "Riprendi in mano le carte dalla tua Riserva",
+    which "durante il primo turno" is empty. Worked by hand: a clan starts with 9; round 1 plays 2 and
+    takes back none, 7; from round 2 on it plays 2 of those 7 (5 left) and takes back the 2 its opponent
+    played the round before, 7 again. Never back to 9 (review R2-daimyni, the booklet's blocker)."""
+    s = new_game()
+    for rnd in range(1, 6):
+        before = {c: len(s.hand[c]) for c in ("red", "blue")}
+        waiting = {c: len(s.reserve[c]) for c in ("red", "blue")}
+        assert before == ({"red": 9, "blue": 9} if rnd == 1 else {"red": 7, "blue": 7})
+        assert waiting == ({"red": 0, "blue": 0} if rnd == 1 else {"red": 2, "blue": 2})
+        play(s, sorted(s.hand["red"])[:2], sorted(s.hand["blue"])[:2])
+        assert s.phase == "resolve" and {c: len(s.hand[c]) for c in ("red", "blue")} == {"red": 7, "blue": 7}
+        while s.phase == "resolve" and not s.is_terminal():
+            s.apply_action(s.legal_actions()[0])
+        assert not s.is_terminal(), "the check needs five whole rounds"
+
+
 def test_cards_resolve_from_lowest_number():
     s = play(new_game(), (9, 16), (2, 15))
     order = []
