@@ -121,10 +121,13 @@ def after_scene(cards: Cards, say: Say, seats: Sequence[str], tables: dict[str, 
     return columns_scene(cols, name, rows=rows, step=0.25, min_height=min_height)
 
 
-def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | None] | None = None) -> list[str]:
+def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | None] | None = None,
+             told: set[str] | None = None) -> list[str]:
     """The round's approval, step by step, as sentences (the steps of `rules.STEPS`). `last`: each
     player's card of the round before (what a Sasuke would copy), so a copy that Kuroda Kanbei
-    blocks is told apart from a Sasuke with nothing to copy."""
+    blocks is told apart from a Sasuke with nothing to copy. `told`: what earlier rounds of the same
+    walkthrough told in full (updated), so a reader is not given the same long sentence every round."""
+    told = set() if told is None else told
     out = []
     t = say.titles
     plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
@@ -158,18 +161,34 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
 
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
+    # a Sasuke that had a card to copy when Kuroda switched it off: told with the block, in one sentence
+    switched_off = [e for e in log.events if isinstance(e, Copied) and e.card is None and blocked
+                    and e.player not in blocked and (last or {}).get(e.player) not in (None, plays[e.player])]
     # Kuroda's block is told first: a Sasuke's copy it switches off is told after it
     events = sorted(log.events, key=lambda e: not isinstance(e, Blocked))
     for e in events:
         if isinstance(e, CardsReturned) and e in strategists:
             if e is strategists[0]:
-                out.append(say("events", "strategising", players=say.people([x.player for x in strategists], npc),
-                               n=len(strategists), counts=[len(x.cards) for x in strategists]))
+                counts = [len(x.cards) for x in strategists]
+                names = [say.who(x.player, npc) for x in strategists]
+                out.append(say("events", "strategising-again" if "strategising" in told else "strategising",
+                               players=say.people([x.player for x in strategists], npc), n=len(strategists),
+                               counts=counts, numbers=[say("words", "number", n=c) for c in counts], names=names,
+                               whose=[say("words", "owned", player=m, card="").rstrip() for m in names]))
+                told.add("strategising")
         elif isinstance(e, Blocked):
-            out.append(say("events", "blocked", by=say.people(e.by, npc)))
+            by = say.joined(list(dict.fromkeys(t[copied.get(w) or plays[w]] for w in e.by)))
+            if switched_off:
+                first = switched_off[0]
+                out.append(say("events", "blocked-copy", by=by, player=say.who(first.player, npc),
+                               card=t[(last or {})[first.player] or ""]))
+            else:
+                out.append(say("events", "blocked", by=by))
         elif isinstance(e, Copied):
             would = (last or {}).get(e.player)
-            if e.card is None and blocked and e.player not in blocked and would and would != plays[e.player]:
+            if switched_off and e is switched_off[0]:
+                pass                    # told with the block
+            elif e in switched_off and would:
                 out.append(say("events", "copy-blocked", player=say.who(e.player, npc), card=t[would]))
             elif e.card is None:
                 out.append(say("events", "copied-nothing", player=say.who(e.player, npc)))
@@ -240,8 +259,10 @@ def trust_sentence(say: Say, log: RoundLog, npc: str | None) -> str:
         return say("events", "no-trust")
     # a player at 0 who loses trust keeps 0: told once for all of them, not as "0 → 0"
     broke = [e for e in changes if e.before == e.after == 0]
-    parts = [say("events", "trust", player=say.who(e.player, npc), before=e.before, after=e.after,
-                 gained=e.gained, lost=e.lost) for e in changes if e not in broke]
+    # players whose trust went alike are named together: "Red, Blue and Green 0 → 1"
+    alike = grouped(((e.before, e.after, e.gained - e.lost), e) for e in changes if e not in broke)
+    parts = [say("events", "trust", player=say.people([e.player for e in es], npc), before=es[0].before,
+                 after=es[0].after, gained=es[0].gained, lost=es[0].lost) for _, es in alike]
     said = [say("events", "trust-list", parts=parts)] if parts else []
     if broke:
         said.append(say("events", "nothing-to-lose", players=say.people([e.player for e in broke], npc),
@@ -250,6 +271,19 @@ def trust_sentence(say: Say, log: RoundLog, npc: str | None) -> str:
 
 
 RoundDrawn = tuple[RoundLog, Scene, Scene, list[str], str]
+
+
+def _kept(before: dict[str, Table], log: RoundLog) -> dict[str, Table]:
+    """The cards in front before the round that stay there as the new cards are laid: a card an effect
+    takes back to hand (Fuma, Uesugi...) drawn under the new card would read as one still in front."""
+    out = {p: list(cards) for p, cards in before.items()}
+    for e in log.of(CardsReturned):
+        for card in e.cards:
+            row = out.get(e.player, [])
+            at = max((i for i, (c, _up) in enumerate(row) if c == card), default=None)
+            if at is not None:
+                del row[at]
+    return out
 
 
 def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, name: str, with_before: bool = False,
@@ -266,11 +300,12 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
     earlier = max([len(v) for v in before.values()] + [len(v) for log in t.rounds[:-1] for v in log.tables.values()]
                   + [0])
     last: dict[str, str | None] = dict(start.get("last", {}))
+    told: set[str] = set()
     out = []
     for log in t.rounds:
         plays = dict(log.plays) | ({state.npc: log.npc} if state.npc and log.npc else {})
         gained = {p: log.trust[p] - trust[p] for p in state.players}
-        shown = before if with_before else None
+        shown = _kept(before, log) if with_before else None
         room = earlier if with_before else 0
         reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
                               f"{name}-round-{log.round}", small_rows=room, min_columns=columns)
@@ -282,7 +317,7 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
                                   min_height=tall)
             after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}",
                                 widest, min_height=tall)
-        out.append((log, reveal, after, approval(say, log, state.npc, last), trust_sentence(say, log, state.npc)))
+        out.append((log, reveal, after, approval(say, log, state.npc, last, told), trust_sentence(say, log, state.npc)))
         before, trust = log.tables, log.trust
         copied = {e.player: e.card for e in log.of(Copied)}
         last = last | {w: copied.get(w) or c for w, c in plays.items()}
@@ -314,6 +349,29 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 EXAMPLE_SEATS, EXAMPLE_SHARE = 5, 0.6
 
 
+def _after_naming(say: Say, description: str, log: RoundLog, npc: str | None,
+                  steps: list[str]) -> tuple[str, list[str]]:
+    """An example's description and steps, when the description ends by naming the card the first step
+    opens with: the two join ("... but Red lays Hattori Hanzo, which rejects Blue’s Nene."), and a card
+    laid as an effect acts is "it" ("As it is laid, ..."), never named twice in a row like a log."""
+    if not steps or not description.rstrip().endswith("."):
+        return description, steps
+    plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
+    first, said = steps[0], description.rstrip()
+    for seat, card in plays.items():
+        title = say.titles[card]
+        if not said.endswith(f"{title}."):
+            continue
+        owned = say("words", "owned", player=say.who(seat, npc), card=title)
+        for named in (f"{owned} ", f"{title} "):
+            if first.startswith(named):
+                return f"{said[:-1]}, {say('words', 'which')} {first[len(named):]}", steps[1:]
+        laid = say("words", "as-laid", card=title)
+        if first.startswith(laid):
+            return said, [say("words", "as-laid", card=say("words", "it-small")) + first[len(laid):], *steps[1:]]
+    return description, steps
+
+
 def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
     """`@example NAME [NAME...]`: examples/NAME.toml replayed, its last round drawn with its result;
     `@example` alone: every example."""
@@ -329,7 +387,8 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
         where = display(path)
         t = replay(game, read_text(path, where, "an example the booklet draws"), where)
         log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=4, side_by_side=False)[-1]
-        caption = (f"**{localized(t.title, lang)}.** {localized(t.description, lang)} "
+        description, steps = _after_naming(Say(game, lang), localized(t.description, lang), log, t.state.npc, steps)
+        caption = (f"**{localized(t.title, lang)}.** {description} "
                    + " ".join(steps) + " " + trust)
         out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS)))
         del log
