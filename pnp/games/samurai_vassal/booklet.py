@@ -19,7 +19,7 @@ from ...draw.table import Column, columns_scene, felt_width, placed
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
-from ...model import Game
+from ...model import Card, Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
@@ -216,7 +216,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                           and any(isinstance(fx, CancelMajority) for fx in CARDS[copied.get(w) or plays[w]].effects)]
             # a Sasuke whose copy was just told is "it": naming it a third time reads as a log
             it = len(cancellers) == 1 and told_copy.get(cancellers[0]) == len(out)
-            out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
+            out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first), n_all=len(e.winners),
                            cancellers=say("words", "it") if it else named(cancellers), n_cancellers=len(cancellers),
                            top=say.joined([owned(w) for w in first]),
                            level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
@@ -297,8 +297,6 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
     before: dict[str, Table] = {p: [] for p in state.players} | _tables(start)
     trust = {p: 0 for p in state.players} | dict(start.get("trust", {}))
     widest = max([len(v) for log in t.rounds for v in log.tables.values()] + [1])
-    earlier = max([len(v) for v in before.values()] + [len(v) for log in t.rounds[:-1] for v in log.tables.values()]
-                  + [0])
     last: dict[str, str | None] = dict(start.get("last", {}))
     told: set[str] = set()
     out = []
@@ -306,7 +304,8 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
         plays = dict(log.plays) | ({state.npc: log.npc} if state.npc and log.npc else {})
         gained = {p: log.trust[p] - trust[p] for p in state.players}
         shown = _kept(before, log) if with_before else None
-        room = earlier if with_before else 0
+        # an example reserves room for the cards it shows in front (none left: no empty row under the cards)
+        room = max((len(v) for v in (shown or {}).values()), default=0) if with_before else 0
         reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
                               f"{name}-round-{log.round}", small_rows=room, min_columns=columns)
         after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}", widest)
@@ -390,7 +389,9 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
         description, steps = _after_naming(Say(game, lang), localized(t.description, lang), log, t.state.npc, steps)
         caption = (f"**{localized(t.title, lang)}.** {description} "
                    + " ".join(steps) + " " + trust)
-        out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS)))
+        # never shrunk to stay on a page: smaller, the diagram faces' level and names would print as bars
+        out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS),
+                          least=1.0))
         del log
     return out
 
@@ -435,6 +436,10 @@ class SamuraiVassalBooklet(BookletAdapter):
 
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
         return walkthrough(game, sample, lang)
+
+    def thumbnail(self, game: Game, card: Card, lang: str) -> Scene | None:
+        """The diagrams' face (level, owner's sign, emblem): the card the examples draw, named under it."""
+        return Cards(game, lang).card(card.type_id, card.clan.id if card.clan else None)
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {"example": example_figures, "steps": step_lines, "characters": character_lines,
