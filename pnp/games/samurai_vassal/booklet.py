@@ -385,7 +385,9 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
     for path in paths:
         where = display(path)
         t = replay(game, read_text(path, where, "an example the booklet draws"), where)
-        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=4, side_by_side=False)[-1]
+        # alone, a felt is kept four seats wide (a two-seat one is cramped); two to a row, each fills its half
+        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=0 if len(paths) > 1 else 4,
+                                                      side_by_side=False)[-1]
         description, steps = _after_naming(Say(game, lang), localized(t.description, lang), log, t.state.npc, steps)
         caption = (f"**{localized(t.title, lang)}.** {description} "
                    + " ".join(steps) + " " + trust)
@@ -416,8 +418,9 @@ def character_lines(game: Game, lang: str, _arg: str) -> list[str]:
 
 
 def cover(game: Game, lang: str) -> Scene:
-    """The six Proposal cards of the first colour set and a character, fanned."""
-    cards = Cards(game, lang, printed=True)
+    """The six Proposal cards of the first colour set and a character, fanned: the diagrams' faces, whose
+    level, emblem and name stay legible at a fan's size (the printed face's effect text turns to bars)."""
+    cards = Cards(game, lang)
     first = next(iter(game.clans))
     faces = [cards.card(c, first) for c in ("party", "surveying", "fortressing", "war-drills", "invasion",
                                             "strategising")] + [cards.card("kuroda-kanbei", None)]
