@@ -169,21 +169,21 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
     for e in events:
         if isinstance(e, CardsReturned) and e in strategists:
             if e is strategists[0]:
-                counts = [len(x.cards) for x in strategists]
+                taken = [len(x.cards) for x in strategists]
                 names = [say.who(x.player, npc) for x in strategists]
                 out.append(say("events", "strategising-again" if "strategising" in told else "strategising",
                                players=say.people([x.player for x in strategists], npc), n=len(strategists),
-                               counts=counts, numbers=[say("words", "number", n=c) for c in counts], names=names,
+                               counts=taken, numbers=[say("words", "number", n=c) for c in taken], names=names,
                                whose=[say("words", "owned", player=m, card="").rstrip() for m in names]))
                 told.add("strategising")
         elif isinstance(e, Blocked):
-            by = say.joined(list(dict.fromkeys(t[copied.get(w) or plays[w]] for w in e.by)))
+            blocker = say.joined(list(dict.fromkeys(t[copied.get(w) or plays[w]] for w in e.by)))
             if switched_off:
-                first = switched_off[0]
-                out.append(say("events", "blocked-copy", by=by, player=say.who(first.player, npc),
-                               card=t[(last or {})[first.player] or ""]))
+                off = switched_off[0]
+                out.append(say("events", "blocked-copy", by=blocker, player=say.who(off.player, npc),
+                               card=t[(last or {})[off.player] or ""]))
             else:
-                out.append(say("events", "blocked", by=by))
+                out.append(say("events", "blocked", by=blocker))
         elif isinstance(e, Copied):
             would = (last or {}).get(e.player)
             if switched_off and e is switched_off[0]:
@@ -386,9 +386,11 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
         where = display(path)
         t = replay(game, read_text(path, where, "an example the booklet draws"), where)
         # alone, a felt is kept four seats wide (a two-seat one is cramped); two to a row, each fills its half
-        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=0 if len(paths) > 1 else 4,
+        seats = 0 if len(paths) > 1 else 4
+        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=seats,
                                                       side_by_side=False)[-1]
-        description, steps = _after_naming(Say(game, lang), localized(t.description, lang), log, t.state.npc, steps)
+        description, steps = _after_naming(Say(game, lang), localized(t.description, lang), log, t.state.npc,
+                                           steps)
         caption = (f"**{localized(t.title, lang)}.** {description} "
                    + " ".join(steps) + " " + trust)
         # never shrunk to stay on a page: smaller, the diagram faces' level and names would print as bars

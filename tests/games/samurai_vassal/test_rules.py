@@ -349,9 +349,9 @@ def test_sasuke_after_a_sasuke_that_copied_nothing_loses(game):  # type: ignore[
 
 def test_a_sasuke_copying_kuroda_switches_off_another_sasuke(game):  # type: ignore[no-untyped-def]
     # RULINGS.md: «Kuroda Kanbei cancels every other card effect of the round ... including ... Sasuke's copy (a
-    # blocked Sasuke has no level and loses)»; the booklet's Clarification: a copied Kuroda blocks as Kuroda does. Blue's Sasuke copies Kuroda
-    # (level 3), so red's Sasuke copies nothing: levels 3 (blue) and 2 (green), one card each: the higher, 3,
-    # wins. Blue scores its Sasuke (1).
+    # blocked Sasuke has no level and loses)»; the booklet's Clarification: a copied Kuroda blocks as Kuroda
+    # does. Blue's Sasuke copies Kuroda (level 3), so red's Sasuke copies nothing: levels 3 (blue) and 2
+    # (green), one card each: the higher, 3, wins. Blue scores its Sasuke (1).
     t = scenario(game, {"red": "sarutobi-sasuke", "blue": "sarutobi-sasuke", "green": "surveying"},
                  last={"red": "invasion", "blue": "kuroda-kanbei"})
     assert won(t) == {"blue"} and t.state.trust == {"red": 0, "blue": 1, "green": 0}
