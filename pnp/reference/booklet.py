@@ -445,9 +445,11 @@ class Booklet:
             self.legend_shown = True
 
     def walked_through(self, arg: str) -> Any:
+        """A sample replayed into its rounds and its drawn start (None: it starts from the setup), once."""
         if arg not in self.walked:
             _module, adapter = self.engine()
-            self.walked[arg] = adapter.walkthrough(self.game, self.sample(arg), self.lang)
+            transcript, rounds = adapter.walkthrough(self.game, self.sample(arg), self.lang)
+            self.walked[arg] = (transcript, rounds, adapter.start_figure(self.game, transcript, self.lang))
         return self.walked[arg]
 
     def round_height(self, rp: RoundPage) -> tuple[float, float]:
@@ -464,9 +466,9 @@ class Booklet:
     def walkthrough_start(self, arg: str) -> float:
         """The height of a walkthrough's heading, description, key and first round (0 when it starts
         from a drawn position, which its own figure lays out)."""
-        transcript, rounds = self.walked_through(arg)
+        transcript, rounds, start = self.walked_through(arg)
         description = localized(transcript.description, self.lang)
-        if not rounds or self.engine()[1].start_figure(self.game, transcript, self.lang) is not None:
+        if not rounds or start is not None:
             return 0.0
         height = 22.0 + (self.flow.lines_height([description])[1] if description else 0.0)
         if not self.legend_shown:
@@ -476,9 +478,8 @@ class Booklet:
     def do_walkthrough(self, arg: str) -> None:
         _module, adapter = self.engine()
         notes = self.notes(self.sample(arg))
-        transcript, rounds = self.walked_through(arg)
+        transcript, rounds, start = self.walked_through(arg)
         description = localized(transcript.description, self.lang)
-        start = adapter.start_figure(self.game, transcript, self.lang)
         # the start position, as wide as a step's diagram (never shrunk: smaller, its cell labels would fall
         # under 6 pt), with the game's description and its caption beside it once the key is printed
         side = (self.flow.width - 5) / 2
