@@ -304,7 +304,7 @@ def test_the_aid_gives_each_win_together_card_the_level_it_wins_with():  # type:
         [ww] = [fx for fx in CARDS[cid].effects if isinstance(fx, WinWith)]
         assert ww.level == level and CARDS[cid].level != level
     assert said.group(1).replace("\u00a0", " ").startswith(
-        "Maeda with a winning 2, Nene with a 5, Asano and Fukushima with a 4.")
+        "Maeda with a 2, Nene with a 5, Asano and Fukushima with a 4.")
 
 
 def test_without_the_party_the_reject_example_is_won_by_the_invasions():  # type: ignore[no-untyped-def]
