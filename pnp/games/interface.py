@@ -125,6 +125,10 @@ class BookletAdapter(ABC):
         the setup (a game from a stated mid-game position); None draws nothing."""
         return None
 
+    # a walkthrough's heading and intro start on a page that also holds its first round (off by default:
+    # a booklet laid out around its intro standing at a page's foot could gain a page)
+    intro_with_first_round: ClassVar[bool] = False
+
     def thumbnail(self, game: Game, card: Card, lang: str) -> Scene | None:
         """A card as the booklet's ``@cards`` row draws it, small: a face that stays legible at that size
         (the printed face's effect text shrinks to grey bars there), or None for the printed face."""

@@ -124,7 +124,8 @@ class Booklet:
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "cards":
                 self.flow.ensure(62)    # the heading stays with the row of cards under it
-            if block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "walkthrough":
+            if (block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "walkthrough"
+                    and self.adapter is not None and self.adapter.intro_with_first_round):
                 # a walkthrough's heading and intro start on a page that holds its first round too: at a
                 # page's foot, with the round overleaf, they read as cut off from what they introduce
                 height = self.walkthrough_start(after.arg)

@@ -436,6 +436,8 @@ def cover(game: Game, lang: str) -> Scene:
 
 
 class SamuraiVassalBooklet(BookletAdapter):
+    intro_with_first_round = True
+
     def cover_scene(self, game: Game, lang: str) -> Scene:
         return cover(game, lang)
 
