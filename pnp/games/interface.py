@@ -44,7 +44,7 @@ from ..errors import UsageError
 
 if TYPE_CHECKING:   # drawing and the model are only named in types: rules never import drawing
     from ..draw.shapes import Scene
-    from ..model import Game
+    from ..model import Card, Game
     from ..output import Artifact
 
 
@@ -123,6 +123,15 @@ class BookletAdapter(ABC):
     def start_figure(self, game: Game, transcript: Transcript, lang: str) -> Figure | None:
         """The position a sample game starts from, drawn before its first round when that is not
         the setup (a game from a stated mid-game position); None draws nothing."""
+        return None
+
+    # a walkthrough's heading and intro start on a page that also holds its first round (off by default:
+    # a booklet laid out around its intro standing at a page's foot could gain a page)
+    intro_with_first_round: ClassVar[bool] = False
+
+    def thumbnail(self, game: Game, card: Card, lang: str) -> Scene | None:
+        """A card as the booklet's ``@cards`` row draws it, small: a face that stays legible at that size
+        (the printed face's effect text shrinks to grey bars there), or None for the printed face."""
         return None
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:

@@ -19,7 +19,7 @@ from ..draw.shapes import PT, Group, Scene, Shape
 from ..draw.trackboard import trackboard_scene
 from ..engine.notation import GameRejected, NotationError, localized, read_notation_file
 from ..errors import DefinitionError
-from ..games.interface import AnyModule, BookletAdapter, Figure, Prose
+from ..games.interface import AnyModule, BookletAdapter, Figure, Prose, RoundPage
 from ..model import Card, Game
 from ..model import Counter as PieceCounter
 from ..model.aid import read_aid
@@ -65,6 +65,7 @@ class Booklet:
         self.samples = sorted((game.folder / "samples").glob("*.toml"))
         self.legend_shown = False
         self.made: dict[int, Any] = {}      # directive output measured ahead (see `box_height`), by block
+        self.walked: dict[str, Any] = {}    # a walkthrough replayed ahead to measure its start, by sample
 
     def source(self) -> str:
         """The booklet's prose in this language, its template filled in (in the sandbox: see
@@ -123,6 +124,12 @@ class Booklet:
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "cards":
                 self.flow.ensure(62)    # the heading stays with the row of cards under it
+            if (block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "walkthrough"
+                    and self.adapter is not None and self.adapter.intro_with_first_round):
+                # a walkthrough's heading and intro start on a page that holds its first round too: at a
+                # page's foot, with the round overleaf, they read as cut off from what they introduce
+                height = self.walkthrough_start(after.arg)
+                self.flow.keep(height, height)
             if block.kind == "h1":
                 self.flow.heading(block.text, 1)
             elif block.kind == "h2":
@@ -407,7 +414,9 @@ class Booklet:
         else:
             cols = len(chosen) if len(chosen) in (3, 5) else 4
         cell = (self.flow.width - 3 * (cols - 1)) / cols
-        faces = [(card_face(g, c, self.lang, name_pt=LEAST_PT * trim_width(g, c) / cell if named else 0.0), c)
+        small = self.adapter.thumbnail if self.adapter is not None else (lambda *_: None)
+        faces = [(small(g, c, self.lang)
+                  or card_face(g, c, self.lang, name_pt=LEAST_PT * trim_width(g, c) / cell if named else 0.0), c)
                  for c in chosen]
         cells = [(f, f.height / f.width, f"**{c.type.title[self.lang]}**"
                   + (f" {c.type.kanji}" if kanji and c.type.kanji else "")) for f, c in faces]
@@ -436,12 +445,42 @@ class Booklet:
             self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
             self.legend_shown = True
 
+    def walked_through(self, arg: str) -> Any:
+        """A sample replayed into its rounds and its drawn start (None: it starts from the setup), once."""
+        if arg not in self.walked:
+            _module, adapter = self.engine()
+            transcript, rounds = adapter.walkthrough(self.game, self.sample(arg), self.lang)
+            self.walked[arg] = (transcript, rounds, adapter.start_figure(self.game, transcript, self.lang))
+        return self.walked[arg]
+
+    def round_height(self, rp: RoundPage) -> tuple[float, float]:
+        """How much of a page a walkthrough round needs: its heading, intro, first row of diagrams and
+        their captions; and its heading and intro alone."""
+        first = rp.panels[0].scene if rp.panels else None
+        row = (self.flow.width - 5) / 2 * (first.height / first.width) if first is not None else 0
+        intro = sum(len(rich_wrap(line, 8.0, self.flow.width)) * 8.0 * PT * 1.38 + 8.0 * PT * 0.55
+                    for line in rp.intro)
+        caption = max((len(rich_wrap(lead_in(p.heading, p.sentence), 7.0, (self.flow.width - 5) / 2))
+                       for p in rp.panels[:2]), default=0) * 7.0 * PT * 1.32
+        return 9 + intro + row + caption + 4, 9 + intro
+
+    def walkthrough_start(self, arg: str) -> float:
+        """The height of a walkthrough's heading, description, key and first round (0 when it starts
+        from a drawn position, which its own figure lays out)."""
+        transcript, rounds, start = self.walked_through(arg)
+        description = localized(transcript.description, self.lang)
+        if not rounds or start is not None:
+            return 0.0
+        height = 22.0 + (self.flow.lines_height([description])[1] if description else 0.0)
+        if not self.legend_shown:
+            height += self.flow.lines_height([self.say.say("booklet", "legend")], size=7.6)[1]
+        return height + self.round_height(rounds[0])[0]
+
     def do_walkthrough(self, arg: str) -> None:
         _module, adapter = self.engine()
         notes = self.notes(self.sample(arg))
-        transcript, rounds = adapter.walkthrough(self.game, self.sample(arg), self.lang)
+        transcript, rounds, start = self.walked_through(arg)
         description = localized(transcript.description, self.lang)
-        start = adapter.start_figure(self.game, transcript, self.lang)
         # the start position, as wide as a step's diagram (never shrunk: smaller, its cell labels would fall
         # under 6 pt), with the game's description and its caption beside it once the key is printed
         side = (self.flow.width - 5) / 2
@@ -459,13 +498,7 @@ class Booklet:
             # a round starts where the last one ended, provided its heading, intro and first row of
             # diagrams fit below (no forced page per round: that left pages half empty); when that
             # leaves a page half empty, `Flow.balance` may let the heading and intro stand at its foot
-            first = rp.panels[0].scene if rp.panels else None
-            row = (self.flow.width - 5) / 2 * (first.height / first.width) if first is not None else 0
-            intro = sum(len(rich_wrap(line, 8.0, self.flow.width)) * 8.0 * PT * 1.38 + 8.0 * PT * 0.55
-                        for line in rp.intro)
-            caption = max((len(rich_wrap(lead_in(p.heading, p.sentence), 7.0, (self.flow.width - 5) / 2))
-                           for p in rp.panels[:2]), default=0) * 7.0 * PT * 1.32
-            self.flow.keep(9 + intro + row + caption + 4, 9 + intro)
+            self.flow.keep(*self.round_height(rp))
             self.flow.heading(self.say.say("booklet", "round", n=rp.round), 2)
             for line in rp.intro:
                 self.flow.paragraph(line, size=8.0)

@@ -31,7 +31,7 @@ def test_numbered_steps_print_their_numbers_as_markers():
     and Dôjima's turn summary ("**1. Draft.**"): each item opens with its number, set apart from its text
     (in the list's marker place), and the numbers run in order."""
     for gid, first, want in (("samurai-vassal", "Lay a card.", ["1.", "2.", "3."]),
-                             ("samurai-vassal", "Middle Player mode", [f"{n}." for n in range(9)]),
+                             ("samurai-vassal", "Reveal. Every player", [f"{n}." for n in range(9)]),
                              ("dojima", "Draft.", ["1.", "2.", "3.", "4.", "5."])):
         found = list(lines(gid, "en"))
         start = next(i for i, ln in enumerate(found) if ln.item and ln.text.split(" ", 1)[1].startswith(first))

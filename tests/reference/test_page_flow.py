@@ -8,7 +8,8 @@ every built-in booklet (five games, Daimyni also in Italian):
 - a short list (twelve lines or fewer) is never split;
 - no page between the cover and the last is less than 60 % full unless what comes next could not have
   fitted in the room left on it (a walkthrough round's heading and opening lines count as what comes
-  next on a left-hand page: its diagrams may follow on the facing page);
+  next on a left-hand page: its diagrams may follow on the facing page; a walkthrough's intro counts
+  with its first round);
 - a paragraph leading into a short list stays on the list's page."""
 
 from __future__ import annotations
@@ -214,6 +215,17 @@ def _first_unit(found: list[Block], facing: bool) -> float:
     if not ordered:
         return 0.0
     first = ordered[0]
+    # a walkthrough's intro (its description, the key to the diagrams) goes with its first round: at a
+    # page's foot, with the round overleaf, it read as cut off from what it introduces (review R2-sv 9)
+    opens = next((k for k, b in enumerate(ordered) if b.size == ROUND_PT), None)
+    if prose(first) and opens is not None and 0 < opens <= 3 and all(prose(b) for b in ordered[:opens]):
+        # down to the captions of the round's first row (a diagram's level digits, set larger than a
+        # caption, read back before them)
+        caps = [b for b in ordered[opens:] if b.size == CAPTION_PT]
+        if not caps:
+            return _first_unit(ordered[opens:], facing=False)
+        row = [b for b in caps if abs(b.lines[0].top - caps[0].lines[0].top) < 40]
+        return max(b.lines[-1].bottom for b in row) - FRAME.top + ROW_GAP
     if first.size == ROUND_PT:
         opening = _opening(ordered)
         # what follows the opening: its diagrams' captions (the labels inside a diagram, "−1 D", set

@@ -19,7 +19,7 @@ from ...draw.table import Column, columns_scene, felt_width, placed
 from ...engine.notation import localized
 from ...engine.replay import Transcript as Replayed
 from ...errors import DefinitionError
-from ...model import Game
+from ...model import Card, Game
 from ...model.load import display, read_text
 from ...reference.narration import Phrasebook, grouped
 from ..interface import BookletAdapter, Figure, Panel, RoundPage, Transcript
@@ -121,10 +121,13 @@ def after_scene(cards: Cards, say: Say, seats: Sequence[str], tables: dict[str, 
     return columns_scene(cols, name, rows=rows, step=0.25, min_height=min_height)
 
 
-def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | None] | None = None) -> list[str]:
+def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | None] | None = None,
+             told: set[str] | None = None) -> list[str]:
     """The round's approval, step by step, as sentences (the steps of `rules.STEPS`). `last`: each
     player's card of the round before (what a Sasuke would copy), so a copy that Kuroda Kanbei
-    blocks is told apart from a Sasuke with nothing to copy."""
+    blocks is told apart from a Sasuke with nothing to copy. `told`: what earlier rounds of the same
+    walkthrough told in full (updated), so a reader is not given the same long sentence every round."""
+    told = set() if told is None else told
     out = []
     t = say.titles
     plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
@@ -158,18 +161,34 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
 
     # everyone who laid Strategising is told in one sentence, where the first of them is
     strategists = [e for e in log.events if isinstance(e, CardsReturned) and CARDS[e.by].id == "strategising"]
+    # a Sasuke that had a card to copy when Kuroda switched it off: told with the block, in one sentence
+    switched_off = [e for e in log.events if isinstance(e, Copied) and e.card is None and blocked
+                    and e.player not in blocked and (last or {}).get(e.player) not in (None, plays[e.player])]
     # Kuroda's block is told first: a Sasuke's copy it switches off is told after it
     events = sorted(log.events, key=lambda e: not isinstance(e, Blocked))
     for e in events:
         if isinstance(e, CardsReturned) and e in strategists:
             if e is strategists[0]:
-                out.append(say("events", "strategising", players=say.people([x.player for x in strategists], npc),
-                               n=len(strategists), counts=[len(x.cards) for x in strategists]))
+                taken = [len(x.cards) for x in strategists]
+                names = [say.who(x.player, npc) for x in strategists]
+                out.append(say("events", "strategising-again" if "strategising" in told else "strategising",
+                               players=say.people([x.player for x in strategists], npc), n=len(strategists),
+                               counts=taken, numbers=[say("words", "number", n=c) for c in taken], names=names,
+                               whose=[say("words", "owned", player=m, card="").rstrip() for m in names]))
+                told.add("strategising")
         elif isinstance(e, Blocked):
-            out.append(say("events", "blocked", by=say.people(e.by, npc)))
+            blocker = say.joined(list(dict.fromkeys(t[copied.get(w) or plays[w]] for w in e.by)))
+            if switched_off:
+                off = switched_off[0]
+                out.append(say("events", "blocked-copy", by=blocker, player=say.who(off.player, npc),
+                               card=t[(last or {})[off.player] or ""]))
+            else:
+                out.append(say("events", "blocked", by=blocker))
         elif isinstance(e, Copied):
             would = (last or {}).get(e.player)
-            if e.card is None and blocked and e.player not in blocked and would and would != plays[e.player]:
+            if switched_off and e is switched_off[0]:
+                pass                    # told with the block
+            elif e in switched_off and would:
                 out.append(say("events", "copy-blocked", player=say.who(e.player, npc), card=t[would]))
             elif e.card is None:
                 out.append(say("events", "copied-nothing", player=say.who(e.player, npc)))
@@ -197,7 +216,7 @@ def approval(say: Say, log: RoundLog, npc: str | None, last: Mapping[str, str | 
                           and any(isinstance(fx, CancelMajority) for fx in CARDS[copied.get(w) or plays[w]].effects)]
             # a Sasuke whose copy was just told is "it": naming it a third time reads as a log
             it = len(cancellers) == 1 and told_copy.get(cancellers[0]) == len(out)
-            out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first),
+            out.append(say("decided", e.rule, winners=say.people(first, npc), n=len(first), n_all=len(e.winners),
                            cancellers=say("words", "it") if it else named(cancellers), n_cancellers=len(cancellers),
                            top=say.joined([owned(w) for w in first]),
                            level=levels[-1] if levels else 0, tied=say.joined([str(lv) for lv in tied]),
@@ -240,8 +259,10 @@ def trust_sentence(say: Say, log: RoundLog, npc: str | None) -> str:
         return say("events", "no-trust")
     # a player at 0 who loses trust keeps 0: told once for all of them, not as "0 → 0"
     broke = [e for e in changes if e.before == e.after == 0]
-    parts = [say("events", "trust", player=say.who(e.player, npc), before=e.before, after=e.after,
-                 gained=e.gained, lost=e.lost) for e in changes if e not in broke]
+    # players whose trust went alike are named together: "Red, Blue and Green 0 → 1"
+    alike = grouped(((e.before, e.after, e.gained - e.lost), e) for e in changes if e not in broke)
+    parts = [say("events", "trust", player=say.people([e.player for e in es], npc), before=es[0].before,
+                 after=es[0].after, gained=es[0].gained, lost=es[0].lost) for _, es in alike]
     said = [say("events", "trust-list", parts=parts)] if parts else []
     if broke:
         said.append(say("events", "nothing-to-lose", players=say.people([e.player for e in broke], npc),
@@ -250,6 +271,19 @@ def trust_sentence(say: Say, log: RoundLog, npc: str | None) -> str:
 
 
 RoundDrawn = tuple[RoundLog, Scene, Scene, list[str], str]
+
+
+def _kept(before: dict[str, Table], log: RoundLog) -> dict[str, Table]:
+    """The cards in front before the round that stay there as the new cards are laid: a card an effect
+    takes back to hand (Fuma, Uesugi...) drawn under the new card would read as one still in front."""
+    out = {p: list(cards) for p, cards in before.items()}
+    for e in log.of(CardsReturned):
+        for card in e.cards:
+            row = out.get(e.player, [])
+            at = max((i for i, (c, _up) in enumerate(row) if c == card), default=None)
+            if at is not None:
+                del row[at]
+    return out
 
 
 def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, name: str, with_before: bool = False,
@@ -263,15 +297,15 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
     before: dict[str, Table] = {p: [] for p in state.players} | _tables(start)
     trust = {p: 0 for p in state.players} | dict(start.get("trust", {}))
     widest = max([len(v) for log in t.rounds for v in log.tables.values()] + [1])
-    earlier = max([len(v) for v in before.values()] + [len(v) for log in t.rounds[:-1] for v in log.tables.values()]
-                  + [0])
     last: dict[str, str | None] = dict(start.get("last", {}))
+    told: set[str] = set()
     out = []
     for log in t.rounds:
         plays = dict(log.plays) | ({state.npc: log.npc} if state.npc and log.npc else {})
         gained = {p: log.trust[p] - trust[p] for p in state.players}
-        shown = before if with_before else None
-        room = earlier if with_before else 0
+        shown = _kept(before, log) if with_before else None
+        # an example reserves room for the cards it shows in front (none left: no empty row under the cards)
+        room = max((len(v) for v in (shown or {}).values()), default=0) if with_before else 0
         reveal = reveal_scene(cards, say, seats, state.npc, plays, log.winners, shown, gained,
                               f"{name}-round-{log.round}", small_rows=room, min_columns=columns)
         after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}", widest)
@@ -282,7 +316,7 @@ def rounds_of(game: Game, t: Replayed[SamuraiVassalState, RoundLog], lang: str, 
                                   min_height=tall)
             after = after_scene(cards, say, state.players, log.tables, log.trust, f"{name}-after-{log.round}",
                                 widest, min_height=tall)
-        out.append((log, reveal, after, approval(say, log, state.npc, last), trust_sentence(say, log, state.npc)))
+        out.append((log, reveal, after, approval(say, log, state.npc, last, told), trust_sentence(say, log, state.npc)))
         before, trust = log.tables, log.trust
         copied = {e.player: e.card for e in log.of(Copied)}
         last = last | {w: copied.get(w) or c for w, c in plays.items()}
@@ -314,6 +348,29 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 EXAMPLE_SEATS, EXAMPLE_SHARE = 5, 0.6
 
 
+def _after_naming(say: Say, description: str, log: RoundLog, npc: str | None,
+                  steps: list[str]) -> tuple[str, list[str]]:
+    """An example's description and steps, when the description ends by naming the card the first step
+    opens with: the two join ("... but Red lays Hattori Hanzo, which rejects Blue’s Nene."), and a card
+    laid as an effect acts is "it" ("As it is laid, ..."), never named twice in a row like a log."""
+    if not steps or not description.rstrip().endswith("."):
+        return description, steps
+    plays = dict(log.plays) | ({npc: log.npc} if npc and log.npc else {})
+    first, said = steps[0], description.rstrip()
+    for seat, card in plays.items():
+        title = say.titles[card]
+        if not said.endswith(f"{title}."):
+            continue
+        owned = say("words", "owned", player=say.who(seat, npc), card=title)
+        for named in (f"{owned} ", f"{title} "):
+            if first.startswith(named):
+                return f"{said[:-1]}, {say('words', 'which')} {first[len(named):]}", steps[1:]
+        laid = say("words", "as-laid", card=title)
+        if first.startswith(laid):
+            return said, [say("words", "as-laid", card=say("words", "it-small")) + first[len(laid):], *steps[1:]]
+    return description, steps
+
+
 def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
     """`@example NAME [NAME...]`: examples/NAME.toml replayed, its last round drawn with its result;
     `@example` alone: every example."""
@@ -328,10 +385,17 @@ def example_figures(game: Game, lang: str, arg: str) -> list[Figure]:
     for path in paths:
         where = display(path)
         t = replay(game, read_text(path, where, "an example the booklet draws"), where)
-        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=4, side_by_side=False)[-1]
-        caption = (f"**{localized(t.title, lang)}.** {localized(t.description, lang)} "
+        # alone, a felt is kept four seats wide (a two-seat one is cramped); two to a row, each fills its half
+        seats = 0 if len(paths) > 1 else 4
+        log, reveal, _after, steps, trust = rounds_of(game, t, lang, path.stem, True, columns=seats,
+                                                      side_by_side=False)[-1]
+        description, steps = _after_naming(Say(game, lang), localized(t.description, lang), log, t.state.npc,
+                                           steps)
+        caption = (f"**{localized(t.title, lang)}.** {description} "
                    + " ".join(steps) + " " + trust)
-        out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS)))
+        # never shrunk to stay on a page: smaller, the diagram faces' level and names would print as bars
+        out.append(Figure(reveal, caption.strip(), share=EXAMPLE_SHARE * reveal.width / felt_width(EXAMPLE_SEATS),
+                          least=1.0))
         del log
     return out
 
@@ -356,8 +420,9 @@ def character_lines(game: Game, lang: str, _arg: str) -> list[str]:
 
 
 def cover(game: Game, lang: str) -> Scene:
-    """The six Proposal cards of the first colour set and a character, fanned."""
-    cards = Cards(game, lang, printed=True)
+    """The six Proposal cards of the first colour set and a character, fanned: the diagrams' faces, whose
+    level, emblem and name stay legible at a fan's size (the printed face's effect text turns to bars)."""
+    cards = Cards(game, lang)
     first = next(iter(game.clans))
     faces = [cards.card(c, first) for c in ("party", "surveying", "fortressing", "war-drills", "invasion",
                                             "strategising")] + [cards.card("kuroda-kanbei", None)]
@@ -371,11 +436,17 @@ def cover(game: Game, lang: str) -> Scene:
 
 
 class SamuraiVassalBooklet(BookletAdapter):
+    intro_with_first_round = True
+
     def cover_scene(self, game: Game, lang: str) -> Scene:
         return cover(game, lang)
 
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
         return walkthrough(game, sample, lang)
+
+    def thumbnail(self, game: Game, card: Card, lang: str) -> Scene | None:
+        """The diagrams' face (level, owner's sign, emblem): the card the examples draw, named under it."""
+        return Cards(game, lang).card(card.type_id, card.clan.id if card.clan else None)
 
     def figures(self) -> dict[str, Callable[[Game, str, str], list[Figure] | list[str]]]:
         return {"example": example_figures, "steps": step_lines, "characters": character_lines,

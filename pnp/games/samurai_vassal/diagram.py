@@ -20,6 +20,7 @@ LEVEL_PT = 10.0         # the level and the owner's sign, in pt at DIAGRAM_MM
 # booklet prints no text under 6.4 pt (smaller text becomes a bar), so 8.4 pt, and names short enough
 # to fit the card's width at that size ("Hanbei", "Ieyasu": booklet/narration `[short-names]`).
 NAME_PT = 8.4
+NAME_MARGIN_MM = 0.46   # room kept right of a name, in mm at DIAGRAM_MM: 1 pt once a walkthrough scales it
 LEVEL_ROW = 0.22        # of the height: the level and the owner's sign, what shows where another card
 NAME_ROW = 0.14         # overlaps this one (the diagrams overlap a quarter); the name under them
 
@@ -44,7 +45,10 @@ def diagram_face(game: Game, card: Card, lang: str, name: str) -> Scene:
         scene.add(*text.box(frame + 0.5, frame, inner, level_h, seat.split()[0], "sans-bold", LEVEL_PT * k,
                             "right", ink, valign="middle", min_size=LEVEL_PT * k * 0.6))
     if name:
-        scene.add(*text.box(frame + 0.5, frame + level_h, inner, strip - frame - level_h, name, "sans",
+        # a long name ("Toyotomi") would touch the card's border: it takes the narrower Latin of the
+        # Japanese face rather than a smaller size, which would print under the booklet's least size
+        font = "sans" if text.measure(name, "sans", NAME_PT * k) <= inner - NAME_MARGIN_MM * k else "jp"
+        scene.add(*text.box(frame + 0.5, frame + level_h, inner, strip - frame - level_h, name, font,
                             NAME_PT * k, "left", INK, valign="middle", min_size=NAME_PT * k, leading=1.0))
     art_y = strip + 1.5
     art_h = h - art_y - frame - 1.5

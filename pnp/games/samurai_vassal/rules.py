@@ -4,13 +4,13 @@ RESOLUTION, one written algorithm (RULINGS.md "Samurai Vassal").
 
 The steps are `STEPS` below (the booklet prints them from there); `resolve` follows them in order.
 
-0. Middle Player mode: the NPC card is revealed first; its effects act like any player's. Every
-   player lays one card face down; all are revealed together.
+0. Reveal. Every player lays a card face down, and all are turned up together (in Middle Player
+   mode the NPC's card is turned up first; its effects act like any player's).
 1. Blocking. If anyone laid Kuroda Kanbei, every other effect of the round is cancelled except
    Strategising's, "when played" effects and Sasuke's copy included (a blocked Sasuke has no level).
    Otherwise a Sasuke takes the level and effects of its owner's previous card; an earlier Sasuke
    counts as the card it copied (nothing to copy, or an earlier Sasuke that copied nothing: no level,
-   and it loses; a copied Kuroda blocks the others).
+   and it loses; a Sasuke that copies Kuroda blocks exactly as Kuroda does).
 2. "When played" effects: Strategising takes every card in front of its owner back to hand (its
    owner loses); Ishida and Hanzo take back the other cards, Fuma and Uesugi the last one still in
    front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from each player with
@@ -93,13 +93,13 @@ MIDDLE, NO_PARTY, SAMURAI = "middle-player", "no-party", "samurai"
 
 # The resolution algorithm in steps, as the booklet prints it.
 STEPS: tuple[tuple[int, str], ...] = (
-    (0, "Middle Player mode: the NPC card is revealed first; its effects act like any player's. Every "
-        'player lays one card face down; all are revealed together.'),
+    (0, "Reveal. Every player lays a card face down, and all are turned up together (in Middle Player mode "
+        "the NPC's card is turned up first; its effects act like any player's)."),
     (1, 'Blocking. If anyone laid Kuroda Kanbei, every other effect of the round is cancelled except '
         'Strategising\'s, "when played" effects and Sasuke\'s copy included (a blocked Sasuke has no '
         "level). Otherwise a Sasuke takes the level and effects of its owner's previous card; an earlier "
         'Sasuke counts as the card it copied (nothing to copy, or an earlier Sasuke that copied nothing: no '
-        'level, and it loses; a copied Kuroda blocks the others).'),
+        'level, and it loses; a Sasuke that copies Kuroda blocks exactly as Kuroda does).'),
     (2, '"When played" effects: Strategising takes every card in front of its owner back to hand (its '
         'owner loses); Ishida and Hanzo take back the other cards, Fuma and Uesugi the last one still in '
         'front, Oda and Nohime turn the others face down; Honda and Shibata take 1 trust from each player with '

@@ -120,7 +120,7 @@ def test_the_samurai_walkthrough_names_the_characters_effects(words):  # type: i
     _t, rounds = walkthrough(GAME, GAME.folder / "samples" / "samurai.toml", "en")
     said = " ".join(p.sentence for r in rounds for p in r.panels)
     assert "Walkthrough: Samurai mode" in words
-    assert "Red's Chacha rejects" in plain(said) and "Chacha obliges Red to lay Strategising next round" in said
+    assert "Red's Chacha rejects" in plain(said) and "Red must lay Strategising next round" in said
     assert "As Oda Nobunaga is laid, Yellow’s Surveying turns face down." in said
 
 
@@ -185,7 +185,8 @@ def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("last", "said"), [
     ({"red": "invasion"},
-     "Red’s Sarutobi Sasuke would copy Invasion, but its copy is switched off too: it has no level and loses."),
+     "Kuroda Kanbei switches off every other effect but Strategising’s, Sasuke’s copy of Invasion included: "
+     "Red’s Sasuke has no level and loses."),
     ({}, "Red’s Sarutobi Sasuke has nothing to copy: it has no level."),
 ])
 def test_a_blocked_copy_and_nothing_to_copy_are_told_apart(last, said):
@@ -286,3 +287,64 @@ def test_every_example_draws_its_cards_at_one_size():  # type: ignore[no-untyped
     widest = max(figures, key=lambda f: f.scene.width)
     assert widest.share == pytest.approx(0.6)
     assert min(f.share for f in figures) < widest.share          # the narrower felts print narrower
+
+
+def test_the_aid_gives_each_win_together_card_the_level_it_wins_with():  # type: ignore[no-untyped-def]
+    """Review R2-sv 1: "join winners of their level" read as the characters' own level. The rulebook, Asano
+    Nagamasa: «If player(s) with convincing level 4 wins, you win together». By hand: Maeda (level 3) wins
+    with a 2, Nene (2) with a 5, Asano (2) and Fukushima (3) with a 4; none of them with its own level."""
+    from pnp.games.samurai_vassal.cards import WinWith
+
+    aid = " ".join(line for sec in read_toml(GAME.folder / "booklet" / "aid.en.toml")["section"]
+                   for line in sec["lines"])
+    said = re.search(r"\*\*Win together:\*\* ([^\"]*)", aid)
+    assert said, aid
+    wants = {"maeda-toshiie": 2, "nene": 5, "asano-nagamasa": 4, "fukushima-masanori": 4}
+    for cid, level in wants.items():
+        [ww] = [fx for fx in CARDS[cid].effects if isinstance(fx, WinWith)]
+        assert ww.level == level and CARDS[cid].level != level
+    assert said.group(1).replace("\u00a0", " ").startswith(
+        "Maeda with a 2, Nene with a 5, Asano and Fukushima with a 4.")
+
+
+def test_without_the_party_the_reject_example_is_won_by_the_invasions():  # type: ignore[no-untyped-def]
+    """Review R2-sv 11: the Reject example said two Invasions "would make level 5 the majority"; Invasion's
+    own text is «the majority does not count this round». By hand, with Red's Party swapped for a War Drills:
+    levels 4, 2, 3, 5, 5; Invasion cancels the majority, so the highest, 5, wins: Yellow and Purple."""
+    text = (GAME.folder / "examples" / "03-reject.toml").read_text(encoding="utf-8").replace(
+        'red = "party"', 'red = "war-drills"').split("expect =")[0]
+    t = SamuraiVassal().replay(GAME, text, "03-without-party.toml")
+    assert set(t.rounds[0].winners) == {"yellow", "purple"} and t.rounds[0].rule == "highest"
+    [fig] = example_figures(GAME, "en", "03-reject")
+    assert "they cancel the majority, and 5 is the highest level" in fig.caption
+    assert "the majority, but" not in fig.caption
+
+
+def test_the_fuma_example_does_not_draw_the_card_it_takes_back():  # type: ignore[no-untyped-def]
+    """Review R2-sv 2: Fuma takes Red's Surveying back to hand as it is laid (rulebook, Fuma: «return your
+    last played card to your hand»); drawn small under Fuma, it read as a card still in front."""
+    from pnp.games.samurai_vassal.booklet import _kept
+    from pnp.games.samurai_vassal.notation import replay
+
+    path = GAME.folder / "examples" / "08-fuma-against-reject.toml"
+    t = replay(GAME, path.read_text(encoding="utf-8"), "08.toml")
+    assert _kept({"red": [("surveying", True)], "blue": [], "green": []}, t.rounds[0])["red"] == []
+    [fig] = example_figures(GAME, "en", "08-fuma-against-reject")
+    assert "As it is laid, Surveying goes back to Red’s hand." in fig.caption
+
+
+def test_captions_group_and_shorten_what_repeats():  # type: ignore[no-untyped-def]
+    """Review R2-sv 3-6: like trust changes are grouped, Strategising is told in full once a walkthrough and
+    then short, counts under ten are words, and an example does not name its card twice in a row."""
+    _t, rounds = walkthrough(GAME, GAME.folder / "samples" / "four-players.toml", "en")
+    said = [r.panels[0].sentence for r in rounds]
+    full = [s for s in said if "Strategising included" in s]
+    assert len(full) == 1 and "takes all three cards in front, Strategising included, back to Green’s hand" in full[0]
+    # round 7 (four-players.toml): Red had Strategising and two cards face down, Green four cards
+    assert "Red and Green both lay Strategising: Red takes back three cards and Green four." in said[6]
+    assert not any(re.search(r"\ball \d", s) for s in said)
+    [majority] = example_figures(GAME, "en", "01-majority")
+    assert "Trust: Red, Blue and Green\u00a00\u00a0→\u00a01." in majority.caption
+    for name in ("03-reject", "05-kuroda-against-reject", "10-rejected-stays-a-loser", "11-npc-card"):
+        [fig] = example_figures(GAME, "en", name)
+        assert ", which " in fig.caption and not re.search(r"lays (the )?([A-Z][\w ]+)\. \w+’s \2", fig.caption)

@@ -349,12 +349,32 @@ def test_sasuke_after_a_sasuke_that_copied_nothing_loses(game):  # type: ignore[
 
 def test_a_sasuke_copying_kuroda_switches_off_another_sasuke(game):  # type: ignore[no-untyped-def]
     # RULINGS.md: «Kuroda Kanbei cancels every other card effect of the round ... including ... Sasuke's copy (a
-    # blocked Sasuke has no level and loses)»; «a copied Kuroda blocks the others». Blue's Sasuke copies Kuroda
-    # (level 3), so red's Sasuke copies nothing: levels 3 (blue) and 2 (green), one card each: the higher, 3,
-    # wins. Blue scores its Sasuke (1).
+    # blocked Sasuke has no level and loses)»; the booklet's Clarification: a copied Kuroda blocks as Kuroda
+    # does. Blue's Sasuke copies Kuroda (level 3), so red's Sasuke copies nothing: levels 3 (blue) and 2
+    # (green), one card each: the higher, 3, wins. Blue scores its Sasuke (1).
     t = scenario(game, {"red": "sarutobi-sasuke", "blue": "sarutobi-sasuke", "green": "surveying"},
                  last={"red": "invasion", "blue": "kuroda-kanbei"})
     assert won(t) == {"blue"} and t.state.trust == {"red": 0, "blue": 1, "green": 0}
+
+
+def test_a_sasuke_copying_kuroda_blocks_exactly_as_kuroda_does(game):  # type: ignore[no-untyped-def]
+    # Rulebook, Sasuke: it «copies your last played card's convincing level and card effect(s)»; Kuroda's effect
+    # is to «block all other card effect(s)», «except the effects of "Strategising"». RULINGS.md is silent on a
+    # copied Kuroda; the booklet's Clarification (review R2-sv item 22): it blocks exactly as Kuroda does.
+    # By hand: red's Sasuke copies Kuroda (level 3). Blue's Party (level 1) would reject green's Invasion, but is
+    # switched off, and so is the Invasion's "no majority". Yellow's Strategising still acts: yellow loses and
+    # takes the Surveying back. Levels 3, 1 and 5 were laid once each, so the highest, green's 5, wins and
+    # scores the Invasion (1).
+    t = scenario(game, {"red": "sarutobi-sasuke", "blue": "party", "green": "invasion", "yellow": "strategising"},
+                 last={"red": "kuroda-kanbei"}, tables={"yellow": ["surveying"]})
+    assert won(t) == {"green"} and t.rounds[0].rule == "level"
+    assert t.state.trust == {"red": 0, "blue": 0, "green": 1, "yellow": 0}
+    assert t.state.tables["yellow"] == [] and "surveying" in t.state.hands["yellow"]
+    # ... and Chacha's "next round you must play Strategising" is switched off too: blue may lay Surveying in
+    # round 2. Round 1: red's copied Kuroda (3) beats blue's Chacha (1), each laid once; red scores its Sasuke (1).
+    t = scenario(game, {}, rounds=[{"red": "sarutobi-sasuke", "blue": "chacha"},
+                                   {"red": "surveying", "blue": "surveying"}], last={"red": "kuroda-kanbei"})
+    assert len(t.rounds) == 2 and set(t.rounds[0].winners) == {"red"} and t.rounds[0].trust["red"] == 1
 
 
 def test_fuma_beats_reject(game):  # type: ignore[no-untyped-def]
