@@ -270,6 +270,13 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent], plays_drawn: b
             aside.clear()
         else:
             found = []
+        if isinstance(e, Struck) and pending and not drawn and not aside:
+            # the enemy is the draw that replaces the card just played or discarded: one sentence
+            section, key, values = pending.pop()
+            told()
+            strikes = say("events", "strikes", card=say.cards([e.card], "a", ordered=False))
+            out.append(say(section, key, drew=strikes, then_play=False, **values))
+            continue
         flush()
         if isinstance(e, Played):
             wild = kind(e.card) in ("fleet", "leader") and (kind(e.card) == "fleet" or e.type != "leader")
@@ -293,7 +300,7 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent], plays_drawn: b
             if e.reason == "ninja":
                 order = []
         elif isinstance(e, Struck):
-            out.append(say("events", "struck", card=say.card(e.card), enemy=kind(e.card)))
+            out.append(say("events", "struck", card=say.cards([e.card], "a", ordered=False), enemy=kind(e.card)))
         elif isinstance(e, Met) and e.answer == "ronin: none":
             out.append(say("events", "ronin-none"))
         elif isinstance(e, Revealed4):
