@@ -409,3 +409,18 @@ def test_a_section_named_with_a_page_is_on_that_page(pages):
         there = pages[int(page) - 1]
         # the heading itself, not only another quoted mention of it
         assert there.count(title) > there.count(f"“{title}”"), (title, page)
+
+
+def test_example_panels_share_one_card_size_and_ring_the_card_played():
+    """Review R2 (Shogun items 5, 6): the examples' cards changed size from pair to pair, and the two
+    Raid examples' "after" panels did not ring the card played before the Raid. Each example's before
+    and after now have one width (one card size), and every "after" whose steps play a card (all but
+    "A fresh hand", which discards the whole hand) rings exactly one card in gold."""
+    from pnp.draw.shapes import Rect
+    from pnp.draw.table import MARK
+    from pnp.games.shogun_solitaire.booklet import example_figures
+    figures = example_figures(game(), "en")
+    assert len(figures) == 10 and len({round(f.scene.width, 3) for f in figures}) == 1
+    for f in figures[1::2]:
+        rings = [s for s in f.scene.shapes if isinstance(s, Rect) and s.style.stroke == MARK]
+        assert len(rings) == (0 if f.caption.startswith("**A fresh hand") else 1), f.caption[:40]
