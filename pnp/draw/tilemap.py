@@ -69,7 +69,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
             shapes.append(Polygon(shrink_clear(list(corners(at[tid], R * 1.03)), *at[tid], 0.4, boxes),
                                   Style(stroke=BURST, width=0.8)))
     for tid in spec.combats:
-        shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes))
+        shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes, corners(at[tid], R * 0.97)))
     r = R * 0.3
     # as `position_diagram`: arrows under the removed marks, the pieces over both
     ghosts: list[Box] = []
