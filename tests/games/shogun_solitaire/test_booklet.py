@@ -42,7 +42,8 @@ def test_the_five_rulebook_examples_are_drawn_before_and_after(pages):
     for title in ("A Ninja in the run", "Discard and wait", "A Raid met with the deck", "Envoys leave with a Raid",
                   "A fresh hand"):
         assert f"{title}." in text and f"{title}, after." in text
-    assert "Three Takeda cards in a row, not counting the Ninja: the Takeda port falls and the play area is cleared." in text
+    assert ("Three Takeda cards in a row, not counting the Ninja: the Takeda port falls and the play area is "
+            "cleared.") in text
     assert ("You meet the Raid with the deck: a Takeda Soldier, an Amago Cavalry, a Katō Ninja, an Envoy and a Takeda"
             in text)
 
