@@ -278,6 +278,52 @@ def ghost_footprint(stack: Stack, style: PieceStyle, r: float, pt: float) -> cel
     return (), (ghost_box(stack, style, 0.0, 0.0, r, pt),)
 
 
+@dataclass(frozen=True)
+class SharedTag:
+    """The removed pieces of several sides in one dashed tag, each side's "–n" in its own colour: for a
+    cell with no room for a tag per side, so that who lost what still shows."""
+    parts: tuple[Stack, ...]
+    stacked: bool = False     # the counts one above the other (a narrow cell), else side by side
+
+
+def _shared_size(tag: SharedTag, styles: dict[str, PieceStyle], r: float, pt: float,
+                 ) -> tuple[list[tuple[str, float, float]], float, float, float]:
+    """Each part's label and centre (mm from the tag's middle), the type size, the tag's width and height."""
+    sizes = [_ghost_size(s, styles.get(s.kind, PieceStyle()), r, pt) for s in tag.parts]
+    size, line = sizes[0][1], sizes[0][3]
+    em = size * PT
+    widths = [text.measure(label, "sans-bold", size) for label, *_ in sizes]
+    if tag.stacked:
+        step = em * 0.9
+        top = -step * (len(widths) - 1) / 2
+        return ([(label, 0.0, top + k * step) for k, (label, *_) in enumerate(sizes)], size,
+                max(widths) + em * 0.2, line + step * (len(widths) - 1))
+    gap = em * 0.35
+    inner = sum(widths) + gap * (len(widths) - 1)
+    out, left = [], -inner / 2
+    for (label, *_), w in zip(sizes, widths):
+        out.append((label, left + w / 2, 0.0))
+        left += w + gap
+    return out, size, inner + em * 0.2, line
+
+
+def _shared_box(tag: SharedTag, styles: dict[str, PieceStyle], x: float, y: float, r: float, pt: float) -> Box:
+    _, _, w, h = _shared_size(tag, styles, r, pt)
+    half = r * 0.06
+    return x - w / 2 - half, y - h / 2 - half, x + w / 2 + half, y + h / 2 + half
+
+
+def _shared_ghost(tag: SharedTag, styles: dict[str, PieceStyle], x: float, y: float, r: float,
+                  pt: float) -> list[Shape]:
+    labels, size, w, h = _shared_size(tag, styles, r, pt)
+    shapes: list[Shape] = [Rect(x - w / 2, y - h / 2, w, h, Style(fill="#ffffff", stroke=INK, width=r * 0.12,
+                                                                 dash=(r * 0.3, r * 0.2)),
+                               radius=min(w, h) * (0.3 if tag.stacked else 0.5))]
+    for (label, dx, dy), part in zip(labels, tag.parts):
+        shapes.append(text.line(x + dx, y + dy + size * PT * 0.365, label, "sans-bold", size, part.colour, "middle"))
+    return shapes
+
+
 # A piece row's pieces a hair apart, the removed marks twice that from them (in nominal radii).
 _GAP = 0.05
 
@@ -301,23 +347,32 @@ def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list
     `labels`: (the pieces to hand to `place_units`, the removed pieces' shapes, their boxes). The
     pieces form one group, a row about the cell's middle at `anchor_y` if they fit, and the removed
     pieces another beside or below it, in as few rows and at as large a size as the cell allows. A
-    cell too small for a mark per removed stack gets one mark for all, in ink; type is at `pt`, or a
-    little smaller in a cell that can hold its pieces no other way."""
+    cell too small for a mark per removed stack gets one tag for all, each side's count in its colour,
+    or, with no room for that either, one count for all in ink; type is at `pt`, or a little smaller
+    in a cell that can hold its pieces no other way."""
     styles = piece_styles(game)
     cx = sum(x for x, _ in outline) / len(outline)
     x0, x1 = min(x for x, _ in outline), max(x for x, _ in outline)
     y0, y1 = min(y for _, y in outline), max(y for _, y in outline)
     near = [b for b in labels if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
-    every = tuple(lost)
+    every: tuple[Stack | SharedTag, ...] = tuple(lost)
+    shared = [(SharedTag(tuple(lost)),), (SharedTag(tuple(lost), stacked=True),)]
     merged = (Stack("", INK, sum(s.count for s in lost)),)
-    tries = [(m, pt * k) for k in (1.0, *_CROWDED_PT) for m in ([every, merged] if len(lost) > 1 else [every])]
+    tries = [(m, pt * k) for k in (1.0, *_CROWDED_PT)
+             for m in ([every, *shared, merged] if len(lost) > 1 else [every])]
     found = None
+
+    def mark_footprint(s: Stack | SharedTag, rs: float, size: float) -> cellpack.Footprint:
+        if isinstance(s, SharedTag):
+            return (), (_shared_box(s, styles, 0.0, 0.0, rs, size),)
+        return ghost_footprint(s, styles.get(s.kind, PieceStyle()), rs, size)
+
     for (marks, size), badge in ((t, b) for t in tries for b in (_BADGE_BELOW, _BADGE_RIGHT)):
-        def footprints(scale: float, marks: tuple[Stack, ...] = marks, size: float = size, badge: Point = badge,
-                       ) -> tuple[list[cellpack.Footprint], list[cellpack.Footprint]]:
+        def footprints(scale: float, marks: tuple[Stack | SharedTag, ...] = marks, size: float = size,
+                       badge: Point = badge) -> tuple[list[cellpack.Footprint], list[cellpack.Footprint]]:
             rs = r * scale
             return ([unit_footprint(game, s, styles.get(s.kind, PieceStyle()), rs, size, badge) for s in units],
-                    [ghost_footprint(s, styles.get(s.kind, PieceStyle()), rs * 0.62, size) for s in marks])
+                    [mark_footprint(s, rs * 0.62, size) for s in marks])
 
         found = cellpack.pack(outline, inset, near, (cx, anchor_y), r * 0.07, footprints,
                               scales=(1.0, 0.92, 0.84, 0.76, 0.7), gap=r * (0.12 if marks else _GAP))
@@ -337,6 +392,10 @@ def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list
     shapes: list[Shape] = []
     boxes: list[Box] = []
     for s, (px, py) in zip(marks, at_g):
+        if isinstance(s, SharedTag):
+            shapes += _shared_ghost(s, styles, px, py, rs * 0.62, size)
+            boxes.append(_shared_box(s, styles, px, py, rs * 0.62, size))
+            continue
         st = styles.get(s.kind, PieceStyle())
         shapes += _ghost(s, st, px, py, rs * 0.62, size)
         boxes.append(ghost_box(s, st, px, py, rs * 0.62, size))
@@ -463,11 +522,20 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, w: float,
             Polygon(tip, Style(fill=colour))]
 
 
-def _burst(x: float, y: float, r: float, avoid: list[Box] | None = None) -> Shape:
-    """A combat mark: a star outline around (x, y), pulled in where it would cross a label."""
-    pts = [(x + (r if i % 2 == 0 else r * 0.72) * math.cos(math.pi * i / 8),
-            y + (r if i % 2 == 0 else r * 0.72) * math.sin(math.pi * i / 8)) for i in range(16)]
+def _burst(x: float, y: float, r: float, avoid: list[Box] | None = None,
+           cell: Sequence[Point] = ()) -> Shape:
+    """A combat mark: a star outline around (x, y), pulled in where it would cross a label or, given
+    the `cell`'s outline, leave the cell (the mark belongs to the cell it is drawn in)."""
     width = r * 0.07
+    planes = cellpack.half_planes(cell, width) if cell else []
+    pts = []
+    for i in range(16):
+        px = x + (r if i % 2 == 0 else r * 0.72) * math.cos(math.pi * i / 8)
+        py = y + (r if i % 2 == 0 else r * 0.72) * math.sin(math.pi * i / 8)
+        # the share of the way out from (x, y) that stays inside every edge of the cell
+        k = min([1.0] + [(h - nx * x - ny * y) / d for nx, ny, h in planes
+                         if (d := nx * (px - x) + ny * (py - y)) > h - nx * x - ny * y])
+        pts.append((x + (px - x) * k, y + (py - y) * k))
     return Polygon(shrink_clear(pts, x, y, width, avoid or []), Style(stroke=BURST, width=width))
 
 
@@ -505,7 +573,7 @@ def position_diagram(game: Game, spec: DiagramSpec, name: str = "diagram") -> Sc
         scene.add(Polygon(shrink_clear(grid.corners(cell, R * 0.99), x, y, 0.6, boxes), Style(stroke=BURST, width=1.2)))
     for cell in spec.combats:
         x, y = grid.cells[cell].centre
-        scene.add(_burst(x, y + R * 0.2, R * 0.86, boxes))
+        scene.add(_burst(x, y + R * 0.2, R * 0.86, boxes, grid.corners(cell)))
     r = R * 0.34
     # every cell's pieces and removed pieces laid out, then drawn over the arrows (a piece's number
     # and a removed mark's count matter more than the stretch of shaft they hide), the pieces last:
@@ -543,13 +611,29 @@ def aim(start: Point, pieces: list[Placed], centre: Point, w: float, labels: lis
     one of the `labels`."""
     if not pieces:
         return centre
-    _, style, x, y, r, _, _ = min(pieces, key=lambda p: math.dist(start, (p[2], p[3])))
+    _, style, x, y, r, _, spot = min(pieces, key=lambda p: math.dist(start, (p[2], p[3])))
     d = math.dist(start, (x, y)) or 1.0
     ux, uy = (x - start[0]) / d, (y - start[1]) / d
     rim = piece_radius(style, r) + w * 0.4
-    if not disc_clear(x - ux * rim, y - uy * rim, w * 2.4, labels):
+    reach = d - rim          # how far along the way the head meets the piece
+    if spot is not None:     # its mon badge, when the way in passes it first (an arrow from below)
+        hit = _ray_disc(start, (ux, uy), spot, r * BADGE * 1.06 + w * 0.4)
+        if hit is not None and hit < reach:
+            reach = hit
+    if not disc_clear(start[0] + ux * reach, start[1] + uy * reach, w * 2.4, labels):
         return centre
-    return x - ux * (rim - w * 2.6), y - uy * (rim - w * 2.6)
+    return start[0] + ux * (reach + w * 2.6), start[1] + uy * (reach + w * 2.6)
+
+
+def _ray_disc(start: Point, u: Point, c: Point, r: float) -> float | None:
+    """How far from `start` along the unit vector `u` a ray first meets the disc about `c` (None if never)."""
+    fx, fy = start[0] - c[0], start[1] - c[1]
+    b = fx * u[0] + fy * u[1]
+    disc = b * b - (fx * fx + fy * fy - r * r)
+    if disc < 0:
+        return None
+    t = -b - math.sqrt(disc)
+    return t if t > 0 else None
 
 
 def fit(scene: Scene, x: float, y: float, width: float) -> Group:

@@ -59,17 +59,12 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         shapes.append(Polygon(corners((cx, cy), R * 0.97), Style(fill=fill, stroke=line, width=TILE_LINE)))
         shapes.append(text.line(cx, cy - R * 0.97 * SQRT3 / 2 + drop, tid, "sans-bold", label_pt, line, "middle"))
     boxes = label_boxes(shapes, tiles)
-    for src, dst in moved:   # where a tile came from: a dashed outline and an arrow
-        (ax, ay), (bx, by) = centre(src, R), centre(dst, R)
-        shapes.append(Polygon(corners((ax - x0, ay - y0), R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
-        low = R * 0.3    # from the middle of the tiles, below their labels
-        shapes += _arrow(ax - x0, ay - y0 + low, bx - x0, by - y0 + low, "#8a8170", R * 0.07, boxes)
     for tid in spec.highlight:
         if tid in at:
             shapes.append(Polygon(shrink_clear(list(corners(at[tid], R * 1.03)), *at[tid], 0.4, boxes),
                                   Style(stroke=BURST, width=0.8)))
     for tid in spec.combats:
-        shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes))
+        shapes.append(_burst(at[tid][0], at[tid][1] + R * 0.25, R * 0.86, boxes, corners(at[tid], R * 0.97)))
     r = R * 0.3
     # as `position_diagram`: arrows under the removed marks, the pieces over both
     ghosts: list[Box] = []
@@ -81,6 +76,14 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
                                                 cy + 1.5, spec.units.get(tid, []), spec.losses.get(tid, []), r, MAP_PT)
         gone += drawn
         ghosts += marks
+    # where a tile came from: a dashed outline and an arrow, routed round the pieces on its way
+    stacks = [(px - pr * 1.2, py - pr * 1.2, px + pr * 1.2, py + pr * 2.1)
+              for tile in placed.values() for _, _, px, py, pr, _, _ in tile]
+    for src, dst in moved:
+        (ax, ay), (bx, by) = centre(src, R), centre(dst, R)
+        shapes.append(Polygon(corners((ax - x0, ay - y0), R * 0.9), Style(stroke="#8a8170", width=0.35, dash=(1.2, 1))))
+        low = R * 0.3    # from the middle of the tiles, below their labels
+        shapes += _arrow(ax - x0, ay - y0 + low, bx - x0, by - y0 + low, "#8a8170", R * 0.07, boxes + stacks)
     for start, end, colour in spec.arrows:
         if start in at and end in at:
             a = (at[start][0], at[start][1] + 1.5)

@@ -211,7 +211,7 @@ RULINGS: dict[str, list[Ruling]] = {
     "shogun-solitaire": [
         Ruling("Deck composition",
                ("The rulebook gives no counts; this deck is a design of its own, listed under Components and on the "
-                "player aid, with the ranks it gives under How hard is it?",)),
+                "player aid, with the ranks it gives under \"How hard is it?\", p. 9.",)),
         Ruling("Wild cards",
                ("A Leader or Fleet is named as a colour and a type when played (a Leader keeps its own colour)",
                 "counts as exactly that card for every run rule", "The name never changes afterwards",

@@ -89,7 +89,9 @@ def test_shogun_walkthrough_counts_turns_as_its_rules_do():
     t = text("shogun-solitaire")
     assert re.search(r"\bTurn 5 The deck holds", t)
     assert not re.search(r"\bRound \d", t)
-    assert "the port must be won again like any other objective: with a run of three Hōjō cards" in t
+    # every objective needs the same run of three (review R2: the note now also says why the Hōjō port)
+    assert "Whichever counter goes back, it costs one point." in t
+    assert "now a run of three of them wins the port back" in t
 
 
 def test_italian_notes_are_the_projects_not_the_authors():

@@ -337,3 +337,30 @@ def test_the_combat_example_is_drawn_before_and_after(doc):
     # the pair shows the move and nothing else: the other cards of the round (recruits on the Daimyo's
     # Han) come after it, so both Daimyo stand alone in both pictures (review R-daimyo-shogun, item 4)
     assert was["r3"] == now["r3"] == ["D"] and was["g3"] == now["g3"] == ["D"]
+
+
+def _loss_tags(page, y0, y1, x0, x1):
+    """The removed-piece counts ("–n") drawn in a part of the page, with their colours."""
+    out = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                x, y = span["bbox"][0], span["bbox"][1]
+                if span["text"].strip().startswith("\u2013") and y0 <= y <= y1 and x0 <= x <= x1:
+                    out.append((span["text"].strip(), "#%06x" % span["color"]))
+    return sorted(out)
+
+
+@pytest.mark.parametrize(("caption", "tags"), [
+    # the rulebook's combat: 4 red against 3 green, both sides lose 3 (review R2 item 10)
+    ("After. Red wins the fight", [("–3", "#2e7d32"), ("–3", "#b8262f")]),
+    # the walkthrough's round 4 A1: 3 red against 1 green on g2, both sides lose 1 (the earlier review's
+    # leftover: one black "–2" for both)
+    ("Red moves 3 Bushi from n2 to g2", [("–1", "#2e7d32"), ("–1", "#b8262f")]),
+])
+def test_each_sides_loss_shows_in_its_own_colour(doc, caption, tags):
+    page = next(p for p in doc if caption in " ".join(p.get_text().split()))
+    at = page.search_for(caption.split(". ")[-1])[0]
+    half = page.rect.width / 2
+    left, right = (0, half) if at.x0 < half else (half, page.rect.width)
+    assert _loss_tags(page, at.y0 - 200, at.y0, left, right) == tags

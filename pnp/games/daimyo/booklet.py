@@ -235,7 +235,9 @@ def example_figures(game: Game, lang: str, names: str = "") -> list[tuple[Scene,
             fights = [e for e in step.events if isinstance(e, Combat)]
             spec = spec_of(game, step.after)
             for e in fights:
-                spec.combats.append(e.tile)
+                # the removed pieces are tagged as in the walkthrough, so the losses told can be seen
+                spec.add_combat(e.tile, game.clans[e.attacker].colour, game.clans[e.defender].colour,
+                                e.attacker_lost, e.defender_lost, e.daimyo_lost, "bushi", "daimyo")
                 spec.arrows.append((move.src, e.tile, game.clans[e.attacker].colour))
             frame = bounds([p for x in (step.before, step.after) for p in x["tiles"].values()])
             ahead = spec_of(game, step.before)

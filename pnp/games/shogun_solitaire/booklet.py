@@ -270,6 +270,13 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent], plays_drawn: b
             aside.clear()
         else:
             found = []
+        if isinstance(e, Struck) and pending and not drawn and not aside:
+            # the enemy is the draw that replaces the card just played or discarded: one sentence
+            section, key, values = pending.pop()
+            told()
+            strikes = say("events", "strikes", card=say.cards([e.card], "a", ordered=False))
+            out.append(say(section, key, drew=strikes, then_play=False, **values))
+            continue
         flush()
         if isinstance(e, Played):
             wild = kind(e.card) in ("fleet", "leader") and (kind(e.card) == "fleet" or e.type != "leader")
@@ -293,7 +300,7 @@ def sentences(say: Say, action: str, events: Sequence[GameEvent], plays_drawn: b
             if e.reason == "ninja":
                 order = []
         elif isinstance(e, Struck):
-            out.append(say("events", "struck", card=say.card(e.card), enemy=kind(e.card)))
+            out.append(say("events", "struck", card=say.cards([e.card], "a", ordered=False), enemy=kind(e.card)))
         elif isinstance(e, Met) and e.answer == "ronin: none":
             out.append(say("events", "ronin-none"))
         elif isinstance(e, Revealed4):
@@ -383,26 +390,38 @@ def walkthrough(game: Game, sample: Path, lang: str) -> tuple[Replayed, list[Rou
 
 
 def example_figures(game: Game, lang: str) -> list[Figure]:
-    """Each file of examples/: the stated position, then the position after its turns, with what happened."""
+    """Each file of examples/: the stated position, then the position after its turns, with what happened.
+    Every panel is drawn at one card size, the one the widest row of all the examples allows, so the
+    cards do not change size from one example to the next."""
     cards, say = Cards(game, lang), Say(game, lang)
     out = []
+    replayed = []
     for path in sorted((game.folder / "examples").glob("*.toml")):
         where = display(path)
         t = notation.replay(game, read_text(path, where, "an example"), where)
-        start, done = steps(game, t, where)
-        columns = max([len(start.row), len(start.hand)]
+        replayed.append((path, t, *steps(game, t, where)))
+    columns = max(max([len(start.row), len(start.hand)]
                       + [max(len(s.row), len(s.hand), len(s.gone) + len(s.aside) + bool(s.aside)) for *_, s in done])
+                  for _, _, start, done in replayed)
+    for path, t, start, done in replayed:
         before = diagram(cards, snapshot(start), f"{path.stem}-before", columns)
         told = " ".join(sentences(say, a, ev, plays_drawn=_plays(done, i + 1, ev),
                                   played_drawn=_plays(done, i, done[i - 1][2] if i else []))
                         for i, (_, a, ev, _) in enumerate(done))
-        after = diagram(cards, done[-1][3], f"{path.stem}-after", columns,
-                        played=done[-1][1].startswith("play "))
+        after = diagram(cards, done[-1][3], f"{path.stem}-after", columns, played=_played_last(done))
         title = localized(t.title, lang)
         out.append(Figure(before, say("booklet", "example-before", title=title,
                                       description=localized(t.description, lang))))
         out.append(Figure(after, say("booklet", "example-after", title=title, what=told)))
     return out
+
+
+def _played_last(done: Sequence[tuple[int, str, list[GameEvent], Snapshot]]) -> bool:
+    """Whether the card that ends the final play area is the one played in these steps: it is ringed
+    even when an enemy met after the play is the last step."""
+    plays = [a.split()[1] for _, a, _, _ in done if a.startswith("play ")]
+    row = done[-1][3].row
+    return bool(plays and row) and row[-1] == plays[-1]
 
 
 def _plays(done: Sequence[tuple[int, str, list[GameEvent], Snapshot]], i: int, before: Sequence[GameEvent]) -> bool:

@@ -42,7 +42,8 @@ def test_the_five_rulebook_examples_are_drawn_before_and_after(pages):
     for title in ("A Ninja in the run", "Discard and wait", "A Raid met with the deck", "Envoys leave with a Raid",
                   "A fresh hand"):
         assert f"{title}." in text and f"{title}, after." in text
-    assert "Three Takeda cards in a row, not counting the Ninja: the Takeda port falls." in text
+    assert ("Three Takeda cards in a row, not counting the Ninja: the Takeda port falls and the play area is "
+            "cleared.") in text
     assert ("You meet the Raid with the deck: a Takeda Soldier, an Amago Cavalry, a Katō Ninja, an Envoy and a Takeda"
             in text)
 
@@ -132,8 +133,8 @@ def test_the_walkthrough_replays_its_sample_and_shows_each_step(pages):
     for n in range(1, 10):
         assert f"Turn {n}" in text
     assert ("You play the Fleet, named as an Amago Soldier. Three Amago cards in a row: the Amago village "
-            "falls.") in text
-    assert "The Ronin sends the Hōjō port counter back to its board." in text
+            "falls and the play area is cleared.") in text
+    assert "You choose to give back the Hōjō port counter, which returns to its board." in text
     # the designer's notes of the sample print beside their rounds
     assert text.count("Note.") == 6 and "Designer" not in text
     assert "the draw right after a Ninja is never struck" in text
@@ -325,7 +326,7 @@ def test_cards_are_named_as_a_person_would():
         "You draw two Envoys, the Katō Leader and an Amago Ninja.")
     assert say.cards(["raid", "raid", "envoy"], "the") == "the two Raids and the Envoy"
     assert say.cards(["envoy", "fleet", "envoy"], "the") == "the Envoy, the Fleet and the Envoy"
-    assert say("events", "aside", cards=say.cards(["assassin"], "the"), n=1).startswith("The Assassin waits")
+    assert say("events", "aside", cards=say.cards(["assassin"], "the"), n=1).startswith("The Assassin is set aside")
     assert say.cards(["hojo-samurai"]) == "Hōjō Samurai"       # after "Your": no article
 
 
@@ -390,3 +391,37 @@ def test_components_name_the_card_face_shown_and_the_player_aid(pages):
     aid = pages[-1]
     assert "Enemies and Envoys" in aid and "Rank, by objectives held • 12 Supreme Shogun" in aid
     assert aid.index("Rank,") > aid.index("Deck: 97 cards")
+
+
+def test_an_enemy_drawn_in_place_of_a_card_is_told_as_that_draw(pages):
+    """Review R2 (Shogun item 1): "You discard the Amago Cavalry. The Raid strikes." named a Raid the
+    reader had not seen drawn. Rules: after a single play or discard you draw one card, and an enemy
+    drawn then «strikes at once». The walkthrough's turn 2 discards the Amago Cavalry and draws a Raid."""
+    text = " ".join(pages)
+    assert "You discard the Amago Cavalry and draw a Raid, which strikes at once." in text
+    assert "The Raid strikes." not in text and "The Ronin strikes." not in text
+
+
+def test_a_section_named_with_a_page_is_on_that_page(pages):
+    """Review R2 (Shogun item 7): a section's title run into a sentence is quoted and given its page."""
+    refs = re.findall(r"“([^”]+)”, p\. (\d+)", " ".join(pages))
+    assert len(refs) >= 2
+    for title, page in refs:
+        there = pages[int(page) - 1]
+        # the heading itself, not only another quoted mention of it
+        assert there.count(title) > there.count(f"“{title}”"), (title, page)
+
+
+def test_example_panels_share_one_card_size_and_ring_the_card_played():
+    """Review R2 (Shogun items 5, 6): the examples' cards changed size from pair to pair, and the two
+    Raid examples' "after" panels did not ring the card played before the Raid. Each example's before
+    and after now have one width (one card size), and every "after" whose steps play a card (all but
+    "A fresh hand", which discards the whole hand) rings exactly one card in gold."""
+    from pnp.draw.shapes import Rect
+    from pnp.draw.table import MARK
+    from pnp.games.shogun_solitaire.booklet import example_figures
+    figures = example_figures(game(), "en")
+    assert len(figures) == 10 and len({round(f.scene.width, 3) for f in figures}) == 1
+    for f in figures[1::2]:
+        rings = [s for s in f.scene.shapes if isinstance(s, Rect) and s.style.stroke == MARK]
+        assert len(rings) == (0 if f.caption.startswith("**A fresh hand") else 1), f.caption[:40]
