@@ -39,8 +39,8 @@ def test_dojima_two_player_mode_says_there_is_no_draft():
 
 
 def test_dojima_tables_after_a_seasons_last_round_say_they_hold_the_new_seasons_water():
-    """R2 item 1. Rulebook: in summer each player «receives 1 unit of water», in autumn 3, and nobody may
-    store «more than 8 units of water». Worked by hand from six-players.toml: Blue ends round 4 with
+    """R2 item 1. Rulebook: each player gains «1 unit of water» in summer, 3 in autumn, and the
+    track holds at most 8 (paraphrased). Worked by hand from six-players.toml: Blue ends round 4 with
     5 + 1 = 6 water (Waterer on 5, active); + 3 for autumn = 9, cut to 8, so Blue gains 2. Yellow (7 + 1 = 8)
     and Orange (8, already full) gain none. Red (8 − 3 = 5) gains all 3. The table, which prints the
     autumn figures, is titled for the start of autumn, not "After the round"."""
@@ -61,8 +61,8 @@ def test_dojima_round_three_note_no_longer_comments_on_round_four():
 
 
 def test_dojima_two_player_round_is_told_to_its_end():
-    """R2 item 3 and old item 18. Rulebook, two players: the Beggar gives its Ryô «to the player who is not
-    the first player». Worked by hand from two-players.toml, round 1: the Sake Seller's 5 meets the Water
+    """R2 item 3 and old item 18. Rulebook, two players: the Beggar pays the player «who is not
+    the first» (paraphrased). Worked by hand from two-players.toml, round 1: the Sake Seller's 5 meets the Water
     Advisor's 5, so 4 and 6 pay as active (both Waterers on 4 gain 1 water, 6 → 7); the Beggar's 5 shares
     its field with the Water Advisor, so it pays nothing, though Blue (Red is first player) was its payee;
     the Saboteur's 3 finds no basic advisor. Both Merchants on 1 (active) sell 3 rice for 2 Ryô, so the
@@ -80,7 +80,7 @@ def test_dojima_two_player_round_is_told_to_its_end():
 
 def test_dojima_the_last_player_turning_up_the_hidden_advisor_is_one_sentence():
     """R2 item 4: Green, the last player of round 2, reveals its Saboteur and then turns up the hidden
-    Sake Seller (the last player «also rolls the neutral die for the hidden advisor»)."""
+    Sake Seller (the last player rolls «the neutral die» for the hidden one too)."""
     t = text("dojima")
     assert ("Green reveals the Saboteur on field 6 and, as last player, turns up the hidden Sake Seller on "
             "field 3, the black die.") in t
@@ -123,7 +123,7 @@ def test_dojima_reveal_steps_print_their_letters_as_markers():
 
 def test_dojima_turn_summary_says_what_step_a_does():
     """R2 item 11. Rulebook: the Saboteur «blocks the adjacent fields» of the basic advisor on its field,
-    the Sake Seller makes it «switch the effects of its active field with the adjacent fields»."""
+    the Sake Seller trades the active field's effect with «the adjacent fields» (paraphrased)."""
     assert "A. Saboteur: only the active field pays. Sake Seller: active and adjacent swap." in text("dojima")
 
 
