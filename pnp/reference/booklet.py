@@ -360,7 +360,8 @@ class Booklet:
         cells = []
         for key, cards in rows.kinds.items():
             one = cards[0]
-            face = card_face(g, one, lang, name_pt=rows.name_pt(g, one, LEAST_PT))
+            least = rows.name_pt(g, one, LEAST_PT)      # the type that prints at LEAST_PT at this size
+            face = card_face(g, one, lang, name_pt=least, text_pt=least)
             title = one.type.title[lang] if key == one.type_id else g.back(one).title.get(lang, key)
             sets = len({c.clan.id for c in cards if c.clan is not None})
             # the face shown is one card of many: a caption may name it (its type and clan) apart from the deck

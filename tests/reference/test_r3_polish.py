@@ -89,3 +89,35 @@ def test_the_two_kuroda_captions_say_each_what_its_picture_shows():
     a, b = reject.split(), sasuke.split()
     shared = {tuple(a[i:i + 5]) for i in range(len(a) - 4)} & {tuple(b[i:i + 5]) for i in range(len(b) - 4)}
     assert not shared, shared
+
+
+def test_a_components_thumbnail_prints_the_effect_text_its_box_holds_at_the_least_size():
+    """R3 (Samurai Vassal p. 2, Daimyni p. 2): the card pictures showed grey bars for their effect text. Date
+    Masamune's effect (three lines at 6.4 pt in its box at the picture's size) now prints as text; Cherry
+    Blossom Party's needs four lines, which its box at that size cannot hold, and Daimyni's Move Bushi
+    eleven: those stay bars, as a miniature draws text under 6.4 pt (`draw.miniature.legible`)."""
+    from pnp.draw.card import card_face
+    from pnp.draw.shapes import Text
+    from pnp.reference.components import card_rows
+    from pnp.reference.flow import LEAST_PT, Frame
+
+    page = page_texts("samurai-vassal")[1]
+    assert page.startswith("Components")
+    assert "If you win: each player who loses this round loses 2 trust." in page
+    assert "Reject: every level-5 card" not in page
+    assert "Pick a cell holding Bushi" not in page_texts("daimyni")[1]
+    frame = Frame()
+    for gid, kind, fits in (("samurai-vassal", "character", True), ("samurai-vassal", "proposal", False),
+                            ("daimyni", "basic", False)):
+        game = load_game(cards_dir() / gid)
+        rows = card_rows(game, "en", frame.width - frame.inner - frame.outer, 3.0, LEAST_PT)
+        card = rows.kinds[kind][0]
+        least = rows.name_pt(game, card, LEAST_PT)
+        effect = set(card.type.text["en"].split())
+        said = [(t, "".join(r.text for r in t.runs)) for t, _, _ in shapes_of(card_face(game, card, "en",
+                                                                                       text_pt=least).shapes)
+                if isinstance(t, Text)]
+        words = [t for t, line in said if line.strip() and set(line.split()) <= effect]
+        assert words, (gid, kind)
+        # printed: the layout's size, far under `least`; raised: every line of it at `least`
+        assert all(abs(t.size - least) < 1e-6 for t in words) is fits, (gid, kind, {t.size for t in words})
