@@ -100,15 +100,15 @@ def _ground(game: Game, card: Card, layout: CardLayout, w: float, h: float) -> l
 
 
 def _name(game: Game, card: Card, layout: CardLayout, value: str, k: float, w: float, h: float,
-          least: float) -> list[Text]:
-    """The card's name as printed, or set at `least` pt where it prints smaller and its box holds it
-    whole at that size."""
-    el = layout.elements["title"]
-    printed = _set(game, card, layout, "title", _box(el, w, h), value, k, el.align, INK)
+          least: float, key: str = "title", valign: str = "middle") -> list[Text]:
+    """The card's name (or the element `key`) as printed, or set at `least` pt where it prints smaller
+    and its box holds it whole at that size."""
+    el = layout.elements[key]
+    printed = _set(game, card, layout, key, _box(el, w, h), value, k, el.align, INK, valign=valign)
     if not printed or min(t.size for t in printed) >= least:
         return printed
     try:
-        return text.box(*_box(el, w, h), value, el.font, least, el.align, readable(INK, PAPER), valign="middle",
+        return text.box(*_box(el, w, h), value, el.font, least, el.align, readable(INK, PAPER), valign=valign,
                         min_size=least, strict=True)
     except (text.TextDoesNotFit, text.MissingGlyph):
         return printed
@@ -125,9 +125,10 @@ def name_size(game: Game, card: Card, lang: str, least: float = 0.0) -> float:
     return min(t.size for t in _name(game, card, layout, value, _scale(layout, w), w, h, least))
 
 
-def card_face(game: Game, card: Card, lang: str, name_pt: float = 0.0) -> Scene:
+def card_face(game: Game, card: Card, lang: str, name_pt: float = 0.0, text_pt: float = 0.0) -> Scene:
     """The card's face as printed. `name_pt`: a picture drawn smaller than the card sets the name
-    at this size at least, where its box holds it, so that it stays legible once scaled down."""
+    at this size at least, where its box holds it, so that it stays legible once scaled down;
+    `text_pt` the same for its text (a text its box cannot hold at that size is drawn as printed)."""
     layout = game.face_layout_of(card)
     w, h = game.size_of(card).size
     b, k = layout.bleed, _scale(layout, w)
@@ -189,8 +190,7 @@ def card_face(game: Game, card: Card, lang: str, name_pt: float = 0.0) -> Scene:
         line = f"⚖ {named}: {marks}" if named else f"⚖ {marks}"
         scene.add(*_set(game, card, layout, "deal", _box(els["deal"], w, h), line, k, "left", colour))
     if "text" in els and card.type.text.get(lang):     # a card may have no text: a plain number card
-        scene.add(*_set(game, card, layout, "text", _box(els["text"], w, h), card.type.text[lang], k,
-                        els["text"].align, INK, valign="top"))
+        scene.add(*_name(game, card, layout, card.type.text[lang], k, w, h, text_pt, "text", "top"))
     if "footer" in els:
         owner = card.clan.name[lang] if card.clan else game.back(card).title.get(lang, "")
         # a card of no clan whose back is titled with the game's name says that name once

@@ -3,6 +3,7 @@ same pieces, arrows and combat marks as `draw.diagram`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 from ..hexgrid import SQRT3, centre, corners
@@ -10,6 +11,7 @@ from ..model import Game
 from . import text
 from .board import label_drop
 from .diagram import (
+    BADGE,
     BURST,
     Box,
     DiagramSpec,
@@ -18,7 +20,9 @@ from .diagram import (
     _burst,
     aim,
     cell_pieces,
+    disc_clear,
     label_boxes,
+    piece_radius,
     place_units,
     shrink_clear,
 )
@@ -28,6 +32,33 @@ R = 10.0          # tile radius in diagram millimetres
 MAP_PT = 13.0     # type on a tile map: booklets print these maps at half size or more, so 6.4 pt or more
 NEUTRAL = "#f3ecdc"
 TILE_LINE = 0.45   # mm, a tile's outline
+
+
+def _leaving(a: tuple[float, float], b: tuple[float, float], stayed: Sequence[Placed],
+             w: float, labels: list[Box]) -> tuple[float, float]:
+    """Where an arrow `w` wide from `a` towards `b` starts: past the pieces that stayed in the cell it
+    leaves (their discs and badges), so that it does not seem to carry them away. Straight towards `b`
+    where that is clear of the cells' labels, else a little to either side; `a` itself when no piece is
+    in its way, or when clearing them takes more than half the way or finds no start off the labels."""
+    d = math.dist(a, b) or 1.0
+    discs = [d_ for _, style, x, y, r, _, spot in stayed
+             for d_ in [((x, y), piece_radius(style, r) + w)] + ([(spot, r * BADGE * 1.06 + w)] if spot else [])]
+    for turn in (0.0, 0.35, -0.35, 0.7, -0.7):     # radians off the straight way
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        ux, uy = ux * math.cos(turn) - uy * math.sin(turn), ux * math.sin(turn) + uy * math.cos(turn)
+        far = 0.0
+        for (cx, cy), rad in discs:
+            along = (cx - a[0]) * ux + (cy - a[1]) * uy
+            off = abs((cx - a[0]) * uy - (cy - a[1]) * ux)
+            if off < rad and along > -rad:
+                far = max(far, along + math.sqrt(rad ** 2 - off ** 2))
+        if far == 0.0 and turn == 0.0:
+            return a                    # nothing stayed in the way
+        # `_arrow` begins its shaft 2.2 w further on, its casing 0.95 w either side
+        shaft = (a[0] + ux * (far + w * 2.2), a[1] + uy * (far + w * 2.2))
+        if far <= d / 2 and disc_clear(*shaft, w * 1.95, labels):
+            return a[0] + ux * far, a[1] + uy * far
+    return a
 
 
 def bounds(positions: Iterable[tuple[int, int]]) -> tuple[float, float, float, float]:
@@ -86,7 +117,7 @@ def tile_map(game: Game, tiles: dict[str, tuple[tuple[int, int], str | None]], s
         shapes += _arrow(ax - x0, ay - y0 + low, bx - x0, by - y0 + low, "#8a8170", R * 0.07, boxes + stacks)
     for start, end, colour in spec.arrows:
         if start in at and end in at:
-            a = (at[start][0], at[start][1] + 1.5)
+            a = _leaving((at[start][0], at[start][1] + 1.5), at[end], placed.get(start, []), R * 0.08, boxes)
             shapes += _arrow(*a, *aim(a, placed.get(end, []), (at[end][0], at[end][1] + 1.5), R * 0.08, boxes), colour,
                              R * 0.08, boxes)
     for cells, colour in spec.routes:

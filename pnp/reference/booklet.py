@@ -40,6 +40,8 @@ _DIRECTIVE_LINE = re.compile(r"^[ \t]*@([A-Za-z0-9_-]+)", re.M)
 # No page between the cover and the last is less full than this (the share of the text column down to
 # its lowest mark) when moving page breaks can do it without adding a page (issue 25: 60 %).
 BALANCED = 0.6
+# mm above a section's heading, but for one at a page's top (`Flow.heading`)
+HEADING_GAP = 6.0
 
 
 def _clipped(scene: Scene, x: float, y: float, width: float) -> Group:
@@ -124,12 +126,13 @@ class Booklet:
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "cards":
                 self.flow.ensure(62)    # the heading stays with the row of cards under it
-            if (block.kind == "h1" and after is not None and after.kind == "directive" and after.text == "walkthrough"
-                    and self.adapter is not None and self.adapter.intro_with_first_round):
+            if block.kind == "h1" and self.adapter is not None and self.adapter.intro_with_first_round:
                 # a walkthrough's heading and intro start on a page that holds its first round too: at a
                 # page's foot, with the round overleaf, they read as cut off from what they introduce
-                height = self.walkthrough_start(after.arg)
-                self.flow.keep(height, height)
+                height = self.intro_height(blocks, i)
+                # kept only when a page holds it (at a page's top the heading has no gap above it)
+                if 0 < height - HEADING_GAP < self.flow.limit - self.flow.frame.top:
+                    self.flow.keep(height, height)
             if block.kind == "h1":
                 self.flow.heading(block.text, 1)
             elif block.kind == "h2":
@@ -192,6 +195,21 @@ class Booklet:
                 if any(not isinstance(x, str) for x in items):
                     return 0.0
                 total += sum(f.lines_height([x], indent=0.0 if isinstance(x, Prose) else 3.5)[1] for x in items)
+            else:
+                return 0.0
+        return 0.0
+
+    def intro_height(self, blocks: list[Block], i: int) -> float:
+        """The height of the heading at block i, the paragraphs under it and the first round of the
+        walkthrough they lead into; 0 when no walkthrough follows them (or it starts from a drawn
+        position, which its own figure lays out)."""
+        paras = 0.0
+        for b in blocks[i + 1:]:
+            if b.kind == "para":
+                paras += self.flow.lines_height([b.text])[1]
+            elif b.kind == "directive" and b.text == "walkthrough":
+                start = self.walkthrough_start(b.arg)
+                return start + paras if start else 0.0
             else:
                 return 0.0
         return 0.0
@@ -342,7 +360,8 @@ class Booklet:
         cells = []
         for key, cards in rows.kinds.items():
             one = cards[0]
-            face = card_face(g, one, lang, name_pt=rows.name_pt(g, one, LEAST_PT))
+            least = rows.name_pt(g, one, LEAST_PT)      # the type that prints at LEAST_PT at this size
+            face = card_face(g, one, lang, name_pt=least, text_pt=least)
             title = one.type.title[lang] if key == one.type_id else g.back(one).title.get(lang, key)
             sets = len({c.clan.id for c in cards if c.clan is not None})
             # the face shown is one card of many: a caption may name it (its type and clan) apart from the deck
@@ -441,8 +460,16 @@ class Booklet:
     def do_legend(self, _arg: str) -> None:
         """The key to the diagrams where the text first needs it (examples before the walkthrough);
         the walkthrough then does not print it again."""
+        self.legend()
+
+    def legend(self) -> None:
+        """The key, once per booklet, whole on one page: read against the diagrams it explains, a key
+        split over a page break makes the reader turn back for the end of a sentence."""
         if not self.legend_shown:
-            self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
+            key = self.say.say("booklet", "legend")
+            height = self.flow.lines_height([key], size=7.6)[1]
+            self.flow.keep(height, height)
+            self.flow.paragraph(key, size=7.6)
             self.legend_shown = True
 
     def walked_through(self, arg: str) -> Any:
@@ -489,9 +516,7 @@ class Booklet:
             start = None
         elif description:
             self.flow.paragraph(description)
-        if not self.legend_shown:      # the key to the diagrams, once per booklet
-            self.flow.paragraph(self.say.say("booklet", "legend"), size=7.6)
-            self.legend_shown = True
+        self.legend()      # the key to the diagrams, once per booklet
         if start is not None:
             self.fit_figure(start.scene, side, start.caption, least=1.0)
         for place, rp in enumerate(rounds, 1):

@@ -29,8 +29,7 @@ def text(gid: str, lang: str = "en") -> str:
 def test_samurai_vassal_a_blocked_sasuke_is_told_what_it_would_have_copied():
     """The diagram shows Red laid Invasion last round: Sasuke has something to copy, Kuroda blocks it."""
     t = text("samurai-vassal")
-    assert ("Blue Kuroda Kanbei, which switches off every other effect but Strategising’s, Sasuke’s copy of "
-            "Invasion included: Red’s Sasuke has no level and loses." in t)
+    assert "Blue Kuroda Kanbei, which blocks Sasuke’s copy of Invasion: Red’s Sasuke has no level and loses." in t
     assert "Red’s Sarutobi Sasuke has nothing to copy" not in t
 
 

@@ -279,6 +279,9 @@ def combat_rows(game: Game, lang: str, cases: Sequence[tuple[int, int, bool]] = 
 
 
 class DaimyoBooklet(BookletAdapter):
+    # the heading, its intro and round 1 open one page: it costs no page here
+    intro_with_first_round = True
+
     def cover_scene(self, game: Game, lang: str) -> Scene:
         return start_maps(game, lang)[-1][0]
 

@@ -728,6 +728,9 @@ def _file(game: Game, lang: str, folder: str, name: str, directive: str) -> Path
 
 
 class DojimaBooklet(BookletAdapter):
+    # the heading, its intro and round 1 open one page: it costs no page here
+    intro_with_first_round = True
+
     def cover_scene(self, game: Game, lang: str) -> Scene:
         return trackboard_scene(game, lang)
 

@@ -185,8 +185,7 @@ def test_the_same_booklet_every_time(pdf):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("last", "said"), [
     ({"red": "invasion"},
-     "Kuroda Kanbei switches off every other effect but Strategising’s, Sasuke’s copy of Invasion included: "
-     "Red’s Sasuke has no level and loses."),
+     "Kuroda Kanbei blocks Sasuke’s copy of Invasion: Red’s Sasuke has no level and loses."),
     ({}, "Red’s Sarutobi Sasuke has nothing to copy: it has no level."),
 ])
 def test_a_blocked_copy_and_nothing_to_copy_are_told_apart(last, said):
