@@ -2,14 +2,21 @@
 
 Up to 3.12, `dataclasses` writes each method it adds as source text and compiles it on its own:
 0.1-0.25 ms a method, six for a frozen class, and a kit build makes about 140 dataclasses (its own,
-the engine's and its libraries'), some 120 ms of compiling in a process. Three of those methods
-are never on a hot path: a frozen class's `__setattr__` and `__delattr__`, which only refuse, and
-`__repr__` (messages, debugging). `install` has `dataclasses` make those three as closures over
-the class's field names instead, behaving as the compiled ones do: the same test, the same error
-and message, the same text, the same guard against a recursive repr, the same names. `__init__`,
-`__eq__` and `__hash__`, which the engines and every dict keyed by a record call again and again,
-are still compiled by `dataclasses`, as are all methods on 3.13 and later (which compile a class's
-methods differently). tests/test_dataclass_methods.py compares both kinds of method.
+the engine's and its libraries'), some 120 ms of compiling in a process. `install` changes how
+five of them are made, each behaving as the compiled one does:
+
+- a frozen class's `__setattr__` and `__delattr__`, which only refuse, and `__repr__` (messages,
+  debugging) are closures over the class's field names: the same test, the same error and message,
+  the same text, the same guard against a recursive repr, the same names;
+- `__eq__` (and the order methods) and `__hash__`, which the engines and every dict keyed by a
+  record call again and again, keep the code `dataclasses` compiles: it is compiled once for each
+  number of fields, by `dataclasses` itself with stand-in names, and each class's method is that
+  code with its own field names put in (a field named like a name the code uses itself, such as
+  `hash`, is compiled as before). The bytecode, names and line numbers are the compiled ones; only
+  the columns a traceback could point at differ, and none does (the source text is not kept).
+
+`__init__` is still compiled for each class, and every method on 3.13 and later (which compile a
+class's methods differently). tests/test_dataclass_methods.py compares both kinds of method.
 """
 
 from __future__ import annotations
@@ -17,7 +24,12 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Callable, Sequence
+from types import CodeType, FunctionType, SimpleNamespace
 from typing import Any
+
+_COMPILED = {"cmp": getattr(dataclasses, "_cmp_fn", None), "hash": getattr(dataclasses, "_hash_fn", None)}
+_SHAPES: dict[tuple[Any, ...], tuple[CodeType, tuple[str, ...]]] = {}   # see _shaped
+_STAND_IN = "__pnp_field_{}__"
 
 
 def repr_method(fields: Sequence[dataclasses.Field[Any]], _globals: object = None) -> Callable[[Any], str]:
@@ -51,8 +63,55 @@ def frozen_methods(cls: type, fields: Sequence[dataclasses.Field[Any]],
     return __setattr__, __delattr__
 
 
+def _tuple_text(obj: str, names: Sequence[str]) -> str:
+    """`dataclasses._tuple_str`'s text: "(self.a,self.b,)", "()" for no field."""
+    return f"({','.join(f'{obj}.{name}' for name in names)},)" if names else "()"
+
+
+def _shaped(key: tuple[Any, ...], names: Sequence[str], globals: dict[str, Any],
+            compile_with: Callable[[Sequence[str]], FunctionType]) -> FunctionType | None:
+    """The method `compile_with(names)` would compile, made from the code it compiled for the same
+    shape (`key`) with stand-in names; None where the code would differ in more than its names."""
+    made = _SHAPES.get(key)
+    if made is None:
+        stand_ins = tuple(_STAND_IN.format(i) for i in range(len(names)))
+        made = _SHAPES[key] = (compile_with(stand_ins).__code__, stand_ins)
+    code, stand_ins = made
+    if "__builtins__" not in globals or not set(names).isdisjoint(code.co_names):
+        return None
+    own = dict(zip(stand_ins, names))
+    return FunctionType(code.replace(co_names=tuple(own.get(n, n) for n in code.co_names)), globals)
+
+
+def compare_method(name: str, op: str, self_tuple: str, other_tuple: str,
+                   globals: dict[str, Any]) -> FunctionType:
+    """`dataclasses._cmp_fn`: `__eq__` or an order method comparing the fields of two instances."""
+    compiled = _COMPILED["cmp"]
+    assert compiled is not None
+    names = self_tuple[1:-2].replace("self.", "").split(",") if self_tuple != "()" else []
+    made = None
+    if self_tuple == _tuple_text("self", names) and other_tuple == _tuple_text("other", names):
+        made = _shaped(("cmp", name, op, len(names)), names, globals,
+                       lambda stand_ins: compiled(name, op, _tuple_text("self", stand_ins),
+                                                  _tuple_text("other", stand_ins), {}))
+    return made or compiled(name, op, self_tuple, other_tuple, globals)
+
+
+def hash_method(fields: Sequence[dataclasses.Field[Any]], globals: dict[str, Any]) -> FunctionType:
+    """`dataclasses._hash_fn`: the hash of the fields' values as a tuple."""
+    compiled = _COMPILED["hash"]
+    assert compiled is not None
+    names = [f.name for f in fields]
+    made = _shaped(("hash", len(names)), names, globals,
+                   lambda stand_ins: compiled([SimpleNamespace(name=n) for n in stand_ins], {}))
+    return made or compiled(fields, globals)
+
+
 def install() -> None:
-    """Have `dataclasses` make these three methods as above, where it compiles each one (3.11, 3.12)."""
-    if sys.version_info[:2] in ((3, 11), (3, 12)) and hasattr(dataclasses, "_recursive_repr"):
+    """Have `dataclasses` make these methods as above, where it compiles each one (3.11, 3.12)."""
+    if sys.version_info[:2] in ((3, 11), (3, 12)) and hasattr(dataclasses, "_recursive_repr") \
+            and None not in _COMPILED.values():
         dataclasses._repr_fn = repr_method  # type: ignore[attr-defined]
         dataclasses._frozen_get_del_attr = frozen_methods  # type: ignore[attr-defined]
+        dataclasses._cmp_fn = compare_method  # type: ignore[attr-defined]
+        dataclasses._hash_fn = hash_method  # type: ignore[attr-defined]

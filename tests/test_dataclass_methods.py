@@ -1,5 +1,6 @@
-"""pnp.dataclass_methods makes three of a dataclass's methods without compiling them; they must
-behave as the methods `dataclasses` compiles: each case below is run on a class made each way."""
+"""pnp.dataclass_methods makes five of a dataclass's methods without compiling them for each class;
+they must behave as the methods `dataclasses` compiles: each case below is run on a class made each
+way. `__eq__`, the order methods and `__hash__` must be the code `dataclasses` compiles."""
 
 from __future__ import annotations
 
@@ -20,23 +21,29 @@ pytestmark = pytest.mark.skipif(sys.version_info[:2] not in ((3, 11), (3, 12)),
 @contextmanager
 def compiled() -> Iterator[None]:
     """`dataclasses` as the standard library has it, for the classes made inside."""
-    ours = dataclasses._repr_fn, dataclasses._frozen_get_del_attr  # type: ignore[attr-defined]
-    assert ours == (dataclass_methods.repr_method, dataclass_methods.frozen_methods), "pnp installs them"
-    dataclasses._repr_fn, dataclasses._frozen_get_del_attr = STDLIB  # type: ignore[attr-defined]
+    ours = tuple(getattr(dataclasses, name) for name in HOOKS)
+    assert ours == (dataclass_methods.repr_method, dataclass_methods.frozen_methods,
+                    dataclass_methods.compare_method, dataclass_methods.hash_method), "pnp installs them"
+    for name, stdlib in zip(HOOKS, STDLIB):
+        setattr(dataclasses, name, stdlib)
     try:
         yield
     finally:
-        dataclasses._repr_fn, dataclasses._frozen_get_del_attr = ours  # type: ignore[attr-defined]
+        for name, mine in zip(HOOKS, ours):
+            setattr(dataclasses, name, mine)
 
 
-def _stdlib() -> tuple[Any, Any]:
+HOOKS = ("_repr_fn", "_frozen_get_del_attr", "_cmp_fn", "_hash_fn")
+
+
+def _stdlib() -> tuple[Any, ...]:
     """The standard library's own functions, from a fresh copy of the module."""
     import importlib.util
     spec = importlib.util.find_spec("dataclasses")
     assert spec is not None and spec.loader is not None
     fresh = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fresh)
-    return fresh._repr_fn, fresh._frozen_get_del_attr
+    return tuple(getattr(fresh, name) for name in HOOKS)
 
 
 STDLIB = _stdlib()
@@ -147,3 +154,38 @@ def test_slotted_and_empty_frozen_classes() -> None:
             a, b = ours(*args), theirs(*args)
             assert outcome(change, a) == outcome(change, b)
         assert hash(ours(*args)) == hash(theirs(*args)) and ours(*args) == ours(*args)
+
+
+def test_eq_order_and_hash_are_the_code_dataclasses_compiles() -> None:
+    def shapes() -> list[type]:
+        made: list[type] = []
+        for names in ([], ["x"], ["q", "r"], ["self", "other", "hash"], ["NotImplemented", "b"],
+                      ["__pnp_field_1__", "a"], list("abcdefghijkl")):
+            ns = {"__annotations__": dict.fromkeys(names, "int"), "__module__": __name__, "__qualname__": "Shape"}
+            made.append(dataclasses.dataclass(frozen=True, order=True)(type("Shape", (), ns)))
+        ns = {"__annotations__": {"a": "int", "b": "int"}, "b": dataclasses.field(default=0, compare=False)}
+        made.append(dataclasses.dataclass(frozen=True)(type("Partly", (), {**ns, "__module__": __name__})))
+        made.append(dataclasses.dataclass(unsafe_hash=True)(type("Unsafe", (), {**ns, "__module__": __name__})))
+        return made
+    ours = shapes()
+    with compiled():
+        theirs = shapes()
+    for mine, std in zip(ours, theirs):
+        for method in ("__eq__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__"):
+            a, b = getattr(mine, method, None), getattr(std, method, None)
+            if b is None or method not in vars(std):
+                assert method not in vars(mine)
+                continue
+            # the same code but for the columns kept for tracebacks (which show none: no source is kept)
+            assert a.__code__.replace(co_linetable=b"") == b.__code__.replace(co_linetable=b""), method
+            assert list(a.__code__.co_lines()) == list(b.__code__.co_lines())
+            assert (a.__qualname__, a.__name__, a.__module__, a.__defaults__, a.__closure__) == \
+                   (b.__qualname__, b.__name__, b.__module__, b.__defaults__, b.__closure__)
+            assert a.__globals__ is b.__globals__ is vars(sys.modules[__name__])
+        fields = len(dataclasses.fields(mine))
+        x, y = mine(*range(fields)), mine(*range(1, fields + 1))
+        u, v = std(*range(fields)), std(*range(1, fields + 1))
+        assert (x == y, x == x, x != y) == (u == v, u == u, u != v)
+        if "__hash__" in vars(std) and std.__hash__ is not None:
+            assert hash(x) == hash(u) and hash(y) == hash(v)
+    assert ours[2](1, 2) == ours[2](1, 2) and ours[2](1, 2) < ours[2](1, 3)
