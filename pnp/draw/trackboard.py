@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..model import Game
-from ..model.schema import Panel, Track
+from ..model.extras import Panel, Track
 from . import image, text
 from .contrast import mix
 from .shapes import Line, Rect, Scene, Shape, Style

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..errors import DefinitionError
 from ..model import Game
-from ..model.schema import Track
+from ..model.extras import Track
 from .shapes import Circle, Scene, Style
 from .trackboard import trackboard_scene
 
