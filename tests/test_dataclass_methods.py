@@ -1,6 +1,6 @@
-"""pnp.dataclass_methods makes five of a dataclass's methods without compiling them for each class;
-they must behave as the methods `dataclasses` compiles: each case below is run on a class made each
-way. `__eq__`, the order methods and `__hash__` must be the code `dataclasses` compiles."""
+"""pnp.dataclass_methods makes a dataclass's methods without compiling them for each class; they
+must behave as the methods `dataclasses` compiles: each case below is run on a class made each way.
+`__init__`, `__eq__`, the order methods and `__hash__` must be the code `dataclasses` compiles."""
 
 from __future__ import annotations
 
@@ -21,32 +21,14 @@ pytestmark = pytest.mark.skipif(sys.version_info[:2] not in ((3, 11), (3, 12)),
 @contextmanager
 def compiled() -> Iterator[None]:
     """`dataclasses` as the standard library has it, for the classes made inside."""
-    ours = tuple(getattr(dataclasses, name) for name in HOOKS)
-    assert ours == (dataclass_methods.repr_method, dataclass_methods.frozen_methods,
-                    dataclass_methods.compare_method, dataclass_methods.hash_method), "pnp installs them"
-    for name, stdlib in zip(HOOKS, STDLIB):
+    assert all(getattr(dataclasses, name) is ours for name, ours in dataclass_methods.OURS.items()), "pnp installs them"
+    for name, stdlib in dataclass_methods.STDLIB.items():
         setattr(dataclasses, name, stdlib)
     try:
         yield
     finally:
-        for name, mine in zip(HOOKS, ours):
-            setattr(dataclasses, name, mine)
-
-
-HOOKS = ("_repr_fn", "_frozen_get_del_attr", "_cmp_fn", "_hash_fn")
-
-
-def _stdlib() -> tuple[Any, ...]:
-    """The standard library's own functions, from a fresh copy of the module."""
-    import importlib.util
-    spec = importlib.util.find_spec("dataclasses")
-    assert spec is not None and spec.loader is not None
-    fresh = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fresh)
-    return tuple(getattr(fresh, name) for name in HOOKS)
-
-
-STDLIB = _stdlib()
+        for name, ours in dataclass_methods.OURS.items():
+            setattr(dataclasses, name, ours)
 
 
 def both(make: Callable[[], type]) -> tuple[type, type]:
@@ -59,9 +41,9 @@ def both(make: Callable[[], type]) -> tuple[type, type]:
     return ours, theirs
 
 
-def outcome(action: Callable[..., Any], *args: Any) -> tuple[str, str]:
+def outcome(action: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, str]:
     try:
-        return "ok", repr(action(*args))
+        return "ok", repr(action(*args, **kwargs))
     except Exception as exc:     # the error and its message are what must match
         return type(exc).__name__, str(exc)
 
@@ -189,3 +171,60 @@ def test_eq_order_and_hash_are_the_code_dataclasses_compiles() -> None:
         if "__hash__" in vars(std) and std.__hash__ is not None:
             assert hash(x) == hash(u) and hash(y) == hash(v)
     assert ours[2](1, 2) == ours[2](1, 2) and ours[2](1, 2) < ours[2](1, 3)
+
+
+def _same_function(a: Any, b: Any, mine: type) -> None:
+    # the same code but for the columns kept for tracebacks (which show none: no source is kept)
+    assert a.__code__.replace(co_linetable=b"") == b.__code__.replace(co_linetable=b""), mine
+    assert list(a.__code__.co_lines()) == list(b.__code__.co_lines())
+    assert (a.__qualname__, a.__name__, a.__module__, a.__doc__, a.__defaults__, a.__kwdefaults__) == \
+           (b.__qualname__, b.__name__, b.__module__, b.__doc__, b.__defaults__, b.__kwdefaults__)
+    assert list(a.__annotations__.items()) == list(b.__annotations__.items())
+    assert [c.cell_contents for c in a.__closure__ or ()] == [c.cell_contents for c in b.__closure__ or ()]
+    assert a.__globals__ is b.__globals__
+
+
+def test_init_is_the_code_dataclasses_compiles() -> None:
+    marker = object()
+    kinds: list[tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]] = [
+        ({}, {"a": int, "b": "str"}, (1, "x")),
+        ({"frozen": True}, {"a": int, "b": "str"}, (1, "x")),
+        ({"frozen": True}, {"a": int, "b": float, "c": tuple}, (1,)),          # b and c default
+        ({}, {}, ()),
+        ({"frozen": True}, {"self": int, "object": str}, (1, "o")),           # names the code uses itself
+        ({"frozen": True, "slots": True}, {"q": int, "r": int}, (3, 4)),
+        ({"frozen": True}, {"a": int, "items": list}, (1,)),                   # a default factory: compiled
+        ({}, {"a": int, "b": int}, (1, 2)),                                    # and with __post_init__
+    ]
+    defaults: dict[str, Any] = {"b": 2.5, "c": (marker,), "items": dataclasses.field(default_factory=list)}
+    def shapes() -> list[type]:
+        made = []
+        for i, (options, hints, _args) in enumerate(kinds):
+            ns: dict[str, Any] = {"__annotations__": hints, "__module__": __name__, "__qualname__": f"K{i}"}
+            ns.update({k: v for k, v in defaults.items() if k in hints and (k != "b" or i == 2)})
+            if i == 7:
+                ns["__post_init__"] = lambda self: setattr(self, "seen", True)
+            made.append(dataclasses.dataclass(**options)(type(f"K{i}", (), ns)))
+        return made
+    ours = shapes()
+    with compiled():
+        theirs = shapes()
+    for (_options, _annotations, args), mine, std in zip(kinds, ours, theirs):
+        _same_function(mine.__init__, std.__init__, mine)
+        a, b = mine(*args), std(*args)
+        assert repr(a).replace(mine.__qualname__, "K") == repr(b).replace(std.__qualname__, "K")
+        assert vars(a) == vars(b) if hasattr(a, "__dict__") else (a.q, a.r) == (b.q, b.r)
+        assert mine.__doc__ == std.__doc__
+    assert outcome(ours[0]) == outcome(theirs[0]) and outcome(ours[0], 1, "x", 3) == outcome(theirs[0], 1, "x", 3)
+    assert outcome(ours[0], 1, c=2) == outcome(theirs[0], 1, c=2)
+    assert ours[7](1, 2).seen and ours[2](1).c[0] is marker
+
+
+def test_a_default_before_a_plain_field_is_refused_with_its_name() -> None:
+    def bad() -> Any:
+        ns = {"__annotations__": {"early": int, "late": int}, "early": 1, "__module__": __name__}
+        return dataclasses.dataclass(type("Bad", (), ns))
+    mine = outcome(bad)
+    with compiled():
+        theirs = outcome(bad)
+    assert mine == theirs == ("TypeError", "non-default argument 'late' follows default argument")
