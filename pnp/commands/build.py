@@ -1,7 +1,5 @@
 """The `pnp build` command."""
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable
 from pathlib import Path

@@ -1,7 +1,5 @@
 """The `pnp list` command."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer

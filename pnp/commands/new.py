@@ -1,7 +1,5 @@
 """The `pnp new` command."""
 
-from __future__ import annotations
-
 import shlex
 from pathlib import Path
 from typing import Annotated, Optional

@@ -1,7 +1,5 @@
 """The `pnp play` command."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

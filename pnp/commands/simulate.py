@@ -1,7 +1,5 @@
 """The `pnp simulate` command: many games of one game by one policy, measured (see `pnp.simulate`)."""
 
-from __future__ import annotations
-
 import sys
 import time
 from collections.abc import Callable

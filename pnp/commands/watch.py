@@ -1,7 +1,5 @@
 """The `pnp watch` command."""
 
-from __future__ import annotations
-
 import signal
 import threading
 from pathlib import Path

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..model.schema import Die
+from ..model.extras import Die
 from . import image, text
 from .shapes import Circle, Line, Polygon, Rect, Scene, Shape, Style
 from .table import PIPS

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import Game
-from ..model.schema import Panel, Track
 from . import image, text
 from .contrast import mix
 from .shapes import Line, Rect, Scene, Shape, Style
+
+if TYPE_CHECKING:      # the models of track boards are made only for a game that has one (pnp.model.extras)
+    from ..model.extras import Panel, Track
 
 INK = "#2b261f"
 SPACE_TINT = 0.88   # a track space's fill: its track's colour moved this far towards white

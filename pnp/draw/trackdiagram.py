@@ -14,11 +14,15 @@ with tracks (water and rice levels, scores) can feed it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import DefinitionError
 from ..model import Game
-from ..model.schema import Track
 from .shapes import Circle, Scene, Style
 from .trackboard import trackboard_scene
+
+if TYPE_CHECKING:      # the models of track boards are made only for a game that has one (pnp.model.extras)
+    from ..model.extras import Track
 
 
 def space_centre(track: Track, value: int) -> tuple[float, float]:

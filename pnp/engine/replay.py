@@ -90,7 +90,10 @@ TEXT_EXPECTED = "expected text, or a table of texts by language ({ en = \"...\",
 class Header(BaseModel):
     """The header keys every game's notation shares; a game subclasses it to add its own."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Each model (and a game's subclass, which inherits this) builds its validator when it first
+    # validates, not at import: a command validates one game's header, never this one (building
+    # this class and End at import was ~20 ms of every process that imports the engine).
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     game: str | None = None
     title: Text = ""
@@ -108,7 +111,7 @@ class Header(BaseModel):
 class End(BaseModel):
     """``[end]``: how the game ended. A game subclasses it for more (e.g. a ``reason``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     winner: str | None = None
     round: StrictInt | None = None

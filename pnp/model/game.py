@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 __all__ = ["MAX_TOTAL", "Card", "Counter", "Game", "image_path", "load_game"]
 
@@ -15,22 +15,10 @@ from .deck import MAX_TOTAL, Card, check_cards, check_langs, image_path
 from .layouts import Layouts, load_layouts
 from .lint import warnings
 from .load import M, display, read_toml, validate
-from .schema import (
-    BoardFile,
-    CardBack,
-    CardLayout,
-    CardsFile,
-    CardSize,
-    Clan,
-    DiceFile,
-    GameFile,
-    MapsFile,
-    MatsFile,
-    Piece,
-    PiecesFile,
-    TilesFile,
-    TrackBoardFile,
-)
+from .schema import BoardFile, CardBack, CardLayout, CardsFile, CardSize, Clan, GameFile, Piece, PiecesFile
+
+if TYPE_CHECKING:
+    from .extras import DiceFile, MapsFile, MatsFile, TilesFile, TrackBoardFile
 
 T = TypeVar("T")
 
@@ -177,15 +165,22 @@ def load_game(folder: Path) -> Game:
             return None
         return attempt(lambda: validate(model, read_toml(paths[name]), files[name]), name)
 
+    def extra(name: str) -> Any:
+        """A file few games have: its model (pnp.model.extras) is made only for a game that has it."""
+        if not paths[name].is_file():
+            return None
+        from .extras import MODELS
+        return optional(name, MODELS[name])
+
     meta = attempt(lambda: validate(GameFile, read_toml(paths["game"]), files["game"]), "game")
     # Every component file is optional: a game is the components it declares (a deck alone is a game).
     cards_file = optional("cards", CardsFile)
     pieces_file = optional("pieces", PiecesFile) or PiecesFile.model_construct(pieces=[])
     board = optional("board", BoardFile)
-    tiles, maps, mats = optional("tiles", TilesFile), optional("maps", MapsFile), optional("mats", MatsFile)
+    tiles, maps, mats = extra("tiles"), extra("maps"), extra("mats")
     layouts = attempt(lambda: load_layouts(folder / "layouts"), "layouts")
-    trackboard = optional("tracks", TrackBoardFile)
-    dice = optional("dice", DiceFile)
+    trackboard = extra("tracks")
+    dice = extra("dice")
     if meta is None or layouts is None:      # nothing can be cross-checked without them
         raise DefinitionProblems(problems)
     game = Game(folder, meta, cards_file, board, pieces_file, layouts, files, tiles, maps, mats, trackboard, dice)
