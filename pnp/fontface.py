@@ -69,6 +69,15 @@ class Face(TTFontFace):
             made[key] = super().makeSubset(subset)
         return made[key]
 
+    def get_table(self, tag: str) -> bytes:
+        """A table's bytes, copied out of the font once: ReportLab copies ten tables for every subset
+        it makes, IPAexGothic's 5.6 MB `glyf` among them (a copy cost a kit more than the rest of the
+        subset). The font's bytes never change once read, so neither do its tables."""
+        tables: dict[str, bytes] = vars(self).setdefault("_tables", {})
+        if tag not in tables:
+            tables[tag] = super().get_table(tag)  # type: ignore[no-untyped-call]  # ReportLab untyped here
+        return tables[tag]
+
     @property
     def glyphToChar(self) -> dict[int, list[int]]:  # noqa: N802 - ReportLab's name
         """For each glyph its characters, as ReportLab's reading keeps them (the map's own entries, in

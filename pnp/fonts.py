@@ -45,13 +45,18 @@ def split_runs(text: str, font: str) -> list[tuple[str, str]]:
     """Split text into (text, font) runs, sending characters the font lacks to its fallback."""
     if text.isascii():  # both fonts cover ASCII: no lookup needed
         return [(text, font)]
+    # `covers` for each character, its map looked up once for the text
+    mapped, fallback = ttfont(font).face.charToGlyph, _FALLBACK[font]
     runs: list[tuple[str, str]] = []
-    for ch in text:
-        chosen = font if covers(font, ch) or ch.isspace() else _FALLBACK[font]
-        if runs and runs[-1][1] == chosen:
-            runs[-1] = (runs[-1][0] + ch, chosen)
-        else:
-            runs.append((ch, chosen))
+    start, current = 0, None
+    for i, ch in enumerate(text):
+        chosen = font if ord(ch) in mapped or ch.isspace() else fallback
+        if chosen != current:
+            if current is not None:
+                runs.append((text[start:i], current))
+            start, current = i, chosen
+    if current is not None:
+        runs.append((text[start:], current))
     return runs
 
 

@@ -340,9 +340,40 @@ _BADGE_BELOW, _BADGE_RIGHT = (0.0, _BADGE_AT), (_BADGE_AT, 0.0)
 _CROWDED_PT = (0.93, 0.85)
 
 
+# Cells laid out lately, by everything their layout depends on: a walkthrough draws a position after
+# every card, and most cells hold the same pieces as in the diagram before (the packing search was
+# most of a diagram's cost). The layout is a function of these values and of the game's piece styles
+# and clans' emblems, which do not change once a game is loaded (the game is kept in the key's entry
+# and must be the very same object). The pieces themselves are the caller's: only where they go is kept.
+_CELLS: dict[tuple[object, ...], tuple[Game, tuple[tuple[object, ...], ...], tuple[Shape, ...], tuple[Box, ...]]] = {}
+CELLS_KEPT = 1024
+
+
+def _stacks_key(stacks: list[Stack]) -> tuple[tuple[object, ...], ...]:
+    return tuple((s.kind, s.colour, s.count, s.clan) for s in stacks)
+
+
 def cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list[Box], anchor_y: float,
                 units: list[Stack], lost: list[Stack], r: float, pt: float,
                 ) -> tuple[list[Placed], list[Shape], list[Box]]:
+    """`_cell_pieces`, each distinct cell's layout worked out once (see `_CELLS`)."""
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    # only the labels over the cell's box count (`_cell_pieces` keeps the same ones, in order)
+    near = tuple(b for b in labels if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0)
+    key = (id(game), tuple(outline), inset, near, anchor_y, _stacks_key(units), _stacks_key(lost), r, pt)
+    seen = _CELLS.get(key)
+    if seen is None or seen[0] is not game:
+        placed, shapes, boxes = _cell_pieces(game, outline, inset, list(near), anchor_y, units, lost, r, pt)
+        if len(_CELLS) >= CELLS_KEPT:
+            _CELLS.pop(next(iter(_CELLS)))
+        seen = _CELLS[key] = (game, tuple(p[1:] for p in placed), tuple(shapes), tuple(boxes))
+    return [(s, *where) for s, where in zip(units, seen[1])], list(seen[2]), list(seen[3])  # type: ignore[misc]
+
+
+def _cell_pieces(game: Game, outline: Sequence[Point], inset: float, labels: list[Box], anchor_y: float,
+                 units: list[Stack], lost: list[Stack], r: float, pt: float,
+                 ) -> tuple[list[Placed], list[Shape], list[Box]]:
     """One cell's pieces and removed pieces, all inside `outline` (less `inset` mm) and clear of the
     `labels`: (the pieces to hand to `place_units`, the removed pieces' shapes, their boxes). The
     pieces form one group, a row about the cell's middle at `anchor_y` if they fit, and the removed

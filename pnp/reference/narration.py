@@ -14,12 +14,13 @@ pnp.errors.DefinitionError: rules.en.md: line 2: template error: include is not 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from ..errors import DefinitionError
 from ..model import Game
-from ..model.load import display, read_toml
+from ..model.load import display, parse_toml, read_text
 from ..sandbox.template import render_template
 
 __all__ = ["Narrator", "Phrasebook", "grouped", "render_template"]
@@ -58,6 +59,14 @@ def grouped(pairs: Iterable[tuple[K, V]]) -> list[tuple[K, list[V]]]:
     return list(out.items())
 
 
+@functools.lru_cache(maxsize=16)
+def _parsed(text: str, where: str) -> dict[str, Any]:
+    """A narration file's TOML (`read_toml`), parsed once per text: a booklet makes a Narrator for
+    each figure it draws, and the file is read again each time but parsed only when it changed. The
+    same dict is handed to each: nothing changes a narration's data once read."""
+    return parse_toml(text, where)
+
+
 class Narrator:
     """The sentences of booklet/narration.LANG.toml. The file is optional: a sentence is demanded
     only when something prints it (a walkthrough's events), and the booklet's own words have defaults."""
@@ -65,8 +74,8 @@ class Narrator:
     def __init__(self, game: Game, lang: str):
         path = game.folder / "booklet" / f"narration.{lang}.toml"
         self.where = display(path)
-        # a path that exists but is no regular file still goes to read_toml, which refuses it by name
-        self.data = read_toml(path) if path.exists() or path.is_symlink() else {}
+        # a path that exists but is no regular file still goes to read_text, which refuses it by name
+        self.data = _parsed(read_text(path, self.where), self.where) if path.exists() or path.is_symlink() else {}
         self.game, self.lang = game, lang
 
     def short(self, clan: str) -> str:
