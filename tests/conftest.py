@@ -1,4 +1,3 @@
-import gc
 import io
 import shutil
 import subprocess
@@ -16,13 +15,6 @@ from pnp.press.cards import Duplex
 from tests import forkserver
 
 MM = 72 / 25.4
-
-# The cyclic collector's thresholds of `pnp` itself (pnp/cli.py, whose comment says why): a test worker
-# builds kits and reads PDFs back, making and freeing by reference counting a great many small
-# objects, and at the default thresholds the collector took about a tenth of a worker's CPU time
-# (3.6 of 38 s over tests/kit and tests/press) for almost nothing found. Set here so that every
-# worker runs with them from the start, not only from whichever test first imports pnp.cli.
-gc.set_threshold(100_000, 50, 100)
 
 
 def build(paper="a4", duplex=Duplex.long, lang=None, only=("cards", "board", "pieces", "booklet")):
