@@ -2,7 +2,9 @@
 pnp answers with exit 0, 1 or 2 and a message, never a traceback.
 
 Hypothesis runs a fixed, derandomized budget so CI is fast and repeatable; raise FUZZ_EXAMPLES to
-search longer locally (``FUZZ_EXAMPLES=2000 pytest tests/test_fuzz.py``)."""
+search longer locally (``FUZZ_EXAMPLES=2000 pytest tests/test_fuzz.py``). The searches that take a
+second or more are a soak, marked `slow`: CI runs them, the fast loop (`-m "not slow"`) leaves them
+out (tests/model/test_load_errors.py and the notation tests hold the errors they look for, case by case)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +52,7 @@ def any_file(base: str) -> st.SearchStrategy[bytes]:
 
 # ---- notation: the shared framework, the Daimyni parser, the check command's path ----------
 
+@pytest.mark.slow
 @BUDGET
 @given(any_file(SAMPLES[0].read_text(encoding="utf-8")))
 def test_read_notation_answers_with_a_notation_error_or_a_result(data):
@@ -72,6 +76,7 @@ def test_daimyni_check_gives_exit_0_1_or_2_with_a_message(data):
     assert result.line.startswith("n.toml") and len(result.line) > len("n.toml: ")
 
 
+@pytest.mark.slow
 @BUDGET
 @given(st.sampled_from(SAMPLES).flatmap(lambda p: mutated(p.read_text(encoding="utf-8"))))
 def test_daimyni_replay_raises_only_its_two_errors(data):
@@ -86,6 +91,7 @@ def test_daimyni_replay_raises_only_its_two_errors(data):
 FILES = ["game.toml", "cards.toml", "pieces.toml", "board.toml"]
 
 
+@pytest.mark.slow
 @BUDGET
 @given(st.sampled_from(FILES).flatmap(lambda f: st.tuples(st.just(f), any_file((DAIMYNI / f).read_text("utf-8")))))
 def test_the_loader_answers_with_a_definition_error_or_a_game(case):
@@ -102,6 +108,7 @@ def test_the_loader_answers_with_a_definition_error_or_a_game(case):
         assert game.id
 
 
+@pytest.mark.slow
 @BUDGET
 @given(st.sampled_from(FILES).flatmap(lambda f: st.tuples(st.just(f), mutated((DAIMYNI / f).read_text("utf-8")))))
 def test_a_loaded_game_the_rules_accept_or_refuse_with_a_message(case):

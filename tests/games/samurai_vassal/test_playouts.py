@@ -63,7 +63,15 @@ def test_many_playouts(options):  # type: ignore[no-untyped-def]
         if "middle-player" in options and players == 6:
             continue
         for seed in range(games(100)):
-            s = playout(players, options, seed)
+            # Four seeds in ten are checked after every step, and must end as `random_game` (the fast
+            # path of `pnp simulate`) ends them; the other six are played by it and checked at the end.
+            s = MODULE.new_state(GAME, Settings(players, frozenset(options), seed))
+            s.random_game(random.Random(seed))
+            if seed % 10 < 4:
+                checked = playout(players, options, seed)
+                assert ((checked.trust, checked.winners, checked.round, {p: owned(checked, p) for p in s.players})
+                        == (s.trust, s.winners, s.round, {p: owned(s, p) for p in s.players})), (players, seed)
+            assert s.is_terminal() and all(v >= 0 for v in s.trust.values())
             played += 1
             if not s.winners:
                 assert s.round >= 300 and max(s.trust.values()) < 12, (players, seed)
