@@ -24,6 +24,15 @@ gc.set_threshold(100_000, 50, 100)
 # sets the variable keeps their setting (pydantic's documented switch).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
+# dataclasses compiles each method of each class on its own (about 120 ms of a kit build on 3.11);
+# pnp.dataclass_methods makes the same methods with less compiling. It replaces functions inside the
+# standard library's module, so it is installed here, for pnp's own process, and not by `import pnp`,
+# which must leave a host program's dataclasses as the standard library makes them. Installed before
+# typer and pnp's modules make their classes.
+from .dataclass_methods import install as _install_dataclass_methods  # noqa: E402
+
+_install_dataclass_methods()
+
 import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 

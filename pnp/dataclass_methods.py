@@ -2,8 +2,9 @@
 
 Up to 3.12, `dataclasses` writes each method it adds as source text and compiles it on its own:
 0.1-0.25 ms a method, six for a frozen class, and a kit build makes about 140 dataclasses (its own,
-the engine's and its libraries'), some 120 ms of compiling in a process. `install` changes how
-five of them are made, each behaving as the compiled one does:
+the engine's and its libraries'), some 120 ms of compiling in a process. `install` (called by
+`pnp.cli`, for the command's own process only) changes how five of them are made, each behaving as
+the compiled one does:
 
 - a frozen class's `__setattr__` and `__delattr__`, which only refuse, and `__repr__` (messages,
   debugging) are closures over the class's field names: the same test, the same error and message,

@@ -5,6 +5,7 @@ must behave as the methods `dataclasses` compiles: each case below is run on a c
 from __future__ import annotations
 
 import dataclasses
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,6 +17,26 @@ from pnp import dataclass_methods
 
 pytestmark = pytest.mark.skipif(sys.version_info[:2] not in ((3, 11), (3, 12)),
                                 reason="installed only where dataclasses compiles every method")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def installed() -> Iterator[None]:
+    """pnp's methods, as the `pnp` command installs them, for this module's tests only."""
+    dataclass_methods.install()
+    try:
+        yield
+    finally:
+        for name, stdlib in dataclass_methods.STDLIB.items():
+            setattr(dataclasses, name, stdlib)
+
+
+def test_the_command_installs_them_and_a_library_import_does_not():
+    """`pnp` (pnp.cli) uses pnp's methods; a program that only imports pnp keeps the standard library's."""
+    probe = "import dataclasses, {0}; print(dataclasses._init_fn.__module__)"
+    made_by = {module: subprocess.run([sys.executable, "-c", probe.format(module)], capture_output=True,
+                                      text=True, check=True).stdout.strip()
+               for module in ("pnp", "pnp.model", "pnp.cli")}
+    assert made_by == {"pnp": "dataclasses", "pnp.model": "dataclasses", "pnp.cli": "pnp.dataclass_methods"}
 
 
 @contextmanager
