@@ -15,6 +15,8 @@ from __future__ import annotations
 import struct
 from collections.abc import Collection, Sequence
 from fnmatch import fnmatch
+from itertools import compress
+from operator import ne
 from typing import Any, Literal, overload
 from weakref import WeakKeyDictionary
 
@@ -37,18 +39,27 @@ class Face(TTFontFace):
         if glyph_format != 0 or subtable is None or "loca" not in self.table or index_to_loc not in (0, 1):
             super().extractInfo(charInfo)     # what ReportLab checks and reports, or a map it alone reads
             return
-        self._pairs = pairs = _read_cmap(data, subtable)
-        self.charToGlyph = to_glyph = dict(pairs)
+        chars, glyphs = _read_cmap(data, subtable)
+        self.charToGlyph = to_glyph = dict(zip(chars, glyphs))
+        own["_map"] = chars, glyphs       # the map's own entries, in its order (`glyphToChar`, `own_glyphs`)
+        own["_own_spaces"] = {c: to_glyph[c] for c in (0x20, 0xA0) if c in to_glyph}
         num_glyphs: int = self.numGlyphs
         num_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
-        scale = own["_pdfScale"]
         hmtx = self.table["hmtx"]["offset"]
-        scaled = [scale(aw) for aw in struct.unpack_from(f">{2 * num_metrics}H", data, hmtx)[0::2]]
+        advances = struct.unpack_from(f">{2 * num_metrics}H", data, hmtx)[0::2]
+        # ReportLab's `_pdfScale` (x * (1000 / unitsPerEm), or x itself at 1000 units), a product at a time
+        units = self.unitsPerEm
+        scaled = list(advances) if units == 1000 else list(map((1000 / units).__mul__, advances))
         self.hmetrics = _Metrics(data, hmtx, num_metrics, num_glyphs, scaled[-1])
         self.defaultWidth = scaled[0]
-        # in ReportLab's order: by glyph, and a glyph's characters in the map's order (a stable sort)
-        self.charWidths = widths = {char: scaled[glyph] if glyph < num_metrics else scaled[-1]
-                                    for char, glyph in sorted(pairs, key=_glyph) if glyph < num_glyphs}
+        # in ReportLab's order: by glyph, and a glyph's characters in the map's order (a stable sort);
+        # a glyph past `numberOfHMetrics` has the last advance
+        width = scaled + [scaled[-1]] * (num_glyphs - num_metrics)
+        order = sorted(range(len(glyphs)), key=glyphs.__getitem__)
+        if glyphs and max(glyphs) >= num_glyphs:      # a character mapped to no glyph has no width
+            order = [i for i in order if glyphs[i] < num_glyphs]
+        self.charWidths = widths = dict(zip(map(chars.__getitem__, order),
+                                            map(width.__getitem__, map(glyphs.__getitem__, order))))
         self.glyphPos = _Locations(data, self.table["loca"]["offset"], index_to_loc == 1, num_glyphs + 1)
         if 0x20 in to_glyph:
             to_glyph[0xA0] = to_glyph[0x20]
@@ -85,7 +96,7 @@ class Face(TTFontFace):
         own = vars(self)
         if "_glyph_to_char" not in own:
             known: dict[int, list[int]] = {}
-            for char, glyph in own["_pairs"]:
+            for char, glyph in zip(*own["_map"]):
                 known.setdefault(glyph, []).append(char)
             own["_glyph_to_char"] = known
         made: dict[int, list[int]] = own["_glyph_to_char"]
@@ -98,9 +109,14 @@ class Face(TTFontFace):
     def own_glyphs(self, chars: Collection[int]) -> dict[int, int]:
         """The glyphs the font's own map gives these characters (before ReportLab gives no-break space
         the space's glyph, or the reverse), for those it maps."""
-        if "_pairs" not in vars(self):       # read by ReportLab itself
+        own = vars(self)
+        if "_map" not in own:       # read by ReportLab itself
             return {c: g for g, cs in self.glyphToChar.items() for c in cs if c in chars}
-        return {c: g for c, g in self._pairs if c in chars}
+        # the map read into a dictionary (a character's last entry, if it has two) before the spaces
+        # were given each other's glyph
+        spaces: dict[int, int] = own["_own_spaces"]
+        return {c: g for c in chars
+                if (g := spaces.get(c) if c in (0x20, 0xA0) else self.charToGlyph.get(c)) is not None}
 
     def _unicode_cmap(self) -> int | None:
         """Where the character map ReportLab chooses starts (the same rule: the last suitable encoding
@@ -122,16 +138,25 @@ class Face(TTFontFace):
         return int(cmap + chosen)
 
 
-def _read_cmap(data: bytes, start: int) -> list[tuple[int, int]]:
-    """A format 12 character map's (character, glyph) pairs, in the map's order."""
+def _read_cmap(data: bytes, start: int) -> tuple[list[int], list[int]]:
+    """A format 12 character map's characters and their glyphs, in the map's order. Most groups are
+    one character (10,000 of IPAexGothic's 10,700), taken over as they are; the others are counted out."""
     groups = struct.unpack_from(">L", data, start + 12)[0]
     triples = struct.unpack_from(f">{3 * groups}L", data, start + 16)
-    return [(first + k, glyph + k) for first, last, glyph in zip(triples[0::3], triples[1::3], triples[2::3])
-            for k in range(last - first + 1)]
-
-
-def _glyph(pair: tuple[int, int]) -> int:
-    return pair[1]
+    firsts, lasts, glyph0 = triples[0::3], triples[1::3], triples[2::3]
+    chars: list[int] = []
+    glyphs: list[int] = []
+    at = 0
+    for i in compress(range(groups), map(ne, firsts, lasts)):      # the groups not of one character
+        chars += firsts[at:i]
+        glyphs += glyph0[at:i]
+        first, last, glyph = firsts[i], lasts[i], glyph0[i]
+        chars += range(first, last + 1)
+        glyphs += range(glyph, glyph + last - first + 1)
+        at = i + 1
+    chars += firsts[at:]
+    glyphs += glyph0[at:]
+    return chars, glyphs
 
 
 class _Metrics(Sequence[tuple[Any, int]]):

@@ -150,19 +150,8 @@ def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None)
         return None
     count = min(_u16(data, post + 32), num_glyphs)
     indices = struct.unpack_from(f">{count}H", data, post + 34)
-    # The names past the standard 258, each a length byte and its characters: the table decoded once,
-    # each name a slice of that (12,000 names in IPAexGothic).
-    raw = data[post + 34 + 2 * count:end]
-    text = raw.decode("latin-1")
-    extra: list[str] = []
-    add = extra.append
-    pos, size = 0, len(raw)
-    for _ in range(max(indices, default=0) - 257):
-        if pos >= size:
-            break
-        length = raw[pos]
-        add(text[pos + 1:pos + 1 + length])
-        pos += 1 + length
+    # The names past the standard 258, each a length byte and its characters (12,000 in IPAexGothic)
+    extra = _pascal_strings(data[post + 34 + 2 * count:end], max(indices, default=0) - 257)
     known = [*MAC_GLYPH_NAMES, *extra]
     if max(indices, default=0) < len(known):
         names = list(map(known.__getitem__, indices))
@@ -189,6 +178,36 @@ def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None)
         seen[name] = 1
         names[gid] = name
     return names
+
+
+# The bytes a glyph name holds (letters, digits, '.' and '_'): in a table of names shorter than 46
+# characters, every length byte is another byte, and every other byte is a name's.
+_NAME_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._"
+_BREAKS = bytes(b if b in _NAME_BYTES else 0 for b in range(256))     # every other byte made a zero
+
+
+def _pascal_strings(raw: bytes, wanted: int) -> list[str]:
+    """The first `wanted` strings of `raw`, each a length byte and that many characters (fewer if
+    the bytes end first). Split at the bytes no name holds, in one pass, where that split is the
+    reading itself: the table starts with such a byte and each piece's length is the byte before it."""
+    first, *names = raw.translate(_BREAKS).decode("latin-1").split("\0")
+    try:
+        exact = not first and raw.translate(None, _NAME_BYTES) == bytes(map(len, names))
+    except ValueError:       # a piece longer than a length byte can say
+        exact = False
+    if exact:
+        return names[:max(wanted, 0)]
+    text = raw.decode("latin-1")
+    out: list[str] = []
+    add = out.append
+    pos, size = 0, len(raw)
+    for _ in range(wanted):
+        if pos >= size:
+            break
+        length = raw[pos]
+        add(text[pos + 1:pos + 1 + length])
+        pos += 1 + length
+    return out
 
 
 def _fonttools_names(font: str) -> list[str]:
