@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
+from operator import add, mul
 
 from . import svgpath
 from .shapes import Group, Path, Shape, Style
@@ -322,13 +324,33 @@ def fitted(art: Art, box: tuple[float, float, float, float], colour: str = "#000
     x, y, w, h = box
     k = min(w / vw, h / vh)
     ox, oy = x + (w - vw * k) / 2 - vx * k, y + (h - vh * k) / 2 - vy * k
-    m: svgpath.Matrix = (k, 0.0, 0.0, k, ox, oy)
     out: list[Shape] = []
     for p in art.paths:
         style = p.style
         if CURRENT in (style.fill, style.stroke):
-            style = replace(style, fill=colour if style.fill == CURRENT else style.fill,
-                            stroke=colour if style.stroke == CURRENT else style.stroke)
-        segs = tuple((op, tuple(round(v, 3) for v in pts)) for op, pts in svgpath.apply(m, list(p.segments)))
-        out.append(replace(p, segments=segs, style=replace(style, width=round(style.width * k, 4))))
+            fill = colour if style.fill == CURRENT else style.fill
+            stroke = colour if style.stroke == CURRENT else style.stroke
+        else:
+            fill, stroke = style.fill, style.stroke
+        out.append(Path(_moved(p.segments, k, ox, oy), Style(fill, stroke, round(style.width * k, 4), style.dash),
+                        p.even_odd, p.cap, p.join, p.fill_opacity, p.stroke_opacity))
     return [Group(tuple(out), 0.0, 0.0, 0, box)]
+
+
+def _moved(segs: tuple[svgpath.Segment, ...], k: float, ox: float, oy: float) -> tuple[svgpath.Segment, ...]:
+    """The segments scaled by `k` and moved by (ox, oy), each coordinate rounded to 3 places: the
+    numbers `svgpath.apply` gives for the matrix (k, 0, 0, k, ox, oy), worked out for the whole path
+    at once by C-level maps (a path is hundreds of numbers, and each card's art is fitted to its box)."""
+    flat = [v for _, pts in segs for v in pts]
+    xs, ys = flat[0::2], flat[1::2]
+    zero = repeat(0.0)
+    # a * x + c * y + e and b * x + d * y + f, in that order of operations (b and c are 0.0)
+    flat[0::2] = map(round, map(add, map(add, map(mul, repeat(k), xs), map(mul, zero, ys)), repeat(ox)), repeat(3))
+    flat[1::2] = map(round, map(add, map(add, map(mul, zero, xs), map(mul, repeat(k), ys)), repeat(oy)), repeat(3))
+    out: list[svgpath.Segment] = []
+    at = 0
+    for op, pts in segs:
+        end = at + len(pts)
+        out.append((op, tuple(flat[at:end])))
+        at = end
+    return tuple(out)
