@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import cast
 
 Segment = tuple[str, tuple[float, ...]]
 Matrix = tuple[float, float, float, float, float, float]   # a b c d e f, as in SVG's matrix()
@@ -25,10 +26,19 @@ class PathDataError(ValueError):
     """Path data that is not valid SVG: the message says where."""
 
 
+# The whole of path data without arcs as `_TOKEN` reads it a token at a time from the start: each
+# token matched as `match` matches it there (an atomic group: the engine never goes back into one).
+_ALL_TOKENS = re.compile(r"(?>\s*,?\s*(?:[MmLlHhVvCcSsQqTtZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?))*")
+
+
 def _tokens(d: str) -> list[str | float]:
     """Letters and numbers; an arc's two flags may be written run together ("a1 1 0 01 5 5")."""
     out: list[str | float] = []
     d = d.rstrip(" \t\r\n,")
+    if "A" not in d and "a" not in d and d.lstrip(" \t\r\n,")[:1].isalpha() and _ALL_TOKENS.fullmatch(d):
+        # read whole (no arc flags, and a command before any number, which the loop below would
+        # read as a flag): where every token follows the last, `findall` finds those very tokens
+        return [tok if tok.isalpha() else float(tok) for tok in _TOKEN.findall(d)]
     pos, n, last = 0, len(d), ""
     arg = 0
     while pos < n:
@@ -83,9 +93,9 @@ def parse_d(d: str, limit: int = 1_000_000) -> list[Segment]:
             prev = "Z"
             continue
         args = toks[i:i + count]
-        if len(args) < count or not all(isinstance(a, float) for a in args):
+        if len(args) < count or str in map(type, args):      # a token is a letter or a float
             raise PathDataError(f"{cmd} needs {count} numbers")
-        a = [float(v) for v in args]
+        a = cast(list[float], args)
         i += count
         if len(segs) >= limit:
             raise PathDataError(f"more than {limit:,} path commands")
