@@ -80,13 +80,18 @@ class Face(TTFontFace):
             made[key] = super().makeSubset(subset)
         return made[key]
 
-    def get_table(self, tag: str) -> bytes:
+    def get_table(self, tag: str) -> Any:
         """A table's bytes, copied out of the font once: ReportLab copies ten tables for every subset
-        it makes, IPAexGothic's 5.6 MB `glyf` among them (a copy cost a kit more than the rest of the
-        subset). The font's bytes never change once read, so neither do its tables."""
-        tables: dict[str, bytes] = vars(self).setdefault("_tables", {})
+        it makes. The font's bytes never change once read, so neither do its tables. `glyf` is not
+        copied at all (IPAexGothic's is 5.6 MB, a copy more than the rest of a first subset): a
+        subset only takes slices of it, and those `_Table` gives from the font's own bytes."""
+        tables: dict[str, Any] = vars(self).setdefault("_tables", {})
         if tag not in tables:
-            tables[tag] = super().get_table(tag)  # type: ignore[no-untyped-call]  # ReportLab untyped here
+            if tag == "glyf":
+                start, length = self.get_table_pos(tag)
+                tables[tag] = _Table(vars(self)["_ttf_data"], start, length)
+            else:
+                tables[tag] = super().get_table(tag)  # type: ignore[no-untyped-call]
         return tables[tag]
 
     @property
@@ -157,6 +162,20 @@ def _read_cmap(data: bytes, start: int) -> tuple[list[int], list[int]]:
     chars += firsts[at:]
     glyphs += glyph0[at:]
     return chars, glyphs
+
+
+class _Table:
+    """A table where it lies in the font's bytes: a slice of it is the bytes a slice of its copy
+    would be (ReportLab's `get_table` copies it out, up to the file's end)."""
+
+    def __init__(self, data: bytes, start: int, length: int):
+        self._view = memoryview(data)[start:start + length]
+
+    def __len__(self) -> int:
+        return len(self._view)
+
+    def __getitem__(self, i: slice) -> bytes:
+        return bytes(self._view[i])
 
 
 class _Metrics(Sequence[tuple[Any, int]]):

@@ -61,3 +61,19 @@ def test_a_font_with_another_character_map_is_read_by_reportlab(tmp_path: Path) 
     face.__dict__.update(TTFont("Plain", str(path)).face.__dict__)
     assert face._unicode_cmap() is None
     _same(Font("Plain", str(path)), TTFont("Plain", str(path)))
+
+
+@pytest.mark.parametrize("font", sorted(fonts.FILES))
+def test_subsets_read_glyphs_in_place_as_reportlab_copies_them(font: str) -> None:
+    """`glyf` is sliced where it lies in the font, not copied out: the subsets (composite glyphs,
+    whose parts are renumbered, among them) are ReportLab's own, byte for byte."""
+    import random
+
+    path = str(fonts_dir() / fonts.FILES[font])
+    ours, theirs = Font("Ours", path), TTFont("Ours", path)
+    codes = sorted(ours.face.charToGlyph)
+    pick = random.Random(font)
+    for _ in range(4):
+        subset = [0, *pick.sample(codes, 100)]
+        assert ours.face.makeSubset(subset) == theirs.face.makeSubset(subset)
+    assert len(ours.face.get_table("glyf")) == theirs.face.table["glyf"]["length"]
