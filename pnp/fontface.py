@@ -12,6 +12,7 @@ itself. tests/test_fontface.py compares both readings of each font pnp ships, at
 
 from __future__ import annotations
 
+import mmap
 import struct
 from collections.abc import Collection, Sequence
 from fnmatch import fnmatch
@@ -27,6 +28,18 @@ SUBSETS_KEPT = 64     # subset fonts a face keeps made (a few kB each)
 
 
 class Face(TTFontFace):
+    def __init__(self, filename: str, validate: bool | Literal[0, 1] = 0, subfontIndex: int = 0):  # noqa: N803 - ReportLab's names
+        # The file mapped, not read (ReportLab reads what it is not given): a kit reads a few tables
+        # and a few hundred glyphs of IPAexGothic's 6 MB, and a read copies every byte of it. A slice
+        # of the map is bytes, as a slice of the read file is; package fonts do not change under a build.
+        try:
+            with open(filename, "rb") as file:
+                vars(self)["_ttf_data"] = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+            self.filename = filename
+        except (OSError, ValueError):       # a name ReportLab finds on its search path; an empty file
+            pass
+        super().__init__(filename, validate, subfontIndex)
+
     def extractInfo(self, charInfo: bool | Literal[0, 1] = 1) -> None:  # noqa: N802, N803 - ReportLab's names
         super().extractInfo(0)       # names, head, OS/2, post, hhea, maxp: everything but the per-glyph tables
         if not charInfo:
