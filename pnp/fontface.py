@@ -22,6 +22,7 @@ from typing import Any, Literal, overload
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
 SUBSETS_KEPT = 64     # subset fonts a face keeps made (a few kB each)
@@ -92,6 +93,15 @@ class Face(TTFontFace):
                 made.pop(next(iter(made)))
             made[key] = super().makeSubset(subset)
         return made[key]
+
+    def addSubsetObjects(self, doc: Any, fontname: str, subset: Sequence[int]) -> Any:  # noqa: N802 - ReportLab's name
+        """ReportLab's subset objects, the subset's compressed bytes made once: the documents of a kit
+        that embed the same subset (see `makeSubset`) embed the same compressed stream."""
+        made = super().addSubsetObjects(doc, fontname, subset)  # type: ignore[no-untyped-call]  # ReportLab untyped here
+        stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
+        if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
+            stream.filters = [_Deflated(vars(self).setdefault("_deflated", {}))]
+        return made
 
     def get_table(self, tag: str) -> Any:
         """A table's bytes, copied out of the font once: ReportLab copies ten tables for every subset
@@ -175,6 +185,25 @@ def _read_cmap(data: bytes, start: int) -> tuple[list[int], list[int]]:
     chars += firsts[at:]
     glyphs += glyph0[at:]
     return chars, glyphs
+
+
+class _Deflated:
+    """ReportLab's Flate filter (`PDFZCompress`: zlib at its default level), each subset's bytes
+    compressed once: a subset is the same bytes object wherever it is embedded (`Face.makeSubset`),
+    so it is found by its cached hash and identity. The last SUBSETS_KEPT are kept."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, made: dict[bytes, bytes]):
+        self._made = made
+
+    def encode(self, content: bytes) -> bytes:
+        found = self._made.get(content)
+        if found is None:
+            if len(self._made) >= SUBSETS_KEPT:
+                self._made.pop(next(iter(self._made)))
+            found = self._made[content] = pdfdoc.PDFZCompress.encode(content)
+        return found
 
 
 class _Table:
