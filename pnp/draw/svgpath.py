@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-from typing import cast
 
 Segment = tuple[str, tuple[float, ...]]
 Matrix = tuple[float, float, float, float, float, float]   # a b c d e f, as in SVG's matrix()
@@ -95,7 +94,7 @@ def parse_d(d: str, limit: int = 1_000_000) -> list[Segment]:
         args = toks[i:i + count]
         if len(args) < count or str in map(type, args):      # a token is a letter or a float
             raise PathDataError(f"{cmd} needs {count} numbers")
-        a = cast(list[float], args)
+        a: list[float] = args  # type: ignore[assignment]  # numbers only, as just checked
         i += count
         if len(segs) >= limit:
             raise PathDataError(f"more than {limit:,} path commands")

@@ -24,8 +24,10 @@ sodipodi:namedview) are skipped.
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
@@ -215,11 +217,11 @@ class _Reader:
         """The element's own paint: its attributes, then its `style` over them (as CSS ranks them)."""
         out: dict[str, str | None] = {}
         for key, value in el.attrib.items():
-            ns, name = _local(key)
+            ns, name = _local(key) if key[:1] == "{" else ("", key)
             if name == "href":
                 raise ArtError(f"found {key.split('}')[-1] if ns else name}={value[:40]!r}: art may not refer to "
                                f"another file or part (href, xlink:href): {_WHAT_TO_DO}")
-            if "url(" in value.replace(" ", "").lower():
+            if "(" in value and "url(" in value.replace(" ", "").lower():
                 raise ArtError(f"found {name}={value[:40]!r}: art may not use url(...) (gradients, patterns, "
                                f"other files): use flat colours")
             if ns in ("", SVG_NS) and name in PAINT:
@@ -305,15 +307,42 @@ def _outline(el: ET.Element, name: str, budget: int) -> tuple[list[svgpath.Segme
     rx, ry = min(max(rx, 0.0), w / 2), min(max(ry, 0.0), h / 2)
     if not rx or not ry:
         return [("M", (x, y)), ("L", (x + w, y)), ("L", (x + w, y + h)), ("L", (x, y + h)), ("Z", ())], False
-    d = (f"M{x + rx} {y}H{x + w - rx}A{rx} {ry} 0 0 1 {x + w} {y + ry}V{y + h - ry}"
-         f"A{rx} {ry} 0 0 1 {x + w - rx} {y + h}H{x + rx}A{rx} {ry} 0 0 1 {x} {y + h - ry}"
-         f"V{y + ry}A{rx} {ry} 0 0 1 {x + rx} {y}Z")
-    return svgpath.parse_d(d), False
+    # M, then sides (H, V) and corners (A, clockwise), as this path data draws the rounded rectangle
+    def d() -> str:
+        return (f"M{x + rx} {y}H{x + w - rx}A{rx} {ry} 0 0 1 {x + w} {y + ry}V{y + h - ry}"
+                f"A{rx} {ry} 0 0 1 {x + w - rx} {y + h}H{x + rx}A{rx} {ry} 0 0 1 {x} {y + h - ry}"
+                f"V{y + ry}A{rx} {ry} 0 0 1 {x + rx} {y}Z")
+    return _drawn(d, (x + rx, y), [(x + w - rx, y), (x + w, y + ry), (x + w, y + h - ry), (x + w - rx, y + h),
+                                   (x + rx, y + h), (x, y + h - ry), (x, y + ry), (x + rx, y)], rx, ry,
+                  "LALALALA"), False
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[svgpath.Segment]:
-    return svgpath.parse_d(f"M{cx + rx} {cy}A{rx} {ry} 0 0 1 {cx} {cy + ry}A{rx} {ry} 0 0 1 {cx - rx} {cy}"
-                           f"A{rx} {ry} 0 0 1 {cx} {cy - ry}A{rx} {ry} 0 0 1 {cx + rx} {cy}Z")
+    """M to the right-hand point, then four quarter arcs clockwise, closed."""
+    def d() -> str:
+        return (f"M{cx + rx} {cy}A{rx} {ry} 0 0 1 {cx} {cy + ry}A{rx} {ry} 0 0 1 {cx - rx} {cy}"
+                f"A{rx} {ry} 0 0 1 {cx} {cy - ry}A{rx} {ry} 0 0 1 {cx + rx} {cy}Z")
+    return _drawn(d, (cx + rx, cy), [(cx, cy + ry), (cx - rx, cy), (cx, cy - ry), (cx + rx, cy)], rx, ry, "AAAA")
+
+
+def _drawn(d: Callable[[], str], start: tuple[float, float], ends: list[tuple[float, float]], rx: float, ry: float,
+           ops: str) -> list[svgpath.Segment]:
+    """What `svgpath.parse_d` makes of `d()`: "M start", then for each end a line (H or V) or an arc of
+    radii (rx, ry) (no rotation, small, clockwise) to it, then "Z". Made from the numbers themselves,
+    not read back from `d` (a float's text reads back as the float), unless one is a number path
+    data cannot hold (infinite, not a number): then `d()` is read, and refused, as before."""
+    if not all(map(math.isfinite, (*start, rx, ry, *(v for end in ends for v in end)))):
+        return svgpath.parse_d(d())
+    segs: list[svgpath.Segment] = [("M", start)]
+    x, y = start
+    for op, (ex, ey) in zip(ops, ends):
+        if op == "L":
+            segs.append(("L", (ex, ey)))
+        else:
+            segs.extend(svgpath.arc(x, y, rx, ry, 0.0, False, True, ex, ey))
+        x, y = ex, ey
+    segs.append(("Z", ()))
+    return segs
 
 
 def fitted(art: Art, box: tuple[float, float, float, float], colour: str = "#000000",
