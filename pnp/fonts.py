@@ -98,7 +98,7 @@ class Outlines:
         self._num_glyphs = _u16(self._data, self._tables["maxp"] + 4)
         self._num_metrics = _u16(self._data, self._tables["hhea"] + 34)
         self._names: list[str] | None = None
-        self._cache: dict[str, Glyph] = {}
+        self.known: dict[str, Glyph] = {}      # the glyphs drawn so far, by character
 
     @property
     def names(self) -> list[str]:
@@ -110,12 +110,12 @@ class Outlines:
         return self._names
 
     def glyph(self, ch: str) -> Glyph:
-        if ch not in self._cache:
+        if ch not in self.known:
             cp = ord(ch)
             gid = self._spaces.get(cp, 0) if cp in (0x20, 0xA0) else self.cmap.get(cp, 0)
             advance, lsb = self._metrics(gid)
-            self._cache[ch] = Glyph(self.names[gid].replace(".", "_"), svg_path(self._glyph_data, gid, lsb), advance)
-        return self._cache[ch]
+            self.known[ch] = Glyph(self.names[gid].replace(".", "_"), svg_path(self._glyph_data, gid, lsb), advance)
+        return self.known[ch]
 
     def _metrics(self, gid: int) -> tuple[int, int]:
         """(advance width, left side bearing) from `hmtx`, in font units."""

@@ -262,8 +262,23 @@ def scale_of(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
+# The default format's numbers, trimmed as `to_d`'s `n` trims them, in the whole text at once: a
+# fraction's trailing zeros (and its point, when nothing is left), then "-0" as "0".
+_TRAILING_ZEROS = re.compile(r"\.(\d*?)0*(?!\d)")
+_NEGATIVE_ZERO = re.compile(r"(?<![\d.])-0(?![\d.])")
+
+
+def _trimmed(m: re.Match[str]) -> str:
+    return "." + m.group(1) if m.group(1) else ""
+
+
 def to_d(segs: list[Segment] | tuple[Segment, ...], fmt: str = "{:.3f}") -> str:
     """Segments back as path data (for tests and the SVG renderer)."""
+    if fmt == "{:.3f}":
+        three = fmt.format
+        text = " ".join(op + " ".join(map(three, pts)) if pts else op for op, pts in segs)
+        return _NEGATIVE_ZERO.sub("0", _TRAILING_ZEROS.sub(_trimmed, text))
+
     def n(v: float) -> str:
         s = fmt.format(v).rstrip("0").rstrip(".")
         return "0" if s in ("-0", "") else s

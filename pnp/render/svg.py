@@ -100,11 +100,21 @@ _SVG_HEAD = re.compile(r' (?:xmlns(?::\w+)?|width|height|baseProfile|version)="[
 
 
 def _style(st: Style) -> dict[str, str]:
+    """A style's attributes (only read: each element copies them into its own)."""
+    try:
+        return _style_of(st)
+    except TypeError:       # a dash given as a list where its type says tuple
+        return _style_of.__wrapped__(st)
+
+
+@functools.lru_cache(maxsize=1024)
+def _style_of(st: Style) -> dict[str, str]:
+    # a kit draws a few dozen styles thousands of times: each written once
     out = {"fill": st.fill or "none"}
     if st.stroke:
-        out.update(stroke=st.stroke, stroke_width=_n(st.width))
+        out.update({"stroke": st.stroke, "stroke-width": _n(st.width)})
         if st.dash:
-            out["stroke_dasharray"] = " ".join(_n(d) for d in st.dash)
+            out["stroke-dasharray"] = " ".join(_n(d) for d in st.dash)
     return out
 
 
@@ -166,16 +176,16 @@ def _element(dwg: Any, s: Shape) -> Any:
 def _path(dwg: Any, s: Path) -> Any:
     extra: dict[str, str] = {}
     if s.even_odd:
-        extra["fill_rule"] = "evenodd"
+        extra["fill-rule"] = "evenodd"
     if s.style.stroke:
         if s.cap:
-            extra["stroke_linecap"] = ("butt", "round", "square")[s.cap]
+            extra["stroke-linecap"] = ("butt", "round", "square")[s.cap]
         if s.join:
-            extra["stroke_linejoin"] = ("miter", "round", "bevel")[s.join]
+            extra["stroke-linejoin"] = ("miter", "round", "bevel")[s.join]
         if s.stroke_opacity < 1:
-            extra["stroke_opacity"] = _n(s.stroke_opacity)
+            extra["stroke-opacity"] = _n(s.stroke_opacity)
     if s.style.fill and s.fill_opacity < 1:
-        extra["fill_opacity"] = _n(s.fill_opacity)
+        extra["fill-opacity"] = _n(s.fill_opacity)
     return _PathElement(dwg, {"d": _d(s.segments), **_style(s.style), **extra})
 
 
@@ -245,16 +255,21 @@ def _glyph_text(t: Text, x: float) -> tuple[str, tuple[tuple[str, str], ...]]:
         outline = fonts.outlines(run.font)
         scale = k / outline.units_per_em
         sized = f") scale({_s(scale)} {_s(-scale)})"
+        known = outline.known
         for ch in run.text:
-            glyph = outline.glyph(ch)
+            glyph = known.get(ch) or outline.glyph(ch)
             if glyph.path:
                 gid = f"g-{run.font}-{glyph.name}"
                 glyphs.setdefault(gid, glyph.path)
-                out.append(f'<use transform="{_escape_attrib(f"translate({_n(cursor)} {y}{sized}")}" '
-                           f'xlink:href="{_escape_attrib(f"#{gid}")}" />')
+                href = _HREFS.get(gid) or _HREFS.setdefault(gid, _escape_attrib(f"#{gid}"))
+                # (numbers, spaces and brackets: nothing ElementTree would escape)
+                out.append(f'<use transform="translate({_n(cursor)} {y}{sized}" xlink:href="{href}" />')
             cursor += glyph.advance * scale
     out.append("</g>")
     return "".join(out), tuple(glyphs.items())
+
+
+_HREFS: dict[str, str] = {}     # a glyph's reference, escaped once (a few thousand glyphs at most)
 
 
 def _live_text(dwg: Any, t: Text, x: float, live: LiveText) -> Any:
@@ -286,7 +301,10 @@ class _Markup:
 def _start_tag(tag: str, items: Iterable[tuple[str, str]]) -> str:
     """An element's start tag, up to its '>' or ' />', as ElementTree writes it (attributes in the
     order given, their values escaped by ElementTree's own rule)."""
-    return "<" + tag + "".join(f' {k}="{_escape_attrib(v)}"' for k, v in items)
+    return "<" + tag + "".join(f' {k}="{_escape_attrib(v) if _ESCAPED(v) else v}"' for k, v in items)
+
+
+_ESCAPED = re.compile('[&<>"\r\n\t]').search     # what ElementTree's attribute rule changes
 
 
 def _write(el: Any, out: list[str]) -> None:
@@ -314,8 +332,8 @@ def _write(el: Any, out: list[str]) -> None:
 
 
 class _Direct:
-    """An element as svgwrite makes it, its attributes (keyword names as svgwrite's factories take them,
-    values already text) set directly: names with '-', written sorted, empty ones left out. A card
+    """An element as svgwrite makes it, its attributes (named as SVG names them, values already text)
+    set directly, written sorted, empty ones left out. A card
     is a few hundred shapes and glyphs, and svgwrite's generic path (each name converted, each value
     checked and converted, through several layers of calls) was most of an SVG's cost. In a web
     page's svgwrite drawing it gives svgwrite its XML (`get_xml`)."""
@@ -323,7 +341,7 @@ class _Direct:
     elementname: str
 
     def __init__(self, dwg: Any, attribs: dict[str, str]):
-        self.attribs = {key.rstrip("_").replace("_", "-"): value for key, value in attribs.items()}
+        self.attribs = attribs      # named as written
         self.elements: list[Any] = []
 
     def add(self, element: Any) -> Any:
@@ -377,7 +395,7 @@ class _Drawing:
         return self.root.add(element)
 
     def g(self, **extra: str) -> _Node:
-        return _Node("g", extra)
+        return _Node("g", {key.rstrip("_").replace("_", "-"): value for key, value in extra.items()})
 
     def clipPath(self, id: str) -> _Node:  # noqa: N802, A002 - svgwrite's names
         return _Node("clipPath", {"id": id})
