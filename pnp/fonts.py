@@ -7,10 +7,11 @@ fonts as subsets, so a PDF carries only the glyphs it uses.
 from __future__ import annotations
 
 import struct
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from .glyf import MAC_GLYPH_NAMES, svg_path
@@ -98,7 +99,7 @@ class Outlines:
         self._num_glyphs = _u16(self._data, self._tables["maxp"] + 4)
         self._num_metrics = _u16(self._data, self._tables["hhea"] + 34)
         self._names: list[str] | None = None
-        self._cache: dict[str, Glyph] = {}
+        self.known: dict[str, Glyph] = {}      # the glyphs drawn so far, by character
 
     @property
     def names(self) -> list[str]:
@@ -110,12 +111,12 @@ class Outlines:
         return self._names
 
     def glyph(self, ch: str) -> Glyph:
-        if ch not in self._cache:
+        if ch not in self.known:
             cp = ord(ch)
             gid = self._spaces.get(cp, 0) if cp in (0x20, 0xA0) else self.cmap.get(cp, 0)
             advance, lsb = self._metrics(gid)
-            self._cache[ch] = Glyph(self.names[gid].replace(".", "_"), svg_path(self._glyph_data, gid, lsb), advance)
-        return self._cache[ch]
+            self.known[ch] = Glyph(self.names[gid].replace(".", "_"), svg_path(self._glyph_data, gid, lsb), advance)
+        return self.known[ch]
 
     def _metrics(self, gid: int) -> tuple[int, int]:
         """(advance width, left side bearing) from `hmtx`, in font units."""
@@ -150,19 +151,8 @@ def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None)
         return None
     count = min(_u16(data, post + 32), num_glyphs)
     indices = struct.unpack_from(f">{count}H", data, post + 34)
-    # The names past the standard 258, each a length byte and its characters: the table decoded once,
-    # each name a slice of that (12,000 names in IPAexGothic).
-    raw = data[post + 34 + 2 * count:end]
-    text = raw.decode("latin-1")
-    extra: list[str] = []
-    add = extra.append
-    pos, size = 0, len(raw)
-    for _ in range(max(indices, default=0) - 257):
-        if pos >= size:
-            break
-        length = raw[pos]
-        add(text[pos + 1:pos + 1 + length])
-        pos += 1 + length
+    # The names past the standard 258, each a length byte and its characters (12,000 in IPAexGothic)
+    extra = _pascal_strings(data[post + 34 + 2 * count:end], max(indices, default=0) - 257)
     known = [*MAC_GLYPH_NAMES, *extra]
     if max(indices, default=0) < len(known):
         names = list(map(known.__getitem__, indices))
@@ -173,8 +163,12 @@ def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None)
     if len(taken) == len(names) and "" not in taken:     # nothing to make unique (DejaVu's names)
         return names
     if "" not in taken:     # only repeated names: the first of each keeps it, the others get a number
-        repeated = {name for name, n in Counter(names).items() if n > 1}
-        todo: Iterable[int] = [gid for gid, name in enumerate(names) if name in repeated]
+        # every glyph of a repeated name: those it comes to again later, and the last of each
+        # (found by C-level maps: IPAexGothic has one repeated name among 12,000)
+        gids = range(len(names))
+        last = dict(zip(names, gids))
+        again = list(compress(gids, map(ne, map(last.__getitem__, names), gids)))
+        todo: Iterable[int] = sorted([*again, *{last[names[gid]] for gid in again}])
     else:
         todo = range(len(names))
     seen: dict[str, int] = {}
@@ -189,6 +183,36 @@ def _post_names(data: bytes, post: int, num_glyphs: int, end: int | None = None)
         seen[name] = 1
         names[gid] = name
     return names
+
+
+# The bytes a glyph name holds (letters, digits, '.' and '_'): in a table of names shorter than 46
+# characters, every length byte is another byte, and every other byte is a name's.
+_NAME_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._"
+_BREAKS = bytes(b if b in _NAME_BYTES else 0 for b in range(256))     # every other byte made a zero
+
+
+def _pascal_strings(raw: bytes, wanted: int) -> list[str]:
+    """The first `wanted` strings of `raw`, each a length byte and that many characters (fewer if
+    the bytes end first). Split at the bytes no name holds, in one pass, where that split is the
+    reading itself: the table starts with such a byte and each piece's length is the byte before it."""
+    first, *names = raw.translate(_BREAKS).decode("latin-1").split("\0")
+    try:
+        exact = not first and raw.translate(None, _NAME_BYTES) == bytes(map(len, names))
+    except ValueError:       # a piece longer than a length byte can say
+        exact = False
+    if exact:
+        return names[:max(wanted, 0)]
+    text = raw.decode("latin-1")
+    out: list[str] = []
+    add = out.append
+    pos, size = 0, len(raw)
+    for _ in range(wanted):
+        if pos >= size:
+            break
+        length = raw[pos]
+        add(text[pos + 1:pos + 1 + length])
+        pos += 1 + length
+    return out
 
 
 def _fonttools_names(font: str) -> list[str]:

@@ -25,10 +25,19 @@ class PathDataError(ValueError):
     """Path data that is not valid SVG: the message says where."""
 
 
+# The whole of path data without arcs as `_TOKEN` reads it a token at a time from the start: each
+# token matched as `match` matches it there (an atomic group: the engine never goes back into one).
+_ALL_TOKENS = re.compile(r"(?>\s*,?\s*(?:[MmLlHhVvCcSsQqTtZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?))*")
+
+
 def _tokens(d: str) -> list[str | float]:
     """Letters and numbers; an arc's two flags may be written run together ("a1 1 0 01 5 5")."""
     out: list[str | float] = []
     d = d.rstrip(" \t\r\n,")
+    if "A" not in d and "a" not in d and d.lstrip(" \t\r\n,")[:1].isalpha() and _ALL_TOKENS.fullmatch(d):
+        # read whole (no arc flags, and a command before any number, which the loop below would
+        # read as a flag): where every token follows the last, `findall` finds those very tokens
+        return [tok if tok.isalpha() else float(tok) for tok in _TOKEN.findall(d)]
     pos, n, last = 0, len(d), ""
     arg = 0
     while pos < n:
@@ -83,9 +92,9 @@ def parse_d(d: str, limit: int = 1_000_000) -> list[Segment]:
             prev = "Z"
             continue
         args = toks[i:i + count]
-        if len(args) < count or not all(isinstance(a, float) for a in args):
+        if len(args) < count or str in map(type, args):      # a token is a letter or a float
             raise PathDataError(f"{cmd} needs {count} numbers")
-        a = [float(v) for v in args]
+        a: list[float] = args  # type: ignore[assignment]  # numbers only, as just checked
         i += count
         if len(segs) >= limit:
             raise PathDataError(f"more than {limit:,} path commands")
@@ -253,8 +262,23 @@ def scale_of(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
+# The default format's numbers, trimmed as `to_d`'s `n` trims them, in the whole text at once: a
+# fraction's trailing zeros (and its point, when nothing is left), then "-0" as "0".
+_TRAILING_ZEROS = re.compile(r"\.(\d*?)0*(?!\d)")
+_NEGATIVE_ZERO = re.compile(r"(?<![\d.])-0(?![\d.])")
+
+
+def _trimmed(m: re.Match[str]) -> str:
+    return "." + m.group(1) if m.group(1) else ""
+
+
 def to_d(segs: list[Segment] | tuple[Segment, ...], fmt: str = "{:.3f}") -> str:
     """Segments back as path data (for tests and the SVG renderer)."""
+    if fmt == "{:.3f}":
+        three = fmt.format
+        text = " ".join(op + " ".join(map(three, pts)) if pts else op for op, pts in segs)
+        return _NEGATIVE_ZERO.sub("0", _TRAILING_ZEROS.sub(_trimmed, text))
+
     def n(v: float) -> str:
         s = fmt.format(v).rstrip("0").rstrip(".")
         return "0" if s in ("-0", "") else s

@@ -24,10 +24,14 @@ sodipodi:namedview) are skipped.
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
+from operator import add, mul
 
 from . import svgpath
 from .shapes import Group, Path, Shape, Style
@@ -213,11 +217,11 @@ class _Reader:
         """The element's own paint: its attributes, then its `style` over them (as CSS ranks them)."""
         out: dict[str, str | None] = {}
         for key, value in el.attrib.items():
-            ns, name = _local(key)
+            ns, name = _local(key) if key[:1] == "{" else ("", key)
             if name == "href":
                 raise ArtError(f"found {key.split('}')[-1] if ns else name}={value[:40]!r}: art may not refer to "
                                f"another file or part (href, xlink:href): {_WHAT_TO_DO}")
-            if "url(" in value.replace(" ", "").lower():
+            if "(" in value and "url(" in value.replace(" ", "").lower():
                 raise ArtError(f"found {name}={value[:40]!r}: art may not use url(...) (gradients, patterns, "
                                f"other files): use flat colours")
             if ns in ("", SVG_NS) and name in PAINT:
@@ -303,15 +307,42 @@ def _outline(el: ET.Element, name: str, budget: int) -> tuple[list[svgpath.Segme
     rx, ry = min(max(rx, 0.0), w / 2), min(max(ry, 0.0), h / 2)
     if not rx or not ry:
         return [("M", (x, y)), ("L", (x + w, y)), ("L", (x + w, y + h)), ("L", (x, y + h)), ("Z", ())], False
-    d = (f"M{x + rx} {y}H{x + w - rx}A{rx} {ry} 0 0 1 {x + w} {y + ry}V{y + h - ry}"
-         f"A{rx} {ry} 0 0 1 {x + w - rx} {y + h}H{x + rx}A{rx} {ry} 0 0 1 {x} {y + h - ry}"
-         f"V{y + ry}A{rx} {ry} 0 0 1 {x + rx} {y}Z")
-    return svgpath.parse_d(d), False
+    # M, then sides (H, V) and corners (A, clockwise), as this path data draws the rounded rectangle
+    def d() -> str:
+        return (f"M{x + rx} {y}H{x + w - rx}A{rx} {ry} 0 0 1 {x + w} {y + ry}V{y + h - ry}"
+                f"A{rx} {ry} 0 0 1 {x + w - rx} {y + h}H{x + rx}A{rx} {ry} 0 0 1 {x} {y + h - ry}"
+                f"V{y + ry}A{rx} {ry} 0 0 1 {x + rx} {y}Z")
+    return _drawn(d, (x + rx, y), [(x + w - rx, y), (x + w, y + ry), (x + w, y + h - ry), (x + w - rx, y + h),
+                                   (x + rx, y + h), (x, y + h - ry), (x, y + ry), (x + rx, y)], rx, ry,
+                  "LALALALA"), False
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[svgpath.Segment]:
-    return svgpath.parse_d(f"M{cx + rx} {cy}A{rx} {ry} 0 0 1 {cx} {cy + ry}A{rx} {ry} 0 0 1 {cx - rx} {cy}"
-                           f"A{rx} {ry} 0 0 1 {cx} {cy - ry}A{rx} {ry} 0 0 1 {cx + rx} {cy}Z")
+    """M to the right-hand point, then four quarter arcs clockwise, closed."""
+    def d() -> str:
+        return (f"M{cx + rx} {cy}A{rx} {ry} 0 0 1 {cx} {cy + ry}A{rx} {ry} 0 0 1 {cx - rx} {cy}"
+                f"A{rx} {ry} 0 0 1 {cx} {cy - ry}A{rx} {ry} 0 0 1 {cx + rx} {cy}Z")
+    return _drawn(d, (cx + rx, cy), [(cx, cy + ry), (cx - rx, cy), (cx, cy - ry), (cx + rx, cy)], rx, ry, "AAAA")
+
+
+def _drawn(d: Callable[[], str], start: tuple[float, float], ends: list[tuple[float, float]], rx: float, ry: float,
+           ops: str) -> list[svgpath.Segment]:
+    """What `svgpath.parse_d` makes of `d()`: "M start", then for each end a line (H or V) or an arc of
+    radii (rx, ry) (no rotation, small, clockwise) to it, then "Z". Made from the numbers themselves,
+    not read back from `d` (a float's text reads back as the float), unless one is a number path
+    data cannot hold (infinite, not a number): then `d()` is read, and refused, as before."""
+    if not all(map(math.isfinite, (*start, rx, ry, *(v for end in ends for v in end)))):
+        return svgpath.parse_d(d())
+    segs: list[svgpath.Segment] = [("M", start)]
+    x, y = start
+    for op, (ex, ey) in zip(ops, ends):
+        if op == "L":
+            segs.append(("L", (ex, ey)))
+        else:
+            segs.extend(svgpath.arc(x, y, rx, ry, 0.0, False, True, ex, ey))
+        x, y = ex, ey
+    segs.append(("Z", ()))
+    return segs
 
 
 def fitted(art: Art, box: tuple[float, float, float, float], colour: str = "#000000",
@@ -322,13 +353,33 @@ def fitted(art: Art, box: tuple[float, float, float, float], colour: str = "#000
     x, y, w, h = box
     k = min(w / vw, h / vh)
     ox, oy = x + (w - vw * k) / 2 - vx * k, y + (h - vh * k) / 2 - vy * k
-    m: svgpath.Matrix = (k, 0.0, 0.0, k, ox, oy)
     out: list[Shape] = []
     for p in art.paths:
         style = p.style
         if CURRENT in (style.fill, style.stroke):
-            style = replace(style, fill=colour if style.fill == CURRENT else style.fill,
-                            stroke=colour if style.stroke == CURRENT else style.stroke)
-        segs = tuple((op, tuple(round(v, 3) for v in pts)) for op, pts in svgpath.apply(m, list(p.segments)))
-        out.append(replace(p, segments=segs, style=replace(style, width=round(style.width * k, 4))))
+            fill = colour if style.fill == CURRENT else style.fill
+            stroke = colour if style.stroke == CURRENT else style.stroke
+        else:
+            fill, stroke = style.fill, style.stroke
+        out.append(Path(_moved(p.segments, k, ox, oy), Style(fill, stroke, round(style.width * k, 4), style.dash),
+                        p.even_odd, p.cap, p.join, p.fill_opacity, p.stroke_opacity))
     return [Group(tuple(out), 0.0, 0.0, 0, box)]
+
+
+def _moved(segs: tuple[svgpath.Segment, ...], k: float, ox: float, oy: float) -> tuple[svgpath.Segment, ...]:
+    """The segments scaled by `k` and moved by (ox, oy), each coordinate rounded to 3 places: the
+    numbers `svgpath.apply` gives for the matrix (k, 0, 0, k, ox, oy), worked out for the whole path
+    at once by C-level maps (a path is hundreds of numbers, and each card's art is fitted to its box)."""
+    flat = [v for _, pts in segs for v in pts]
+    xs, ys = flat[0::2], flat[1::2]
+    zero = repeat(0.0)
+    # a * x + c * y + e and b * x + d * y + f, in that order of operations (b and c are 0.0)
+    flat[0::2] = map(round, map(add, map(add, map(mul, repeat(k), xs), map(mul, zero, ys)), repeat(ox)), repeat(3))
+    flat[1::2] = map(round, map(add, map(add, map(mul, zero, xs), map(mul, repeat(k), ys)), repeat(oy)), repeat(3))
+    out: list[svgpath.Segment] = []
+    at = 0
+    for op, pts in segs:
+        end = at + len(pts)
+        out.append((op, tuple(flat[at:end])))
+        at = end
+    return tuple(out)

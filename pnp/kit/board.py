@@ -38,7 +38,7 @@ def _sheets(game: Game, ctx: Context, scene: Scene, name: str, where: str) -> li
     say = sheet_words(game, lang)
     named = say(name, title=title)       # the title placed by the words: "<title> board" in English
     page = whole_board(scene, *a3.size, a3.margin, where, a3.name, f"{named} · {say('print_at_100')}")
-    drawn: Drawn = {}      # the same board again on each half
+    drawn = Drawn()      # the same board again on each half
     out = [Artifact(f"{gid}-{name}-a3{ctx.suffix}.pdf", render_pdf([page], f"{title}: {name} (A3)", drawn=drawn), 1,
                     "board")]
     if ctx.paper_key == "letter":

@@ -21,7 +21,7 @@ def build(game: Game, ctx: Context) -> list[Artifact]:
     meta = pdf_metadata(game, ctx.lang)      # title and subject in the build's language
     rules_title = meta["title"]
     a5 = [Page(A5[0], A5[1], p) for p in pages]
-    drawn: Drawn = {}      # the imposed booklet draws the same pages again
+    drawn = Drawn()      # the imposed booklet draws the same pages again
     a5_pdf = render_pdf(a5, rules_title, meta["subject"], meta["author"], drawn)
     out = [Artifact(f"{gid}-rules-a5{ctx.suffix}.pdf", a5_pdf, len(pages), "booklet")]
     ctx.progress(f"booklet: imposing for saddle-stitch on {paper.name}")

@@ -29,7 +29,7 @@ def build(game: Game, ctx: Context) -> Iterator[Artifact]:
     flip = ctx.duplex_suffix
     say = sheet_words(game, lang)
     backs: dict[tuple[str, str], Scene] = {}     # one drawing per back: every card of a deck shares it
-    outlines: Drawn = {}                           # and its outlines are drawn once into the PDF
+    outlines = Drawn()                             # and its outlines are drawn once into the PDF
 
     def back_of(card: Card) -> Scene:
         key = (card.back_key, card.deck)

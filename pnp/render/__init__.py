@@ -1,2 +1,2 @@
-"""Renderers: translate `draw.shapes` into SVG (svgwrite) or PDF (ReportLab). Neither knows
+"""Renderers: translate `draw.shapes` into SVG (as svgwrite writes it) or PDF (ReportLab). Neither knows
 what a card or a board is."""

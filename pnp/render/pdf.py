@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas  # type: ignore[attr-defined]  # ReportLab's own, unlisted
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -42,7 +43,15 @@ Box = tuple[float, float, float, float]  # x, y, w, h in mm, y downwards
 # depend on nothing but the shape's fields (equal shapes, equal numbers, equal text: even 0.0 and
 # -0.0 are both written "0"). Text is drawn again (its characters are numbered per document), and so
 # are images (each document holds its own). A document keeps its own unless given one to share.
-Drawn = dict["Shape", list[str]]
+class Drawn(dict["Shape", list[str]]):
+    """What shapes wrote, by their value; and the same by the shape object (`by_id`, the shape kept
+    with its operators so that its id is not reused): most shapes drawn again are the very objects
+    drawn before (a card's art on every copy, a back on every sheet, a page imposed again), found
+    there without hashing their fields (a path's every point). A plain dict serves too, by value."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_id: dict[int, tuple[Shape, list[str]]] = {}
 
 
 @dataclass
@@ -59,9 +68,10 @@ class PdfDocument:
     """A PDF made a page at a time, so a builder can draw a sheet, add it and let its shapes go
     (a deck of thousands of cards never holds every card's drawing at once)."""
 
-    def __init__(self, title: str, subject: str = "", author: str = "pnp", drawn: Drawn | None = None):
+    def __init__(self, title: str, subject: str = "", author: str = "pnp",
+                 drawn: dict[Shape, list[str]] | None = None):
         self._buf = io.BytesIO()
-        self._drawn: Drawn = {} if drawn is None else drawn
+        self._drawn: dict[Shape, list[str]] = Drawn() if drawn is None else drawn
         # The initial font must be one of ours: ReportLab's default (Helvetica) would be listed on
         # every page without being embedded.
         fonts.ttfont("sans")
@@ -78,7 +88,7 @@ class PdfDocument:
         self.pages = 0
         self._cuts: list[tuple[CutPath, ...]] = []
 
-    def add(self, page: Page, drawn: Drawn | None = None) -> None:
+    def add(self, page: Page, drawn: dict[Shape, list[str]] | None = None) -> None:
         """Draw a page; `drawn`, for this page only, instead of the document's own (see `Drawn`)."""
         drawn = self._drawn if drawn is None else drawn
         c = self._canvas
@@ -127,7 +137,7 @@ def _encode_now(page: pdfdoc.PDFPage) -> None:
 
 
 def render_pdf(pages: Iterable[Page], title: str, subject: str = "", author: str = "pnp",
-               drawn: Drawn | None = None) -> bytes:
+               drawn: dict[Shape, list[str]] | None = None) -> bytes:
     """The PDF as bytes, byte-identical for the same pages. `drawn` (see `Drawn`) is shared by
     the documents that draw the same shapes, for as long as they are being made."""
     doc = PdfDocument(title, subject, author, drawn)
@@ -195,22 +205,32 @@ def _reader(data: bytes) -> ImageReader:
     return reader
 
 
-def _draw(c: Canvas, s: Shape, drawn: Drawn | None = None) -> None:
-    if drawn is not None and (isinstance(s, OUTLINES) or (isinstance(s, Path) and _opaque(s))):
-        code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
-        try:
-            seen = drawn.get(s)
-        except TypeError:       # a shape given a list where its type says tuple: drawn, not kept
-            _draw_one(c, s, drawn)
+def _draw(c: Canvas, s: Shape, drawn: dict[Shape, list[str]] | None = None) -> None:
+    if drawn is not None:
+        by_id: dict[int, tuple[Shape, list[str]]] | None = getattr(drawn, "by_id", None)
+        if by_id is not None:
+            known = by_id.get(id(s))
+            if known is not None and known[0] is s:
+                c._code.extend(known[1])      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+                return
+        if isinstance(s, OUTLINES) or (isinstance(s, Path) and _opaque(s)):
+            code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+            try:
+                seen = drawn.get(s)
+            except TypeError:       # a shape given a list where its type says tuple: drawn, not kept
+                _draw_one(c, s, drawn)
+                return
+            if seen is not None:
+                code.extend(seen)
+            else:
+                start = len(code)
+                _draw_one(c, s, drawn)
+                if len(drawn) >= DRAWN_KEPT:
+                    return
+                seen = drawn[s] = code[start:]
+            if by_id is not None and len(by_id) < DRAWN_KEPT:
+                by_id[id(s)] = (s, seen)
             return
-        if seen is not None:
-            code.extend(seen)
-            return
-        start = len(code)
-        _draw_one(c, s, drawn)
-        if len(drawn) < DRAWN_KEPT:
-            drawn[s] = code[start:]
-        return
     _draw_one(c, s, drawn)
 
 
@@ -226,19 +246,24 @@ def _opaque(s: Path) -> bool:
 DRAWN_KEPT = 20_000      # outlines kept at most: a deck of thousands of sheets keeps a bounded few
 
 
-def _draw_one(c: Canvas, s: Shape, drawn: Drawn | None) -> None:
+def _draw_one(c: Canvas, s: Shape, drawn: dict[Shape, list[str]] | None) -> None:
     if isinstance(s, Rect):
         stroke, fill = _style(c, s.style)
         if s.radius:
             c.roundRect(s.x, s.y, s.w, s.h, s.radius, stroke=stroke, fill=fill)
         else:
-            c.rect(s.x, s.y, s.w, s.h, stroke=stroke, fill=fill)
+            # what `rect` writes
+            c._code.append(f"n {fp_str(s.x, s.y, s.w, s.h)} re {PATH_OPS[stroke, fill, c._fillMode]}")  # type: ignore[attr-defined]
     elif isinstance(s, Circle):
         stroke, fill = _style(c, s.style)
-        c.circle(s.cx, s.cy, s.r, stroke=stroke, fill=fill)
+        # what `circle` writes: ReportLab's own four arcs (its corners worked out as it works them)
+        x1, x2, y1, y2 = s.cx - s.r, s.cx + s.r, s.cy - s.r, s.cy + s.r
+        arcs = bezierArc(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1), 0, 360)
+        c._code += ("n", f"{fp_str(*arcs[0][:2])} m", *[f"{fp_str(*arc[2:])} c" for arc in arcs],  # type: ignore[attr-defined]
+                    PATH_OPS[stroke, fill, c._fillMode])  # type: ignore[attr-defined]
     elif isinstance(s, Line):
         _style(c, s.style)
-        c.line(s.x1, s.y1, s.x2, s.y2)
+        c._code.append(f"n {fp_str(s.x1, s.y1)} m {fp_str(s.x2, s.y2)} l S")  # type: ignore[attr-defined]  # `line`
     elif isinstance(s, Polygon):
         stroke, fill = _style(c, s.style)
         # the path `beginPath`, `moveTo`, `lineTo`, `close` and `drawPath` write (a hex map is hundreds)
@@ -317,22 +342,34 @@ def _text(c: Canvas, t: Text) -> None:
     document depend only on the line and on the codes the document gave its characters, which
     ReportLab gives once, at a character's first use, and keeps (`TTFont.splitString`), so drawing
     the line again would write them again."""
-    kept: dict[Text, tuple[str, ...]] = c.__dict__.setdefault("_pnp_lines", {})
+    lines: _Lines | None = c.__dict__.get("_pnp_lines")
+    if lines is None:
+        lines = c.__dict__["_pnp_lines"] = ({}, {})
+    kept, by_id = lines
+    code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
+    known = by_id.get(id(t))       # the very line written before (as `Drawn.by_id`)
+    if known is not None and known[0] is t:
+        code.extend(known[1])
+        return
     try:
         ops = kept.get(t)
     except TypeError:       # a line given a list where its type says tuple: drawn, not kept
         _write_text(c, t)
         return
-    code: list[str] = c._code      # type: ignore[attr-defined]  # ReportLab's own, unlisted
-    if ops is not None:
+    if ops is None:
+        start = len(code)
+        _write_text(c, t)
+        if len(kept) >= LINES_KEPT:
+            return
+        ops = kept[t] = tuple(code[start:])
+    else:
         code.extend(ops)
-        return
-    start = len(code)
-    _write_text(c, t)
-    if len(kept) < LINES_KEPT:
-        kept[t] = tuple(code[start:])
+    if len(by_id) < LINES_KEPT:
+        by_id[id(t)] = (t, ops)
 
 
+# A document's lines written, by value and by the Text object (kept with its operators)
+_Lines = tuple[dict[Text, tuple[str, ...]], dict[int, tuple[Text, tuple[str, ...]]]]
 LINES_KEPT = 5_000     # lines kept per document: a few hundred bytes of operators each
 
 
@@ -347,7 +384,7 @@ def _write_text(c: Canvas, t: Text) -> None:
     doc = c._doc                   # type: ignore[attr-defined]
     # Moved to (x, y), then text space in points, upright: the one matrix ReportLab would merge
     # translate() and scale() into.
-    code += ("q", f"{fp_str(PT, 0, 0, -PT, x, t.y)} cm", _fill(t.fill))
+    code += ("q", f"{_UPRIGHT} {fp_str(x, t.y)} cm", _fill(t.fill))
     size = _size(t.size)
     cursor = 0.0
     last = len(t.runs) - 1
@@ -371,6 +408,9 @@ def _write_text(c: Canvas, t: Text) -> None:
         if i < last:
             cursor += fonts.advance(run.text, run.font, t.size)
     code.append("Q")
+
+
+_UPRIGHT: str = fp_str(PT, 0, 0, -PT)     # text space in points, upright: the start of its matrix
 
 
 @lru_cache(maxsize=None)

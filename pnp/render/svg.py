@@ -1,11 +1,15 @@
-"""Shapes -> one SVG document with svgwrite, in mm (the viewBox unit is 1 mm).
+"""Shapes -> one SVG document, in mm (the viewBox unit is 1 mm), as svgwrite writes it.
 
 SVGs are self-contained: text is drawn as the outlines of pnp's own fonts (each glyph defined once
 and reused), with the words kept in a <title> and an aria-label, so a file shows the same on a
 machine without DejaVu Sans or IPAexGothic and still says what it reads.
 
 A web page's diagrams (`render_inline_svg`) keep their text as text instead: selectable and found by
-the browser's search, in faces the page embeds (`pnp.site.fonts`), each run tagged with its font."""
+the browser's search, in faces the page embeds (`pnp.site.fonts`), each run tagged with its font.
+
+A kit's SVGs are written without svgwrite (`_Drawing`): importing it costs a build some 35 ms, its
+validator's grammar compiled and urllib loaded, for a handful of elements whose XML is simple. The
+web pages' diagrams are still svgwrite's. tests/render/test_svg.py compares both with svgwrite's own."""
 
 from __future__ import annotations
 
@@ -14,13 +18,8 @@ import functools
 import re
 from collections.abc import Iterable
 from typing import Any
+from xml.etree import ElementTree as etree
 from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]  # the rules tostring() uses
-
-import svgwrite
-from svgwrite import container, shapes
-from svgwrite.base import BaseElement
-from svgwrite.etree import etree
-from svgwrite.path import Path as SvgPath
 
 from .. import fonts
 from ..draw.ink import for_print
@@ -39,8 +38,10 @@ def render_svg(scene: Scene) -> bytes:
     """The scene with its bleed: the viewBox runs from -bleed to size + bleed."""
     b = scene.bleed
     w, h = scene.width + 2 * b, scene.height + 2 * b
-    dwg = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
-    dwg.viewbox(-b, -b, w, h)
+    # svgwrite's Drawing(size=..., profile="full") with viewbox(-b, -b, w, h): its attributes as it sets them
+    dwg = _Drawing({"width": f"{_n(w)}mm", "height": f"{_n(h)}mm", "viewBox": ",".join(map(str, (-b, -b, w, h))),
+                    "xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+                    "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": "full", "version": "1.1"})
     # The ids already in <defs> (glyphs, clip paths), kept beside the drawing rather than collected
     # from its elements again for every text: a page of text would otherwise cost its glyphs squared.
     _IDS[id(dwg)] = set()
@@ -52,7 +53,7 @@ def render_svg(scene: Scene) -> bytes:
     # What dwg.tostring() gives, written by `_write` (see there); the errors rule is the one
     # ElementTree's UTF-8 writer uses.
     out: list[str] = []
-    _write(dwg, out)
+    _write(dwg.root, out)
     return "".join(out).encode("utf-8", "xmlcharrefreplace")
 
 
@@ -73,6 +74,8 @@ _LIVE: dict[int, LiveText] = {}
 def render_inline_svg(scene: Scene, live: LiveText, label: str) -> str:
     """The scene (without its bleed) as an <svg> element for an HTML page: text as <text>, sized by
     the page (a viewBox and no width), announced as one image with `label` as its name."""
+    import svgwrite  # a web page's diagrams only (see the module's description)
+
     dwg = svgwrite.Drawing(profile="full", debug=False)
     dwg.viewbox(0, 0, scene.width, scene.height)
     dwg["role"] = "img"
@@ -97,15 +100,25 @@ _SVG_HEAD = re.compile(r' (?:xmlns(?::\w+)?|width|height|baseProfile|version)="[
 
 
 def _style(st: Style) -> dict[str, str]:
+    """A style's attributes (only read: each element copies them into its own)."""
+    try:
+        return _style_of(st)
+    except TypeError:       # a dash given as a list where its type says tuple
+        return _style_of.__wrapped__(st)
+
+
+@functools.lru_cache(maxsize=1024)
+def _style_of(st: Style) -> dict[str, str]:
+    # a kit draws a few dozen styles thousands of times: each written once
     out = {"fill": st.fill or "none"}
     if st.stroke:
-        out.update(stroke=st.stroke, stroke_width=_n(st.width))
+        out.update({"stroke": st.stroke, "stroke-width": _n(st.width)})
         if st.dash:
-            out["stroke_dasharray"] = " ".join(_n(d) for d in st.dash)
+            out["stroke-dasharray"] = " ".join(_n(d) for d in st.dash)
     return out
 
 
-def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
+def _element(dwg: Any, s: Shape) -> Any:
     if isinstance(s, Rect):
         extra = {"rx": _n(s.radius), "ry": _n(s.radius)} if s.radius else {}
         return _RectElement(dwg, {"x": _n(s.x), "y": _n(s.y), "width": _n(s.w), "height": _n(s.h), **extra,
@@ -160,19 +173,19 @@ def _element(dwg: svgwrite.Drawing, s: Shape) -> BaseElement:
     raise TypeError(f"cannot render {type(s).__name__}")
 
 
-def _path(dwg: svgwrite.Drawing, s: Path) -> BaseElement:
+def _path(dwg: Any, s: Path) -> Any:
     extra: dict[str, str] = {}
     if s.even_odd:
-        extra["fill_rule"] = "evenodd"
+        extra["fill-rule"] = "evenodd"
     if s.style.stroke:
         if s.cap:
-            extra["stroke_linecap"] = ("butt", "round", "square")[s.cap]
+            extra["stroke-linecap"] = ("butt", "round", "square")[s.cap]
         if s.join:
-            extra["stroke_linejoin"] = ("miter", "round", "bevel")[s.join]
+            extra["stroke-linejoin"] = ("miter", "round", "bevel")[s.join]
         if s.stroke_opacity < 1:
-            extra["stroke_opacity"] = _n(s.stroke_opacity)
+            extra["stroke-opacity"] = _n(s.stroke_opacity)
     if s.style.fill and s.fill_opacity < 1:
-        extra["fill_opacity"] = _n(s.fill_opacity)
+        extra["fill-opacity"] = _n(s.fill_opacity)
     return _PathElement(dwg, {"d": _d(s.segments), **_style(s.style), **extra})
 
 
@@ -192,7 +205,7 @@ def _d(segs: tuple[Segment, ...]) -> str:
     return d
 
 
-def _defined(dwg: svgwrite.Drawing) -> set[str]:
+def _defined(dwg: Any) -> set[str]:
     """The ids defined in the drawing's <defs>; the caller adds to it what it defines."""
     return _IDS[id(dwg)]
 
@@ -200,7 +213,7 @@ def _defined(dwg: svgwrite.Drawing) -> set[str]:
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def _text(dwg: svgwrite.Drawing, t: Text) -> BaseElement:
+def _text(dwg: Any, t: Text) -> Any:
     x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
     live = _LIVE.get(id(dwg))
     if live is not None:
@@ -242,19 +255,24 @@ def _glyph_text(t: Text, x: float) -> tuple[str, tuple[tuple[str, str], ...]]:
         outline = fonts.outlines(run.font)
         scale = k / outline.units_per_em
         sized = f") scale({_s(scale)} {_s(-scale)})"
+        known = outline.known
         for ch in run.text:
-            glyph = outline.glyph(ch)
+            glyph = known.get(ch) or outline.glyph(ch)
             if glyph.path:
                 gid = f"g-{run.font}-{glyph.name}"
                 glyphs.setdefault(gid, glyph.path)
-                out.append(f'<use transform="{_escape_attrib(f"translate({_n(cursor)} {y}{sized}")}" '
-                           f'xlink:href="{_escape_attrib(f"#{gid}")}" />')
+                href = _HREFS.get(gid) or _HREFS.setdefault(gid, _escape_attrib(f"#{gid}"))
+                # (numbers, spaces and brackets: nothing ElementTree would escape)
+                out.append(f'<use transform="translate({_n(cursor)} {y}{sized}" xlink:href="{href}" />')
             cursor += glyph.advance * scale
     out.append("</g>")
     return "".join(out), tuple(glyphs.items())
 
 
-def _live_text(dwg: svgwrite.Drawing, t: Text, x: float, live: LiveText) -> BaseElement:
+_HREFS: dict[str, str] = {}     # a glyph's reference, escaped once (a few thousand glyphs at most)
+
+
+def _live_text(dwg: Any, t: Text, x: float, live: LiveText) -> Any:
     """One line as <text>, placed where the outlines would start (the page turns kerning off, so the
     browser advances each glyph as far as the outlines do); a run in another font is a <tspan>."""
     el = dwg.text("", insert=(_n(x), _n(t.y)), fill=t.fill, font_size=_n(t.size * PT))
@@ -283,60 +301,59 @@ class _Markup:
 def _start_tag(tag: str, items: Iterable[tuple[str, str]]) -> str:
     """An element's start tag, up to its '>' or ' />', as ElementTree writes it (attributes in the
     order given, their values escaped by ElementTree's own rule)."""
-    return "<" + tag + "".join(f' {k}="{_escape_attrib(v)}"' for k, v in items)
+    return "<" + tag + "".join(f' {k}="{_escape_attrib(v) if _ESCAPED(v) else v}"' for k, v in items)
+
+
+_ESCAPED = re.compile('[&<>"\r\n\t]').search     # what ElementTree's attribute rule changes
 
 
 def _write(el: Any, out: list[str]) -> None:
-    """The element and all it holds as `etree.tostring(el.get_xml(), encoding="unicode")` writes it,
-    appended to `out`, without building the ElementTree first: an SVG is thousands of elements, and
-    making each an ElementTree element, then ElementTree's generic serialiser (namespaces collected
-    over the whole tree first, each name and value looked up and escaped through several calls) were
-    most of its cost. Our own elements are written from their attributes; svgwrite's own (the
-    drawing, its defs, groups, clip paths, images) give their own start tag (svgwrite's get_xml,
-    without their children); anything else is left to ElementTree."""
+    """The element and all it holds as `etree.tostring(el.get_xml(), encoding="unicode")` writes it
+    (svgwrite's `tostring()`), appended to `out`, without building the ElementTree first: an SVG is
+    thousands of elements, and making each an ElementTree element, then ElementTree's generic
+    serialiser (namespaces collected over the whole tree first, each name and value looked up and
+    escaped through several calls) were most of its cost. An element's attributes are written as
+    svgwrite writes them: sorted, empty ones left out, each value escaped by ElementTree's rule."""
     if isinstance(el, _Markup):
         out.append(el.xml)
         return
-    children: list[Any] = getattr(el, "elements", [])
-    if isinstance(el, _Direct):
-        tag, items, text = el.elementname, [(k, v) for k, v in sorted(el.attribs.items()) if v], None
-    else:
-        xml = None
-        if hasattr(el, "elements"):
-            el.elements = []
-            try:
-                xml = el.get_xml()
-            finally:
-                el.elements = children
-        if xml is None or len(xml) or xml.tail or not isinstance(xml.tag, str) or xml.tag.startswith("{"):
-            out.append(etree.tostring(el.get_xml(), encoding="unicode"))   # a title; what svgwrite adds itself
-            return
-        tag, items, text = xml.tag, xml.items(), xml.text
-    out.append(_start_tag(tag, items))
-    if text or children:
+    if isinstance(el, _Title):       # ElementTree's writing of svgwrite's Title
+        out.append(f"<title>{_escape_cdata(el.text)}</title>" if el.text else "<title />")
+        return
+    children: list[Any] = el.elements
+    out.append(_start_tag(el.elementname, [(k, v) for k, v in sorted(el.attribs.items()) if v]))
+    if children:
         out.append(">")
-        if text:
-            out.append(_escape_cdata(text))
         for child in children:
             _write(child, out)
-        out.append(f"</{tag}>")
+        out.append(f"</{el.elementname}>")
     else:
         out.append(" />")
 
 
 class _Direct:
-    """An element of svgwrite's own, its attributes (keyword names as svgwrite's factories take them,
-    values already text) set directly and written as svgwrite writes them (names with '-', sorted,
-    empty ones left out): a card is a few hundred shapes and glyphs, and svgwrite's generic path
-    (each name converted, each value checked and converted, through several layers of calls) was
-    most of an SVG's cost. Its children and title are svgwrite's as ever."""
+    """An element as svgwrite makes it, its attributes (named as SVG names them, values already text)
+    set directly, written sorted, empty ones left out. A card
+    is a few hundred shapes and glyphs, and svgwrite's generic path (each name converted, each value
+    checked and converted, through several layers of calls) was most of an SVG's cost. In a web
+    page's svgwrite drawing it gives svgwrite its XML (`get_xml`)."""
 
     elementname: str
 
-    def __init__(self, dwg: svgwrite.Drawing, attribs: dict[str, str]):
-        self._parameter = dwg._parameter
-        self.attribs = {key.rstrip("_").replace("_", "-"): value for key, value in attribs.items()}
-        self.elements: list[BaseElement] = []
+    def __init__(self, dwg: Any, attribs: dict[str, str]):
+        self.attribs = attribs      # named as written
+        self.elements: list[Any] = []
+
+    def add(self, element: Any) -> Any:
+        self.elements.append(element)
+        return element
+
+    def __setitem__(self, key: str, value: str) -> None:
+        self.attribs[key] = value
+
+    def set_desc(self, title: str) -> None:
+        """svgwrite's: a <title> as the first element."""
+        self.elements.insert(0, _Title(title))
 
     def get_xml(self) -> etree.Element:
         xml = etree.Element(self.elementname, {k: v for k, v in sorted(self.attribs.items()) if v})
@@ -345,32 +362,78 @@ class _Direct:
         return xml
 
 
-class _PathElement(_Direct, SvgPath):  # type: ignore[misc]  # svgwrite has no type information
-    pass
+class _Title:
+    """svgwrite's Title: a <title> holding its text."""
+
+    def __init__(self, text: str):
+        self.text = str(text)
+
+    def get_xml(self) -> etree.Element:
+        xml = etree.Element("title")
+        xml.text = self.text
+        return xml
 
 
-class _RectElement(_Direct, shapes.Rect):  # type: ignore[misc]
-    pass
+class _Node(_Direct):
+    """One of the elements svgwrite's Drawing makes for pnp (see `_Drawing`), named when made."""
+
+    def __init__(self, name: str, attribs: dict[str, str]):
+        super().__init__(None, attribs)
+        self.elementname = name
 
 
-class _CircleElement(_Direct, shapes.Circle):  # type: ignore[misc]
-    pass
+class _Drawing:
+    """What a kit's SVG asks of svgwrite's Drawing (`_element`), made without svgwrite: the root <svg>
+    with its <defs> first, and groups, clip paths, their rectangles and images, each with the
+    attributes svgwrite's factory gives it."""
+
+    def __init__(self, attribs: dict[str, str]):
+        self.root = _Node("svg", attribs)
+        self.defs = self.root.add(_Node("defs", {}))
+
+    def add(self, element: Any) -> Any:
+        return self.root.add(element)
+
+    def g(self, **extra: str) -> _Node:
+        return _Node("g", {key.rstrip("_").replace("_", "-"): value for key, value in extra.items()})
+
+    def clipPath(self, id: str) -> _Node:  # noqa: N802, A002 - svgwrite's names
+        return _Node("clipPath", {"id": id})
+
+    def rect(self, insert: tuple[str, str], size: tuple[str, str]) -> _Node:
+        return _Node("rect", {"x": insert[0], "y": insert[1], "width": size[0], "height": size[1]})
+
+    def image(self, href: str, insert: tuple[str, str], size: tuple[str, str]) -> _Node:
+        return _Node("image", {"xlink:href": href, "x": insert[0], "y": insert[1], "width": size[0],
+                               "height": size[1]})
 
 
-class _LineElement(_Direct, shapes.Line):  # type: ignore[misc]
-    pass
+class _PathElement(_Direct):
+    elementname = "path"
 
 
-class _PolygonElement(_Direct, shapes.Polygon):  # type: ignore[misc]
-    pass
+class _RectElement(_Direct):
+    elementname = "rect"
 
 
-class _PolylineElement(_Direct, shapes.Polyline):  # type: ignore[misc]
-    pass
+class _CircleElement(_Direct):
+    elementname = "circle"
 
 
-class _GroupElement(_Direct, container.Group):  # type: ignore[misc]
-    pass
+class _LineElement(_Direct):
+    elementname = "line"
+
+
+class _PolygonElement(_Direct):
+    elementname = "polygon"
+
+
+class _PolylineElement(_Direct):
+    elementname = "polyline"
+
+
+class _GroupElement(_Direct):
+    elementname = "g"
 
 
 def _s(v: float) -> str:
