@@ -141,6 +141,9 @@ class Flow:
         # does the line under it.
         self._pending: tuple[int, int, float, float] | None = None
         self._under = 0                      # lines placed under the pending heading
+        # the room a row of figures kept for what stays with it (`glue`) moved a page break: until it
+        # does, the same steps laid out without that room go exactly as these did (`loosened`)
+        self._glued = False
         self.new_page()
 
     # geometry of the text column on the current page
@@ -436,6 +439,9 @@ class Flow:
             height = max(w * aspect + 1.2 + len(cap) * line for (_, aspect, _), cap in zip(row, caps, strict=True))
             self._point()
             last = start + cols >= len(cells) and self.glue
+            if last and then and not self.at_top() and \
+                    (self.y + (height + 2.8 + then) > self.limit) != (self.y + (height + 2.8 + 0.0) > self.limit):
+                self._glued = True
             self._ensure(height + 2.8 + (then if last else 0.0))
             lead = (self.width - len(row) * w - (len(row) - 1) * gap) / 2     # a short row sits in the middle
             for i, (scene, aspect, _) in enumerate(row):
@@ -558,6 +564,8 @@ class Flow:
     def loosened(self) -> Flow:
         """This layout, or the same without the room rows of figures keep for what stays with them (a
         note on a walkthrough round) when that room costs a page: a note may then open the next page."""
+        if self.glue and not self._glued:
+            return self
         loose = self.replay(self.force, self.relax, glue=False)
         return loose if len(loose.pages) < len(self.pages) else self
 
