@@ -365,8 +365,15 @@ def test_loosened_lays_out_again_only_when_the_room_kept_for_a_note_moved_a_brea
     assert moved == (then == 60.0)      # a small room never moved a break here; a large one did
     replays = []
     real = Flow.replay
-    monkeypatch.setattr(Flow, "replay", lambda self, *a, **k: replays.append(a) or real(self, *a, **k))
+
+    def replay(self, *a, **k):
+        replays.append(real(self, *a, **k))
+        return replays[-1]
+    monkeypatch.setattr(Flow, "replay", replay)
     loose = flow.loosened()
     assert bool(replays) == moved
+    for again in replays:       # laid out again from where the room first mattered: as from scratch
+        assert (again.pages, again.ink, again.breaks, again.kept) == (plain.pages, plain.ink, plain.breaks,
+                                                                      plain.kept)
     expected = plain if len(plain.pages) < len(flow.pages) else flow
     assert loose.pages == expected.pages
