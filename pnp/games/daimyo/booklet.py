@@ -283,7 +283,9 @@ class DaimyoBooklet(BookletAdapter):
     intro_with_first_round = True
 
     def cover_scene(self, game: Game, lang: str) -> Scene:
-        return start_maps(game, lang)[-1][0]
+        # the last map (the widest) is the cover's: drawn alone, not with the others the rules draw
+        last = game.maps.maps[-1].players if game.maps is not None and game.maps.maps else None
+        return start_maps(game, lang, "" if last is None else str(last))[-1][0]
 
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
         t, pages = walkthrough(game, sample, lang)
