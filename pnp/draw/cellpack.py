@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
 
 Box = tuple[float, float, float, float]    # x0, y0, x1, y1 in mm
 Point = tuple[float, float]
@@ -155,44 +154,124 @@ def pack(outline: Sequence[Point], inset: float, avoid: Sequence[Box], anchor: P
             reach = [extent(f) for f in things]
             near = [a for a in avoid if any(overlap(a, (x0 + x + b[0], y0 + y + b[1], x1 + x + b[2], y1 + y + b[3]))
                                             for b, (x, y) in zip(reach, at))]
-            for tx, ty in _grid(anchor, step, (x0, y0, x1, y1)):
+            for tx, ty in _grid(anchor, step, (x0, y0, x1, y1), room, list(zip(things, at)), near):
                 if all(nx * tx + ny * ty <= h + 1e-9 for nx, ny, h in room) and \
                         not any(_touches(f, x + tx, y + ty, a) for f, (x, y) in zip(things, at) for a in near):
                     return scale, [(x + tx, y + ty) for x, y in u], [(x + tx, y + ty) for x, y in m]
     return None
 
 
-def _grid(anchor: Point, step: float, box: Box) -> Iterator[Point]:
+def _grid(anchor: Point, step: float, box: Box, room: Sequence[HalfPlane] = (),
+          layout: Sequence[tuple[Footprint, Point]] = (), avoid: Sequence[Box] = ()) -> Iterator[Point]:
     """The anchor, then the points of a grid of `step` mm through it that lie in `box`, nearest first
-    (then upper, then left, for a fixed order)."""
+    (then upper, then left, for a fixed order). Given the half-planes `room`, a row's points far
+    outside them (by more than a step) are left out, and given a `layout` (footprints at their offsets)
+    and boxes it must `avoid`, the points where it surely touches one of those (`_blocked`): the caller
+    tests the rest."""
     ax, ay = anchor
     i0, i1 = math.floor((box[0] - ax) / step), math.ceil((box[2] - ax) / step)
     j0, j1 = math.floor((box[1] - ay) / step), math.ceil((box[3] - ay) / step)
-    for i, j in _steps(max(abs(i0), abs(i1), abs(j0), abs(j1))):
-        if i0 <= i <= i1 and j0 <= j <= j1:
-            yield ax + i * step, ay + j * step
+
+    def span(j: int) -> list[tuple[int, int]]:
+        ty = ay + j * step
+        lo, hi = _row_span(room, ax, ty, step, i0, i1)
+        spans = [(lo, hi)]
+        for left, right in (_blocked(layout, avoid, ty) if avoid else ()):
+            # the steps strictly inside (left, right)
+            a, b = math.floor((left - ax) / step) + 1, math.ceil((right - ax) / step) - 1
+            if a <= b:
+                spans = [part for s0, s1 in spans for part in ((s0, min(s1, a - 1)), (max(s0, b + 1), s1))
+                         if part[0] <= part[1]]
+        return spans
+
+    for i, j in _steps(max(abs(i0), abs(i1), abs(j0), abs(j1)), (i0, i1, j0, j1),
+                       span if room or avoid else None):
+        yield ax + i * step, ay + j * step
 
 
-def _steps(n: int) -> Iterator[tuple[int, int]]:
-    """The steps of a grid within n of its origin, nearest first (then upper, then left). They come
-    a ring at a time (squared distances up to 4, then 16, 64, ...), each ring sorted once: a cell's
-    pieces nearly always fit at one of the first few steps, and sorting the whole grid (up to
-    thousands of steps) was most of the packing's time. The order is the whole grid's sorted order."""
+# mm: a grid point counts as surely touching a box only this far inside the region where it touches,
+# far above the rounding of the exact test and far below a grid step
+_SURE = 1e-6
+
+
+def _blocked(placed: Sequence[tuple[Footprint, Point]], avoid: Sequence[Box], ty: float) -> list[tuple[float, float]]:
+    """The open ranges of x where the layout (each footprint at its offset), moved by (x, ty), surely
+    touches one of the boxes `avoid` (`_touches` would say so, by more than _SURE)."""
+    out = []
+    for (discs, boxes), (x, y) in placed:
+        dy = y + ty
+        for a in avoid:
+            for cx, cy, r in discs:
+                py = cy + dy
+                ey = max(a[1] - py, 0.0, py - a[3])
+                reach = r * r - 1e-9 - ey * ey
+                if reach > 0:
+                    w = math.sqrt(reach) - _SURE
+                    if w > 0:
+                        out.append((a[0] - w - cx - x, a[2] + w - cx - x))
+            for b in boxes:
+                if b[1] + dy < a[3] - 1e-9 - _SURE and a[1] < b[3] + dy - 1e-9 - _SURE:
+                    out.append((a[0] + 1e-9 - b[2] - x + _SURE, a[2] - 1e-9 - b[0] - x - _SURE))
+    return out
+
+
+def _row_span(room: Sequence[HalfPlane], ax: float, ty: float, step: float, i0: int, i1: int) -> tuple[int, int]:
+    """The steps i of the row at height `ty` whose points ax + i * step may be inside every half-plane
+    of `room`: each edge that leans left or right bounds i, and the bound is widened by a step, far
+    more than its rounding, so that no point inside is left out."""
+    lo, hi = i0, i1
+    for nx, ny, h in room:
+        if abs(nx) < 1e-9:        # a level edge: the caller's test decides the row
+            continue
+        at = ((h + 1e-9 - ny * ty) / nx - ax) / step
+        if nx > 0:
+            hi = min(hi, math.floor(at) + 1)
+        else:
+            lo = max(lo, math.ceil(at) - 1)
+    return lo, hi
+
+
+def _steps(n: int, within: tuple[int, int, int, int] | None = None,
+           span: Callable[[int], list[tuple[int, int]]] | None = None) -> Iterator[tuple[int, int]]:
+    """The steps of a grid within n of its origin, nearest first (then upper, then left); with
+    `within` (i0, i1, j0, j1), only those with i0 <= i <= i1 and j0 <= j <= j1, and with `span`, only
+    those of row j in one of the ranges lo..hi of span(j) (in order, apart). They come a ring at a
+    time (squared distances up to 4, then 16, 64, ...), each ring sorted once: a cell's pieces nearly
+    always fit at one of the first few steps, and sorting the whole grid (up to thousands of steps)
+    was most of the packing's time. A ring is made of its own steps inside those bounds alone, row by
+    row (a row's span asked once, when a ring first reaches it): the room a cell's layout may move in
+    is often far from the anchor and a small part of the square round it. The order is the whole
+    grid's sorted order, less the steps left out."""
+    i0, i1, j0, j1 = within if within is not None else (-n, n, -n, n)
+    i0, i1, j0, j1 = max(i0, -n), min(i1, n), max(j0, -n), min(j1, n)
+    rows: dict[int, list[tuple[int, int]]] = {}
     last, reach = -1, 4
     while last < 2 * n * n:
         upto = min(reach, 2 * n * n)
-        yield from _ring(n, last, upto)
+        m = math.isqrt(upto)
+        near = []
+        for j in range(max(j0, -m), min(j1, m) + 1):
+            if j not in rows:
+                rows[j] = [(max(lo, i0), min(hi, i1)) for lo, hi in (span(j) if span is not None else [(i0, i1)])
+                           if max(lo, i0) <= min(hi, i1)]
+            if not rows[j]:
+                continue
+            jj = j * j
+            outer = math.isqrt(upto - jj)              # |i| <= outer: within `upto`
+            parts: tuple[tuple[int, int], ...]
+            if last < jj:      # the whole row out to `outer` is over `last`
+                parts = ((-outer, outer),)
+            else:               # |i| > inner: over `last`
+                inner = math.isqrt(last - jj)
+                parts = ((-outer, -inner - 1), (inner + 1, outer))
+            for a, b in parts:
+                for lo, hi in rows[j]:
+                    for i in range(max(a, lo), min(b, hi) + 1):
+                        near.append((i * i + jj, j, i))
+        near.sort()
+        for _, j, i in near:
+            yield i, j
         last, reach = upto, reach * 4
-
-
-@lru_cache(maxsize=256)
-def _ring(n: int, above: int, upto: int) -> tuple[tuple[int, int], ...]:
-    """The steps within n of the origin whose squared distance is over `above` and at most `upto`,
-    in `_steps`' order: the same few rings serve every cell of a map."""
-    m = min(n, math.isqrt(upto))
-    near = sorted((i * i + j * j, j, i) for i in range(-m, m + 1) for j in range(-m, m + 1)
-                  if above < i * i + j * j <= upto)
-    return tuple((i, j) for _, j, i in near)
 
 
 def _clip(planes: Sequence[HalfPlane], box: Box) -> list[Point]:

@@ -82,11 +82,21 @@ def segment_clear(a: tuple[float, float], b: tuple[float, float], half: float, b
     (ax, ay), (bx, by) = a, b
     x0, x1 = (ax - reach, bx + reach) if ax <= bx else (bx - reach, ax + reach)
     y0, y1 = (ay - reach, by + reach) if ay <= by else (by - reach, ay + reach)
+    # the segment's line as n . (x, y) = c with n = (-dy, dx), and the reach scaled by |n|
+    dx, dy = bx - ax, by - ay
+    c = dx * ay - dy * ax
+    far = reach * math.hypot(dx, dy)
     for box in boxes:
         # Only boxes that reach the segment's own box grown by `half` can touch the stroke: most of
         # a map's labels are pruned by these four comparisons before any distance is worked out.
         left, top, right, bottom = box
         if left > x1 or right < x0 or top > y1 or bottom < y0:
+            continue
+        # ...and of those, only boxes that reach the segment's line: a long diagonal's own box holds
+        # many labels that lie wholly to one side of it, further than `half` (with the same slack)
+        most = (-dy * left if dy > 0 else -dy * right) + (dx * bottom if dx > 0 else dx * top) - c
+        least = (-dy * right if dy > 0 else -dy * left) + (dx * top if dx > 0 else dx * bottom) - c
+        if least > far or most < -far:
             continue
         if _crosses(a, b, box) or _point_box(ax, ay, box) < half or _point_box(bx, by, box) < half:
             return False
@@ -462,6 +472,10 @@ def _ghost_size(stack: Stack, style: PieceStyle, r: float, pt: float) -> tuple[s
     return label, size, max(h, text.measure(label, "sans-bold", size) + em * 0.2), h
 
 
+# mm, far above rounding error and far below any real difference between two ways round a label
+_FAR = 1e-6
+
+
 def _route(p: tuple[float, float], q: tuple[float, float], half: float,
            boxes: list[Box]) -> list[tuple[float, float]]:
     """The shortest path of an arrow from p to q that keeps `half` mm from every box: straight if
@@ -484,6 +498,12 @@ def _route(p: tuple[float, float], q: tuple[float, float], half: float,
         # whose distance has since been lowered is stale and skipped
         todo = [(0.0, 0)]
         done: set[int] = set()
+        # Once q is reached at all, dist[1] bounds the shortest path's length, and a step to a node
+        # from which even a straight line to q would be longer than that by more than _FAR cannot be
+        # on the shortest path, nor decide any step of it (nodes on it are reached more than 1e-9
+        # shorter): it is not tested, which spares most of the segment tests of a long arrow's search.
+        # The same nodes settle in the same order with the same distances along the path found.
+        to_q = [math.dist(node, q) for node in nodes]
         while todo:
             di, i = heapq.heappop(todo)
             if i in done or di != dist[i]:
@@ -500,7 +520,8 @@ def _route(p: tuple[float, float], q: tuple[float, float], half: float,
                 if j in done:
                     continue
                 d = di + math.dist(at, node)
-                if d < dist.get(j, math.inf) - 1e-9 and segment_clear(at, node, half, near):
+                if (d < dist.get(j, math.inf) - 1e-9 and d + to_q[j] <= dist.get(1, math.inf) + _FAR
+                        and segment_clear(at, node, half, near)):
                     dist[j], back[j] = d, i
                     heapq.heappush(todo, (d, j))
     return [p, q]

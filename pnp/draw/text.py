@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from .. import fonts
@@ -110,6 +111,18 @@ def box(x: float, y: float, w: float, h: float, s: str, font: str, size: float,
 
     With `strict`, text that still does not fit at `min_size` raises TextDoesNotFit instead of
     running over the box."""
+    return list(_box(x, math.copysign(1.0, x), y, w, h, s, font, size, align, fill, valign, leading, min_size, strict))
+
+
+@lru_cache(maxsize=1 << 12, typed=True)
+def _box(x: float, _x_sign: float, y: float, w: float, h: float, s: str, font: str, size: float, align: str,
+         fill: str, valign: str, leading: float, min_size: float, strict: bool) -> tuple[Text, ...]:
+    """`box`'s lines, set once for each box, text and style: a kit sets the same name and rules text in
+    the same place on every card of a type, and a booklet's headings again as its pages are balanced.
+    Every value the lines depend on is in the key, each number with its type (an int and a float that
+    are equal still print alike only if kept apart) and `x`, which a line may take as it is, with its
+    sign (0.0 and -0.0 are equal keys). The lines are frozen, so they are shared; a text that does not
+    fit raises, and is not kept. Bounded."""
     size = max(size, min_size)
     if len(s) > capacity(w, h, min_size, leading):
         raise TextDoesNotFit(s, min_size)
@@ -127,5 +140,5 @@ def box(x: float, y: float, w: float, h: float, s: str, font: str, size: float,
     total = (len(lines) - 1) * step + ascent
     top = {"top": y, "middle": y + (h - total) / 2, "bottom": y + h - total}[valign]
     ax = {"left": x, "center": x + w / 2, "right": x + w}[align]
-    return [line(ax, top + ascent + i * step, ln, font, size, fill, ANCHORS[align])
-            for i, ln in enumerate(lines)]
+    return tuple(line(ax, top + ascent + i * step, ln, font, size, fill, ANCHORS[align])
+                 for i, ln in enumerate(lines))

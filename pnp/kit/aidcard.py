@@ -111,9 +111,9 @@ def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[
     body under `RULES_PT` where the other split stays at or above it."""
     heights = _Heights(width)
 
-    def best(between_only: bool) -> tuple[float, list[Block], list[Block]] | None:
-        size = START_PT
-        while size >= MIN_PT - 1e-9:
+    def best(between_only: bool, size: float = START_PT, least: float = MIN_PT) -> tuple[float, list[Block],
+                                                                                         list[Block]] | None:
+        while size >= least - 1e-9:
             found = None
             for between, front, back in _splits(aid):
                 if between_only and not between:
@@ -126,9 +126,13 @@ def plan(aid: Aid, width: float, room: float) -> tuple[float, list[Block], list[
             size -= STEP_PT
         return None
 
-    anywhere, sections = best(False), best(True)
+    anywhere = best(False)
     if anywhere is None:
         raise ValueError("does not fit")
+    # a split between sections is one of all the splits, so it fits at no larger size; and one that
+    # only fits at more than SECTION_PT below `anywhere` would not be taken: the sizes tried are those
+    # between (the same steps down from START_PT)
+    sections = best(True, anywhere[0], max(MIN_PT, anywhere[0] - SECTION_PT))
     if (sections is not None and sections[0] >= anywhere[0] - SECTION_PT - 1e-9
             and (sections[0] >= RULES_PT - 1e-9 or anywhere[0] < RULES_PT - 1e-9)):
         return sections

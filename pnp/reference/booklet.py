@@ -68,6 +68,7 @@ class Booklet:
         self.legend_shown = False
         self.made: dict[int, Any] = {}      # directive output measured ahead (see `box_height`), by block
         self.walked: dict[str, Any] = {}    # a walkthrough replayed ahead to measure its start, by sample
+        self._samples: dict[Path, dict[str, Any]] = {}     # see `sample_data`
 
     def source(self) -> str:
         """The booklet's prose in this language, its template filled in (in the sandbox: see
@@ -82,7 +83,7 @@ class Booklet:
         walk = self.sample(m.group(1)) if m else None
         title = ""
         if walk is not None and walk.is_file():
-            data = read_toml(walk)
+            data = self.sample_data(walk)
             text = data.get("title", "")
             title = localized(text, self.lang) if isinstance(text, (str, dict)) else ""
         return render_template(raw, where, None, cards=self.game.cards, pieces=self.game.counters, count=count,
@@ -441,10 +442,18 @@ class Booklet:
                   + (f" {c.type.kanji}" if kanji and c.type.kanji else "")) for f, c in faces]
         self.flow.grid(cells, cols=cols, gap=3)
 
+    def sample_data(self, path: Path) -> dict[str, Any]:
+        """A sample's TOML, read once for the booklet: its title (`source`) and its notes (`notes`)
+        come from the same file, which does not change while a booklet is made; nothing changes
+        the data read."""
+        if path not in self._samples:
+            self._samples[path] = read_toml(path)
+        return self._samples[path]
+
     def notes(self, path: Path) -> dict[int, str]:
         """The project's note on each round of a sample (its `note`, text or {lang = text}), by the round's place
         in the sample: 1 for its first [[round]], even when a stated position numbers that round 6."""
-        rounds = read_toml(path).get("round", [])
+        rounds = self.sample_data(path).get("round", [])
         out = {}
         for i, entry in enumerate(rounds if isinstance(rounds, list) else [], 1):
             note = entry.get("note") if isinstance(entry, dict) else None

@@ -141,6 +141,10 @@ class Flow:
         # does the line under it.
         self._pending: tuple[int, int, float, float] | None = None
         self._under = 0                      # lines placed under the pending heading
+        # the room a row of figures kept for what stays with it (`glue`) moved a page break: until it
+        # does, the same steps laid out without that room go exactly as these did (`loosened`)
+        self._glued = False
+        self._glued_at: int | None = None      # the step it first did so at (in `_starts`), when kept
         self.new_page()
 
     # geometry of the text column on the current page
@@ -436,6 +440,11 @@ class Flow:
             height = max(w * aspect + 1.2 + len(cap) * line for (_, aspect, _), cap in zip(row, caps, strict=True))
             self._point()
             last = start + cols >= len(cells) and self.glue
+            if last and then and not self.at_top() and \
+                    (self.y + (height + 2.8 + then) > self.limit) != (self.y + (height + 2.8 + 0.0) > self.limit):
+                if not self._glued and self._marking:
+                    self._glued_at = len(self._starts) - 1      # this step's
+                self._glued = True
             self._ensure(height + 2.8 + (then if last else 0.0))
             lead = (self.width - len(row) * w - (len(row) - 1) * gap) / 2     # a short row sits in the middle
             for i, (scene, aspect, _) in enumerate(row):
@@ -514,12 +523,18 @@ class Flow:
         again.pages, again.ink = [], []
         again._small, again._texts = self._small, self._texts
         start = 0
-        if self._starts and not (self.force or self.relax) and again.glue == self.glue:
+        same = again.glue == self.glue
+        # without the room rows keep for their notes, every step before the first where that room moved
+        # a break goes as it went here (`_glued_at`)
+        if self._starts and not (self.force or self.relax) and (same or self._glued_at is not None):
             point, keep = min(force, default=math.inf), min(relax, default=math.inf)
-            while (start + 1 < len(self._starts) and self._starts[start + 1].points < point
+            last = len(self._starts) - 1 if same or self._glued_at is None else self._glued_at
+            while (start + 1 <= last and self._starts[start + 1].points < point
                    and self._starts[start + 1].keeps < keep):
                 start += 1
             again._resume(self._starts[start], self)
+            if same and self._glued_at is not None and self._glued_at < start:
+                again._glued = True
         # a layout with nothing forced or relaxed (`loosened`'s) keeps its states too, for the layouts
         # `balance` makes from it; up to `start` they are this one's
         again._marking = not (force or relax)
@@ -558,6 +573,8 @@ class Flow:
     def loosened(self) -> Flow:
         """This layout, or the same without the room rows of figures keep for what stays with them (a
         note on a walkthrough round) when that room costs a page: a note may then open the next page."""
+        if self.glue and not self._glued:
+            return self
         loose = self.replay(self.force, self.relax, glue=False)
         return loose if len(loose.pages) < len(self.pages) else self
 

@@ -1,5 +1,7 @@
 """Text is measured once and fitted into its box: never clipped, Japanese set in the Japanese font."""
 
+import math
+
 from pnp import fonts
 from pnp.draw import text
 from pnp.draw.shapes import PT
@@ -47,3 +49,20 @@ def test_a_megabyte_of_text_is_refused_before_it_is_wrapped():
         text.wrap = real
     assert calls == []
     assert len(text.box(0, 0, 50, 30, "a short line that fits", "sans", 12, strict=True)) >= 1
+
+
+def test_a_box_set_again_gives_the_same_lines_each_number_as_it_was_given():
+    """`text.box` remembers the lines it set (the same card text in the same place on every card); a
+    box given 0 or -0.0 where another was given 0.0 keeps its own numbers, which print differently."""
+    from pnp.draw import text as tx
+
+    first = tx.box(0.0, 10, 40, 20, "A few words to wrap over lines", "sans", 9)
+    again = tx.box(0.0, 10, 40, 20, "A few words to wrap over lines", "sans", 9)
+    assert again == first and again is not first and len(first) > 1
+    again.append(None)          # the caller's own list: what the box remembers is untouched
+    assert tx.box(0.0, 10, 40, 20, "A few words to wrap over lines", "sans", 9) == first
+    as_int = tx.box(0, 10, 40, 20, "A few words to wrap over lines", "sans", 9)
+    negative = tx.box(-0.0, 10, 40, 20, "A few words to wrap over lines", "sans", 9)
+    assert [type(t.x) for t in as_int] == [int] * len(first)
+    assert all(math.copysign(1.0, t.x) == -1.0 for t in negative)
+    assert all(math.copysign(1.0, t.x) == 1.0 and type(t.x) is float for t in first)

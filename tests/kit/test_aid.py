@@ -243,3 +243,54 @@ def test_each_players_aid_is_in_that_players_colour_with_their_mon(gid):
     for clan in clans:
         rgb = tuple(round(int(clan.colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
         assert rgb in fills, (gid, clan.id)
+
+
+def _plain_plan(aid, width, room):
+    """`aidcard.plan` with both searches run over every size, START_PT down to MIN_PT."""
+    from pnp.kit import aidcard as ac
+
+    heights = ac._Heights(width)
+
+    def best(between_only):
+        size = ac.START_PT
+        while size >= ac.MIN_PT - 1e-9:
+            found = None
+            for between, front, back in ac._splits(aid):
+                if between_only and not between:
+                    continue
+                hf, hb = heights.side(front, size), heights.side(back, size)
+                if hf <= room and hb <= room and (found is None or abs(hf - hb) < found[0]):
+                    found = (abs(hf - hb), front, back)
+            if found is not None:
+                return size, found[1], found[2]
+            size -= ac.STEP_PT
+        return None
+
+    anywhere, sections = best(False), best(True)
+    if anywhere is None:
+        return None
+    if (sections is not None and sections[0] >= anywhere[0] - ac.SECTION_PT - 1e-9
+            and (sections[0] >= ac.RULES_PT - 1e-9 or anywhere[0] < ac.RULES_PT - 1e-9)):
+        return sections
+    return anywhere
+
+
+@pytest.mark.parametrize("gid", ["daimyni", "daimyo", "dojima", "samurai-vassal", "shogun-solitaire"])
+def test_the_plan_is_the_one_searching_every_size_finds(gid):
+    """The planner tries the splits between sections only at the sizes where one could win; it chooses
+    what trying them at every size chooses, on every built-in aid, in rooms from roomy to too small."""
+    from pnp.kit.aidcard import plan
+    from pnp.model.aid import read_aid
+
+    aid, _ = read_aid(find_game(gid), "en")
+    outcomes = set()
+    for room in (200.0, 80.0, 70.0, 62.0, 55.0, 48.0, 40.0, 30.0):
+        expected = _plain_plan(aid, 57.0, room)
+        if expected is None:
+            with pytest.raises(ValueError):
+                plan(aid, 57.0, room)
+            outcomes.add("none")
+        else:
+            assert plan(aid, 57.0, room) == expected
+            outcomes.add(expected[0])
+    assert "none" in outcomes and len(outcomes) >= 3

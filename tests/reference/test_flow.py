@@ -343,3 +343,37 @@ def test_a_layout_resumed_from_any_step_is_the_layout(make):
         assert again.pages == flow.pages, i
         assert (again.ink, again.y, again.breaks, again.kept) == (flow.ink, flow.y, flow.breaks, flow.kept), i
         assert (again._pending, again._under, again._heading) == (flow._pending, flow._under, flow._heading), i
+
+
+def _noted_rows(flow, notes, then):
+    """Rows of figures, each with the room `then` kept under its last row for a note."""
+    for _ in range(notes):
+        flow.paragraph("Lead. " * 12)
+        flow.grid([(Scene("s", 10, 10), 1.0, "A figure") for _ in range(2)], cols=2, gap=5, then=then)
+        flow.aside("Note", "What the figures show. " * 3, glued=True)
+
+
+@pytest.mark.parametrize("then", [3.0, 60.0])
+def test_loosened_lays_out_again_only_when_the_room_kept_for_a_note_moved_a_break(then, monkeypatch):
+    """`Flow.loosened` (the same steps without the room kept for notes) gives what laying the steps out
+    again without it gives; it skips that when the room never moved a page break."""
+    flow = Flow(Frame(), "t")
+    _noted_rows(flow, 9, then)
+    plain = Flow(Frame(), "t", glue=False)
+    _noted_rows(plain, 9, then)
+    moved = [len(p) for p in plain.pages] != [len(p) for p in flow.pages]
+    assert moved == (then == 60.0)      # a small room never moved a break here; a large one did
+    replays = []
+    real = Flow.replay
+
+    def replay(self, *a, **k):
+        replays.append(real(self, *a, **k))
+        return replays[-1]
+    monkeypatch.setattr(Flow, "replay", replay)
+    loose = flow.loosened()
+    assert bool(replays) == moved
+    for again in replays:       # laid out again from where the room first mattered: as from scratch
+        assert (again.pages, again.ink, again.breaks, again.kept) == (plain.pages, plain.ink, plain.breaks,
+                                                                      plain.kept)
+    expected = plain if len(plain.pages) < len(flow.pages) else flow
+    assert loose.pages == expected.pages

@@ -98,12 +98,30 @@ def start_maps(game: Game, lang: str, counts: str = "") -> list[tuple[Scene, str
         if wanted and str(m.players) not in wanted:
             continue
         s = DaimyoState(Rules(game, Options(players=m.players)))
-        snap = notation.snapshot(s)
         say = Narrator(game, lang)
-        out.append((draw(game, snap, spec_of(game, snap), None, name=f"start-{m.players}"),
+        out.append((_start_map(game, s, m.players),
                     say.say("booklet", "start-map", n=m.players,
                             clans=", ".join(game.clans[c].short.get(lang, c) for c in s.rules.clans))))
     return out
+
+
+# The start maps drawn lately, by game and player count: the cover shows the widest, which the rules'
+# @setup shows again. A map is a function of the game's definitions, which do not change once it is
+# loaded (the game is kept with its maps and must be the very same object); nothing changes a scene
+# once drawn (the booklet draws it scaled, from its shapes). The last few.
+_START_MAPS: dict[tuple[int, int], tuple[Game, Scene]] = {}
+START_MAPS_KEPT = 8
+
+
+def _start_map(game: Game, state: DaimyoState, players: int) -> Scene:
+    key = (id(game), players)
+    seen = _START_MAPS.get(key)
+    if seen is None or seen[0] is not game:
+        snap = notation.snapshot(state)
+        if len(_START_MAPS) >= START_MAPS_KEPT:
+            _START_MAPS.pop(next(iter(_START_MAPS)))
+        seen = _START_MAPS[key] = (game, draw(game, snap, spec_of(game, snap), None, name=f"start-{players}"))
+    return seen[1]
 
 
 def panels_for(game: Game, t: Replay, lang: str) -> list[RoundPage]:
@@ -283,7 +301,9 @@ class DaimyoBooklet(BookletAdapter):
     intro_with_first_round = True
 
     def cover_scene(self, game: Game, lang: str) -> Scene:
-        return start_maps(game, lang)[-1][0]
+        # the last map (the widest) is the cover's: drawn alone, not with the others the rules draw
+        last = game.maps.maps[-1].players if game.maps is not None and game.maps.maps else None
+        return start_maps(game, lang, "" if last is None else str(last))[-1][0]
 
     def walkthrough(self, game: Game, sample: Path, lang: str) -> tuple[Transcript, list[RoundPage]]:
         t, pages = walkthrough(game, sample, lang)
