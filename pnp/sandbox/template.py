@@ -43,7 +43,7 @@ from jinja2.visitor import NodeTransformer
 
 from ..errors import DefinitionError
 from . import quick
-from .plain import plain
+from .plain import Record, plain
 
 MAX_OUTPUT = 1_000_000        # characters one template may produce
 MAX_SOURCE = 1_000_000        # characters of one template
@@ -109,13 +109,39 @@ def _budget() -> Budget:
     return budget
 
 
+class _Counted:
+    """Where a `Record`'s keys and values end on `weigh`'s stack, and the total when they began."""
+
+    __slots__ = ("record", "start")
+
+    def __init__(self, record: Record, start: int):
+        self.record, self.start = record, start
+
+
 def weigh(value: Any, limit: int = MAX_VALUE) -> int:
     """About how many characters `value` becomes as text, counted without making that text;
-    counting stops once past `limit`."""
+    counting stops once past `limit`.
+
+    A `Record` counted to its end keeps its weight: it holds only plain values (texts, numbers,
+    tuples, Records), none of which can change, so its weight cannot either. A template that
+    reads one list of records in several filters (selectattr, list, length) weighed every record
+    each time. The stack is depth first, so a Record's keys and values are counted one after
+    another, and the total goes up by its weight without passing `limit` before it has passed
+    it at the end: adding the kept weight whole when that stays within `limit` gives the same
+    total, and otherwise it is counted item by item, as it always was, to the same stop."""
     total, stack = 0, [value]
     while stack:
         v = stack.pop()
         kind = type(v)
+        if kind is _Counted:
+            object.__setattr__(v.record, "_weight", total - v.start)
+            continue
+        if kind is Record:
+            known = v._weight
+            if known is not None and total + known <= limit:
+                total += known
+                continue
+            stack.append(_Counted(v, total))
         # the common plain values by their exact type first: `Mapping` is an abstract class, and
         # asking it about every number and flag was most of the weighing
         if kind is int:
