@@ -12,15 +12,18 @@ break, a comment, whitespace control, gives None):
 
 - ``{{ value }}`` or ``{{ value|lower }}`` / ``|upper``, where a value is ``name``, ``name.key`` or
   ``name['key']``: a text, or a whole number printed as it is (a filter takes a text only);
-- ``{% if test %}``, ``{% elif test %}``, ``{% else %}``, ``{% endif %}``, nested, where a test is
-  ``value``, ``not value``, or ``value == literal`` / ``!=`` (a literal: a whole number, or a text
-  in quotes without a backslash).
+- ``{% if test %}``, ``{% elif test %}``, ``{% else %}``, ``{% endif %}``, where a test is
+  ``value``, ``not value``, or values and literals compared with ``==`` and ``!=``, chained as
+  Python chains them (a literal: a whole number, or a text in quotes without a backslash);
+- ``{% for name in value %}`` ... ``{% endfor %}`` over a tuple (no ``else``, no filter, one name),
+  with ``loop.index``, ``loop.index0``, ``loop.first`` and ``loop.last`` inside; nested as deep as
+  one likes.
 
 Rendering gives None wherever Jinja might do anything but print: a name the values lack, a key its
 mapping lacks, a value of another type, a value or a text the sandbox would refuse, or work the
 budget cannot pay for whole (Jinja then renders, and refuses, as before). The charges are Jinja's:
 `{{ }}` one step and the value's weight; a filter one step, the weight of what it is given and of
-what it makes; tests nothing.
+what it makes; a loop one step a turn (a tuple is not weighed); tests nothing.
 """
 
 from __future__ import annotations
@@ -30,37 +33,60 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-# (value): (name, key or None)
+# value: (name, key or None)
 # node: ("text", str) | ("out", value, filter or None) | ("if", ((test, body), ...), else body or None)
-# test: ("truth", value, negated) | ("cmp", value, "==" or "!=", literal)
-_VALUE = r"([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*)|\['([^'\\]*)'\]|\[\"([^\"\\]*)\"\])?"
-_OUT = re.compile(rf" *{_VALUE}(?: *\| *(lower|upper))? *")
-_TRUTH = re.compile(rf" *(if|elif) +(not +)?{_VALUE} *")
-_CMP = re.compile(rf" *(if|elif) +{_VALUE} *(==|!=) *(0|[1-9][0-9]{{0,17}}|'[^'\\]*'|\"[^\"\\]*\") *")
-_WORD = re.compile(r" *(else|endif) *")
+#       | ("for", name, value, body)
+# test: ("truth", value, negated) | ("cmp", (operand, ...), (op, ...)), operand ("value", value) | ("literal", x)
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_VALUE_TEXT = rf"({_NAME})(?:\.({_NAME})|\['([^'\\]*)'\]|\[\"([^\"\\]*)\"\])?"
+_VALUE = re.compile(_VALUE_TEXT)
+_LITERAL = re.compile(r"0|[1-9][0-9]{0,17}|'[^'\\]*'|\"[^\"\\]*\"")
+_OUT = re.compile(rf" *{_VALUE_TEXT}(?: *\| *(lower|upper))? *")
+_IF = re.compile(r" *(if|elif) +(.*?) *")
+_NOT = re.compile(r"not +(.*)")
+_COMPARE = re.compile(r" *(==|!=) *")
+_FOR = re.compile(rf" *for +({_NAME}) +in +(.*?) *")
+_WORD = re.compile(r" *(else|endif|endfor) *")
 _TAG = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
 # names Jinja reads as constants, operators or its own (loop, self...) rather than as a value given
 _NOT_NAMES = frozenset({"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is", "if",
-                        "else", "elif", "endif", "loop", "self", "super", "varargs", "kwargs", "caller"})
+                        "else", "elif", "endif", "for", "endfor", "loop", "self", "super", "varargs", "kwargs",
+                        "caller"})
+_LOOP_KEYS = frozenset({"index", "index0", "first", "last"})
 _FILTERS: dict[str, Callable[[str], str]] = {"lower": str.lower, "upper": str.upper}
 
 
-def _value(groups: tuple[str | None, ...]) -> tuple[str, str | None] | None:
-    name, attr, single, double = groups
-    if name in _NOT_NAMES:
+def _value(text: str, loops: int) -> tuple[str, str | None] | None:
+    match = _VALUE.fullmatch(text)
+    if match is None:
         return None
+    name, attr, single, double = match.groups()
     key = attr if attr is not None else single if single is not None else double
-    return name, key                                            # type: ignore[return-value]
+    if name == "loop" and loops and key in _LOOP_KEYS:
+        return name, key
+    return None if name in _NOT_NAMES else (name, key)
 
 
-def _test(match: re.Match[str]) -> tuple[Any, ...] | None:
-    if match.re is _TRUTH:
-        value = _value(match.groups()[2:6])
-        return None if value is None else ("truth", value, match.group(2) is not None)
-    value = _value(match.groups()[1:5])
-    literal = match.group(7)
-    return None if value is None else ("cmp", value, match.group(6),
-                                       literal[1:-1] if literal[0] in "'\"" else int(literal))
+def _test(text: str, loops: int) -> tuple[Any, ...] | None:
+    negated = _NOT.fullmatch(text)
+    value = _value(negated.group(1) if negated else text, loops)
+    if value is not None:
+        return "truth", value, negated is not None
+    if negated:
+        return None
+    parts = _COMPARE.split(text)
+    if len(parts) < 3:
+        return None
+    operands: list[tuple[str, Any]] = []
+    for i, part in enumerate(parts[0::2]):
+        value = _value(part, loops)
+        if value is not None:
+            operands.append(("value", value))
+        elif i and _LITERAL.fullmatch(part):
+            operands.append(("literal", part[1:-1] if part[0] in "'\"" else int(part)))
+        else:
+            return None
+    return "cmp", tuple(operands), tuple(parts[1::2])
 
 
 @lru_cache(maxsize=256)
@@ -71,7 +97,8 @@ def program(source: str) -> tuple[Any, ...] | None:
         return None
     text = source[:-1] if source.endswith("\n") else source
     root: list[Any] = []
-    stack: list[tuple[list[Any], list[Any], list[Any] | None]] = []   # (branches, body, else) of open ifs
+    # open blocks, innermost last: ["if", branches, outer body, else body or None] or ["for", name, value, outer body]
+    stack: list[list[Any]] = []
     body = root
     at = 0
     for tag in _TAG.finditer(text):
@@ -81,44 +108,49 @@ def program(source: str) -> tuple[Any, ...] | None:
         if before:
             body.append(("text", before))
         at = tag.end()
+        loops = sum(block[0] == "for" for block in stack)
         if tag.group(1) is not None:
             out = _OUT.fullmatch(tag.group(1))
-            value = _value(out.groups()[:4]) if out else None
+            value = _value(tag.group(1).split("|")[0].strip(" "), loops) if out else None
             if out is None or value is None:
                 return None
             body.append(("out", value, out.group(5)))
             continue
         inside = tag.group(2)
-        match = _TRUTH.fullmatch(inside) or _CMP.fullmatch(inside)
-        if match is not None:
-            test = _test(match)
+        if (match := _IF.fullmatch(inside)) is not None:
+            test = _test(match.group(2), loops)
             if test is None:
                 return None
             if match.group(1) == "if":
-                branches: list[Any] = []
-                stack.append((branches, body, None))
-                body = []
-                branches.append((test, body))
-            else:
-                if not stack or stack[-1][2] is not None:
-                    return None
-                body = []
-                stack[-1][0].append((test, body))
-            continue
-        word = _WORD.fullmatch(inside)
-        if word is None or not stack:
-            return None
-        branches, outer, otherwise = stack[-1]
-        if word.group(1) == "else":
-            if otherwise is not None:
+                stack.append(["if", [], body, None])
+            elif not stack or stack[-1][0] != "if" or stack[-1][3] is not None:
                 return None
             body = []
-            stack[-1] = (branches, outer, body)
+            stack[-1][1].append((test, body))
+        elif (match := _FOR.fullmatch(inside)) is not None:
+            value = _value(match.group(2), loops)
+            if value is None or match.group(1) in _NOT_NAMES:
+                return None
+            stack.append(["for", match.group(1), value, body])
+            body = []
+            stack[-1].append(body)
+        elif (match := _WORD.fullmatch(inside)) is not None and stack:
+            block, word = stack[-1], match.group(1)
+            if word == "else" and block[0] == "if" and block[3] is None:
+                body = block[3] = []
+            elif word == "endif" and block[0] == "if":
+                stack.pop()
+                body = block[2]
+                body.append(("if", tuple((t, tuple(b)) for t, b in block[1]),
+                             None if block[3] is None else tuple(block[3])))
+            elif word == "endfor" and block[0] == "for":
+                stack.pop()
+                body = block[3]
+                body.append(("for", block[1], block[2], tuple(block[4])))
+            else:
+                return None
         else:
-            stack.pop()
-            outer.append(("if", tuple((t, tuple(b)) for t, b in branches),
-                          None if otherwise is None else tuple(otherwise)))
-            body = outer
+            return None
     rest = text[at:]
     if stack or "{" in rest:
         return None
@@ -139,13 +171,16 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
     got: dict[str, Any] = {}
     spent = [0, 0]
 
-    def read(value: tuple[str, str | None]) -> Any:
+    def read(value: tuple[str, str | None], scope: Mapping[str, Any]) -> Any:
         name, key = value
-        if name not in got:
-            if name not in values:
-                raise _Unsure
-            got[name] = plain(values[name])
-        found = got[name]
+        if name in scope:
+            found = scope[name]
+        else:
+            if name not in got:
+                if name not in values:
+                    raise _Unsure
+                got[name] = plain(values[name])
+            found = got[name]
         if key is None:
             return found
         if not isinstance(found, Mapping):
@@ -161,21 +196,29 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
             raise _Unsure
         spent[1] += weight
 
-    def holds(test: tuple[Any, ...]) -> bool:
-        found = read(test[1])
+    def scalar(found: Any) -> Any:
         if type(found) not in (str, int, bool, float) and found is not None:
             raise _Unsure
-        if test[0] == "truth":
-            return not found if test[2] else bool(found)
-        same: bool = found == test[3]
-        return same if test[2] == "==" else not same
+        return found
 
-    def run(nodes: tuple[Any, ...], out: list[str]) -> None:
+    def holds(test: tuple[Any, ...], scope: Mapping[str, Any]) -> bool:
+        if test[0] == "truth":
+            found = scalar(read(test[1], scope))
+            return not found if test[2] else bool(found)
+        found = [scalar(read(x, scope)) if kind == "value" else x for kind, x in test[1]]
+        for left, op, right in zip(found, test[2], found[1:]):      # a chain, as Python (and Jinja) read it
+            same: bool = left == right
+            if same is not (op == "=="):
+                return False
+        return True
+
+    def run(nodes: tuple[Any, ...], out: list[str], scope: Mapping[str, Any]) -> None:
         for node in nodes:
-            if node[0] == "text":
+            kind = node[0]
+            if kind == "text":
                 out.append(node[1])
-            elif node[0] == "out":
-                found = read(node[1])
+            elif kind == "out":
+                found = read(node[1], scope)
                 if node[2] is not None:
                     if type(found) is not str or refused(found):
                         raise _Unsure
@@ -188,18 +231,27 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
                 spent[0] += 1
                 charge(found)
                 out.append(str(found))
-            else:
+            elif kind == "if":
                 for test, body in node[1]:
-                    if holds(test):
-                        run(body, out)
+                    if holds(test, scope):
+                        run(body, out, scope)
                         break
                 else:
                     if node[2] is not None:
-                        run(node[2], out)
+                        run(node[2], out, scope)
+            else:
+                items = read(node[2], scope)
+                if type(items) is not tuple:
+                    raise _Unsure
+                spent[0] += len(items)
+                last = len(items) - 1
+                for i, item in enumerate(items):
+                    run(node[3], out, {**scope, node[1]: item,
+                                       "loop": {"index": i + 1, "index0": i, "first": i == 0, "last": i == last}})
 
     out: list[str] = []
     try:
-        run(nodes, out)
+        run(nodes, out, {})
     except _Unsure:
         return None
     return "".join(out), spent[0], spent[1]
