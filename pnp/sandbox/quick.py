@@ -10,11 +10,14 @@ Compiling each (lexing, parsing, generating Python and compiling it) cost a kit 
 rendering all of them. The shapes, and nothing else (any other markup, spacing inside a tag, a line
 break, a comment, whitespace control, gives None):
 
-- ``{{ value }}`` or ``{{ value|lower }}`` / ``|upper``, where a value is ``name``, ``name.key`` or
-  ``name['key']``: a text, or a whole number printed as it is (a filter takes a text only);
-- ``{% if test %}``, ``{% elif test %}``, ``{% else %}``, ``{% endif %}``, where a test is
-  ``value``, ``not value``, or values and literals compared with ``==`` and ``!=``, chained as
-  Python chains them (a literal: a whole number, or a text in quotes without a backslash);
+- ``{{ value }}``, ``{{ -value }}``, ``{{ value|lower }}`` / ``|upper`` / ``|join(', ')``, or
+  ``{{ 'one' if test else 'other' }}`` (a value or a literal on either side), where a value is
+  ``name``, ``name.key`` or ``name['key']``: printed, it is a text or a whole number (a filter
+  takes a text, ``join`` a tuple of texts and numbers);
+- ``{% if test %}``, ``{% elif test %}``, ``{% else %}``, ``{% endif %}``, where a test reads at
+  least one value and is made of values and literals, ``==``, ``!=``, ``<``, ``>``, ``<=``, ``>=``
+  (chained as Python chains them), ``not``, ``and`` and ``or`` (a literal: a whole number, or a
+  text in quotes without a backslash); a test Jinja could work out when compiling is left to it;
 - ``{% for name in value %}`` ... ``{% endfor %}`` over a tuple (no ``else``, no filter, one name),
   with ``loop.index``, ``loop.index0``, ``loop.first`` and ``loop.last`` inside; nested as deep as
   one likes.
@@ -34,18 +37,14 @@ from functools import lru_cache
 from typing import Any
 
 # value: (name, key or None)
-# node: ("text", str) | ("out", value, filter or None) | ("if", ((test, body), ...), else body or None)
-#       | ("for", name, value, body)
-# test: ("truth", value, negated) | ("cmp", (operand, ...), (op, ...)), operand ("value", value) | ("literal", x)
-_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-_VALUE_TEXT = rf"({_NAME})(?:\.({_NAME})|\['([^'\\]*)'\]|\[\"([^\"\\]*)\"\])?"
-_VALUE = re.compile(_VALUE_TEXT)
-_LITERAL = re.compile(r"0|[1-9][0-9]{0,17}|'[^'\\]*'|\"[^\"\\]*\"")
-_OUT = re.compile(rf" *{_VALUE_TEXT}(?: *\| *(lower|upper))? *")
+# node: ("text", str) | ("out", expr) | ("if", ((expr, body), ...), else body or None) | ("for", name, value, body)
+# expr: ("value", value) | ("literal", x) | ("neg", value) | ("filter", name, argument or None, value)
+#       | ("cond", then, test, otherwise) | ("not", expr) | ("and", expr, expr) | ("or", expr, expr)
+#       | ("cmp", (expr, ...), (op, ...))
+_TOKEN = re.compile(r" *(?:([A-Za-z_][A-Za-z0-9_]*)|(0|[1-9][0-9]{0,17})(?![0-9A-Za-z_.])|('[^'\\]*'|\"[^\"\\]*\")"
+                    r"|(==|!=|<=|>=|<|>|\(|\)|\[|\]|\.|\||,|-)) *")
 _IF = re.compile(r" *(if|elif) +(.*?) *")
-_NOT = re.compile(r"not +(.*)")
-_COMPARE = re.compile(r" *(==|!=) *")
-_FOR = re.compile(rf" *for +({_NAME}) +in +(.*?) *")
+_FOR = re.compile(r" *for +([A-Za-z_][A-Za-z0-9_]*) +in +(.*?) *")
 _WORD = re.compile(r" *(else|endif|endfor) *")
 _TAG = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
 # names Jinja reads as constants, operators or its own (loop, self...) rather than as a value given
@@ -54,39 +53,154 @@ _NOT_NAMES = frozenset({"true", "false", "none", "True", "False", "None", "not",
                         "caller"})
 _LOOP_KEYS = frozenset({"index", "index0", "first", "last"})
 _FILTERS: dict[str, Callable[[str], str]] = {"lower": str.lower, "upper": str.upper}
+_ORDER = ("<", ">", "<=", ">=")
 
 
-def _value(text: str, loops: int) -> tuple[str, str | None] | None:
-    match = _VALUE.fullmatch(text)
-    if match is None:
-        return None
-    name, attr, single, double = match.groups()
-    key = attr if attr is not None else single if single is not None else double
-    if name == "loop" and loops and key in _LOOP_KEYS:
+class _Parser:
+    """Jinja's expression grammar, as far as the shapes go: anything else raises ValueError."""
+
+    def __init__(self, text: str, loops: int):
+        self.tokens: list[tuple[str, str]] = []
+        at = 0
+        while at < len(text):
+            match = _TOKEN.match(text, at)
+            if match is None or match.end() == at:
+                raise ValueError(text)
+            kind = next(i for i in range(1, 5) if match.group(i) is not None)
+            self.tokens.append((("name", "int", "str", "op")[kind - 1], match.group(kind)))
+            at = match.end()
+        self.at, self.loops = 0, loops
+
+    def peek(self, word: str) -> bool:
+        return (self.at < len(self.tokens) and self.tokens[self.at][1] == word
+                and self.tokens[self.at][0] in ("name", "op"))
+
+    def take(self, word: str) -> None:
+        if not self.peek(word):
+            raise ValueError(word)
+        self.at += 1
+
+    def done(self) -> None:
+        if self.at != len(self.tokens):
+            raise ValueError("more")
+
+    def value(self) -> tuple[str, str | None]:
+        kind, name = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+        if kind != "name":
+            raise ValueError(name)
+        self.at += 1
+        key = None
+        if self.peek("."):
+            self.at += 1
+            kind, key = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+            if kind != "name":
+                raise ValueError(key)
+            self.at += 1
+        elif self.peek("["):
+            self.at += 1
+            kind, quoted = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+            if kind != "str":
+                raise ValueError(quoted)
+            key = quoted[1:-1]
+            self.at += 1
+            self.take("]")
+        if self.peek(".") or self.peek("["):
+            raise ValueError("deeper")
+        if name == "loop" and self.loops and key in _LOOP_KEYS:
+            return name, key
+        if name in _NOT_NAMES:
+            raise ValueError(name)
         return name, key
-    return None if name in _NOT_NAMES else (name, key)
+
+    def operand(self) -> tuple[Any, ...]:
+        """A value or a literal (a whole number, a text)."""
+        kind, word = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+        if kind == "int":
+            self.at += 1
+            return "literal", int(word)
+        if kind == "str":
+            self.at += 1
+            return "literal", word[1:-1]
+        return "value", self.value()
+
+    def compare(self) -> tuple[Any, ...]:
+        operands, ops = [self.operand()], []
+        while self.at < len(self.tokens) and self.tokens[self.at] in (("op", o) for o in ("==", "!=") + _ORDER):
+            ops.append(self.tokens[self.at][1])
+            self.at += 1
+            operands.append(self.operand())
+        return ("cmp", tuple(operands), tuple(ops)) if ops else operands[0]
+
+    def negation(self) -> tuple[Any, ...]:
+        if self.peek("not"):
+            self.at += 1
+            return "not", self.negation()
+        return self.compare()
+
+    def conjunction(self) -> tuple[Any, ...]:
+        expr = self.negation()
+        while self.peek("and"):
+            self.at += 1
+            expr = ("and", expr, self.negation())
+        return expr
+
+    def test(self) -> tuple[Any, ...]:
+        """A test that reads at least one value (a constant one Jinja works out when compiling)."""
+        expr = self.conjunction()
+        while self.peek("or"):
+            self.at += 1
+            expr = ("or", expr, self.conjunction())
+        if not _reads_a_value(expr):
+            raise ValueError("constant")
+        return expr
+
+    def output(self) -> tuple[Any, ...]:
+        """`{{ }}`: a value (or minus one) with filters, or `then if test else otherwise`."""
+        if any(t == ("name", "if") for t in self.tokens):
+            then = self.operand()
+            self.take("if")
+            test = self.test()
+            self.take("else")
+            return "cond", then, test, self.operand()
+        if self.peek("-"):
+            self.at += 1
+            return "neg", self.value()
+        expr: tuple[Any, ...] = ("value", self.value())
+        while self.peek("|"):
+            self.at += 1
+            kind, name = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+            self.at += 1
+            if kind == "name" and name in _FILTERS:
+                expr = ("filter", name, None, expr)
+            elif kind == "name" and name == "join":
+                self.take("(")
+                kind, quoted = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+                if kind != "str":
+                    raise ValueError(quoted)
+                self.at += 1
+                self.take(")")
+                expr = ("filter", name, quoted[1:-1], expr)
+            else:
+                raise ValueError(name)
+        return expr
 
 
-def _test(text: str, loops: int) -> tuple[Any, ...] | None:
-    negated = _NOT.fullmatch(text)
-    value = _value(negated.group(1) if negated else text, loops)
-    if value is not None:
-        return "truth", value, negated is not None
-    if negated:
+def _reads_a_value(expr: tuple[Any, ...]) -> bool:
+    if expr[0] == "value":
+        return True
+    return any(isinstance(part, tuple) and part and (_reads_a_value(part) if isinstance(part[0], str) else
+                                                     any(_reads_a_value(p) for p in part if isinstance(p, tuple)))
+               for part in expr[1:])
+
+
+def _parsed(text: str, loops: int, how: str) -> Any:
+    try:
+        parser = _Parser(text, loops)
+        made = parser.output() if how == "output" else parser.test() if how == "test" else parser.value()
+        parser.done()
+    except (ValueError, IndexError):
         return None
-    parts = _COMPARE.split(text)
-    if len(parts) < 3:
-        return None
-    operands: list[tuple[str, Any]] = []
-    for i, part in enumerate(parts[0::2]):
-        value = _value(part, loops)
-        if value is not None:
-            operands.append(("value", value))
-        elif i and _LITERAL.fullmatch(part):
-            operands.append(("literal", part[1:-1] if part[0] in "'\"" else int(part)))
-        else:
-            return None
-    return "cmp", tuple(operands), tuple(parts[1::2])
+    return made
 
 
 @lru_cache(maxsize=256)
@@ -109,16 +223,17 @@ def program(source: str) -> tuple[Any, ...] | None:
             body.append(("text", before))
         at = tag.end()
         loops = sum(block[0] == "for" for block in stack)
+        inside = tag.group(1) if tag.group(1) is not None else tag.group(2)
+        if inside[:1] in ("-", "+") or inside[-1:] in ("-", "+"):      # whitespace control ({{- x }}, -%})
+            return None
         if tag.group(1) is not None:
-            out = _OUT.fullmatch(tag.group(1))
-            value = _value(tag.group(1).split("|")[0].strip(" "), loops) if out else None
-            if out is None or value is None:
+            expr = _parsed(tag.group(1), loops, "output")
+            if expr is None:
                 return None
-            body.append(("out", value, out.group(5)))
+            body.append(("out", expr))
             continue
-        inside = tag.group(2)
         if (match := _IF.fullmatch(inside)) is not None:
-            test = _test(match.group(2), loops)
+            test = _parsed(match.group(2), loops, "test")
             if test is None:
                 return None
             if match.group(1) == "if":
@@ -128,7 +243,7 @@ def program(source: str) -> tuple[Any, ...] | None:
             body = []
             stack[-1][1].append((test, body))
         elif (match := _FOR.fullmatch(inside)) is not None:
-            value = _value(match.group(2), loops)
+            value = _parsed(match.group(2), loops, "value")
             if value is None or match.group(1) in _NOT_NAMES:
                 return None
             stack.append(["for", match.group(1), value, body])
@@ -201,16 +316,69 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
             raise _Unsure
         return found
 
-    def holds(test: tuple[Any, ...], scope: Mapping[str, Any]) -> bool:
-        if test[0] == "truth":
-            found = scalar(read(test[1], scope))
-            return not found if test[2] else bool(found)
-        found = [scalar(read(x, scope)) if kind == "value" else x for kind, x in test[1]]
-        for left, op, right in zip(found, test[2], found[1:]):      # a chain, as Python (and Jinja) read it
-            same: bool = left == right
-            if same is not (op == "=="):
-                return False
-        return True
+    def truth(found: Any) -> bool:
+        if type(found) not in (str, int, bool, float, tuple) and found is not None and not isinstance(found, Mapping):
+            raise _Unsure
+        return bool(found)
+
+    def compared(left: Any, op: str, right: Any) -> bool:
+        if op in _ORDER:
+            numbers = (int, float, bool)
+            if not ((type(left) in numbers and type(right) in numbers) or (type(left) is str and type(right) is str)):
+                raise _Unsure           # Python (and Jinja) would refuse to order them
+        result: bool = {"==": left == right, "!=": left != right}[op] if op in ("==", "!=") else \
+            {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}[op]
+        return result
+
+    def evaluate(expr: tuple[Any, ...], scope: Mapping[str, Any]) -> Any:
+        kind = expr[0]
+        if kind == "value":
+            return read(expr[1], scope)
+        if kind == "literal":
+            return expr[1]
+        if kind == "not":
+            return not truth(evaluate(expr[1], scope))
+        if kind == "and":
+            return truth(evaluate(expr[1], scope)) and truth(evaluate(expr[2], scope))
+        if kind == "or":
+            return truth(evaluate(expr[1], scope)) or truth(evaluate(expr[2], scope))
+        if kind == "cmp":           # a chain, as Python (and Jinja's generated code) reads it
+            left = scalar(evaluate(expr[1][0], scope))
+            for op, operand in zip(expr[2], expr[1][1:]):
+                right = scalar(evaluate(operand, scope))
+                if not compared(left, op, right):
+                    return False
+                left = right
+            return True
+        if kind == "neg":
+            found = read(expr[1], scope)
+            if type(found) is not int:
+                raise _Unsure
+            return -found
+        if kind == "cond":
+            return evaluate(expr[1] if truth(evaluate(expr[2], scope)) else expr[3], scope)
+        return filtered(expr, evaluate(expr[3], scope))
+
+    def filtered(expr: tuple[Any, ...], found: Any) -> Any:
+        """A guarded filter: a step, and the weight of what it is given and of what it makes."""
+        name, argument = expr[1], expr[2]
+        if name == "join":
+            if type(found) is not tuple or not all(type(item) in (str, int) for item in found) or refused(argument):
+                raise _Unsure
+            given = weigh(found), weigh(argument)
+            if max(given) > max_value or weigh(list(found)) + len(argument) * len(found) > max_value:
+                raise _Unsure
+            spent[0] += 1
+            spent[1] += sum(given)
+            made = argument.join(map(str, found))
+        else:
+            if type(found) is not str or refused(found):
+                raise _Unsure
+            spent[0] += 1
+            charge(found)
+            made = _FILTERS[name](found)
+        charge(made)
+        return made
 
     def run(nodes: tuple[Any, ...], out: list[str], scope: Mapping[str, Any]) -> None:
         for node in nodes:
@@ -218,22 +386,15 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
             if kind == "text":
                 out.append(node[1])
             elif kind == "out":
-                found = read(node[1], scope)
-                if node[2] is not None:
-                    if type(found) is not str or refused(found):
-                        raise _Unsure
-                    spent[0] += 1
-                    charge(found)
-                    found = _FILTERS[node[2]](found)
-                    charge(found)
-                elif type(found) not in (str, int):
+                found = evaluate(node[1], scope)
+                if type(found) not in (str, int):
                     raise _Unsure
                 spent[0] += 1
                 charge(found)
                 out.append(str(found))
             elif kind == "if":
                 for test, body in node[1]:
-                    if holds(test, scope):
+                    if truth(evaluate(test, scope)):
                         run(body, out, scope)
                         break
                 else:
