@@ -10,14 +10,15 @@ Compiling each (lexing, parsing, generating Python and compiling it) cost a kit 
 rendering all of them. The shapes, and nothing else (any other markup, spacing inside a tag, a line
 break, a comment, whitespace control, gives None):
 
-- ``{{ value }}``, ``{{ -value }}``, ``{{ value|lower }}`` / ``|upper`` / ``|join(', ')``, or
-  ``{{ 'one' if test else 'other' }}`` (a value or a literal on either side), where a value is
-  ``name``, ``name.key`` or ``name['key']``: printed, it is a text or a whole number (a filter
-  takes a text, ``join`` a tuple of texts and numbers);
+- ``{{ value }}``, ``{{ -value }}``, ``{{ a + b - c }}`` (whole numbers), ``{{ value|lower }}``,
+  ``|upper``, ``|join(', ')``, or ``{{ 'one' if test else 'other' }}`` (a value or a literal on
+  either side), where a value is ``name``, ``name.key`` or ``name['key']``: printed, it is a text
+  or a whole number (a filter takes a text, ``join`` a tuple of texts and numbers);
 - ``{% if test %}``, ``{% elif test %}``, ``{% else %}``, ``{% endif %}``, where a test reads at
-  least one value and is made of values and literals, ``==``, ``!=``, ``<``, ``>``, ``<=``, ``>=``
-  (chained as Python chains them), ``not``, ``and`` and ``or`` (a literal: a whole number, or a
-  text in quotes without a backslash); a test Jinja could work out when compiling is left to it;
+  least one value and is made of values and literals, ``+``, ``-``, ``==``, ``!=``, ``<``, ``>``,
+  ``<=``, ``>=`` (chained as Python chains them), ``not``, ``and`` and ``or`` (a literal: a whole
+  number, or a text in quotes without a backslash); a test Jinja could work out when compiling is
+  left to it;
 - ``{% for name in value %}`` ... ``{% endfor %}`` over a tuple (no ``else``, no filter, one name),
   with ``loop.index``, ``loop.index0``, ``loop.first`` and ``loop.last`` inside; nested as deep as
   one likes.
@@ -26,7 +27,8 @@ Rendering gives None wherever Jinja might do anything but print: a name the valu
 mapping lacks, a value of another type, a value or a text the sandbox would refuse, or work the
 budget cannot pay for whole (Jinja then renders, and refuses, as before). The charges are Jinja's:
 `{{ }}` one step and the value's weight; a filter one step, the weight of what it is given and of
-what it makes; a loop one step a turn (a tuple is not weighed); tests nothing.
+what it makes; a loop one step a turn (a tuple is not weighed); ``+`` and ``-`` a step each; tests
+nothing.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from typing import Any
 #       | ("cond", then, test, otherwise) | ("not", expr) | ("and", expr, expr) | ("or", expr, expr)
 #       | ("cmp", (expr, ...), (op, ...))
 _TOKEN = re.compile(r" *(?:([A-Za-z_][A-Za-z0-9_]*)|(0|[1-9][0-9]{0,17})(?![0-9A-Za-z_.])|('[^'\\]*'|\"[^\"\\]*\")"
-                    r"|(==|!=|<=|>=|<|>|\(|\)|\[|\]|\.|\||,|-)) *")
+                    r"|(==|!=|<=|>=|<|>|\(|\)|\[|\]|\.|\||,|-|\+)) *")
 _IF = re.compile(r" *(if|elif) +(.*?) *")
 _FOR = re.compile(r" *for +([A-Za-z_][A-Za-z0-9_]*) +in +(.*?) *")
 _WORD = re.compile(r" *(else|endif|endfor) *")
@@ -123,12 +125,27 @@ class _Parser:
             return "literal", word[1:-1]
         return "value", self.value()
 
+    def signed(self) -> tuple[Any, ...]:
+        if self.peek("-"):
+            self.at += 1
+            return "neg", self.signed()
+        return self.operand()
+
+    def arithmetic(self) -> tuple[Any, ...]:
+        """Operands added and taken away (Jinja: + and - bind looser than a sign, tighter than ==)."""
+        expr = self.signed()
+        while self.peek("+") or self.peek("-"):
+            op = self.tokens[self.at][1]
+            self.at += 1
+            expr = ("arith", expr, op, self.signed())
+        return expr
+
     def compare(self) -> tuple[Any, ...]:
-        operands, ops = [self.operand()], []
+        operands, ops = [self.arithmetic()], []
         while self.at < len(self.tokens) and self.tokens[self.at] in (("op", o) for o in ("==", "!=") + _ORDER):
             ops.append(self.tokens[self.at][1])
             self.at += 1
-            operands.append(self.operand())
+            operands.append(self.arithmetic())
         return ("cmp", tuple(operands), tuple(ops)) if ops else operands[0]
 
     def negation(self) -> tuple[Any, ...]:
@@ -155,17 +172,19 @@ class _Parser:
         return expr
 
     def output(self) -> tuple[Any, ...]:
-        """`{{ }}`: a value (or minus one) with filters, or `then if test else otherwise`."""
+        """`{{ }}`: a value with filters, values added and taken away, or `then if test else otherwise`."""
         if any(t == ("name", "if") for t in self.tokens):
             then = self.operand()
             self.take("if")
             test = self.test()
             self.take("else")
             return "cond", then, test, self.operand()
-        if self.peek("-"):
-            self.at += 1
-            return "neg", self.value()
-        expr: tuple[Any, ...] = ("value", self.value())
+        if not any(t == ("op", "|") for t in self.tokens):
+            expr = self.arithmetic()
+            if not _reads_a_value(expr):        # Jinja would work a constant out when compiling
+                raise ValueError("constant")
+            return expr
+        expr = ("value", self.value())
         while self.peek("|"):
             self.at += 1
             kind, name = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
@@ -279,7 +298,8 @@ class _Unsure(Exception):
 
 
 def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[Any], Any],
-           weigh: Callable[[Any], int], refused: Callable[[str], bool], max_value: int) -> tuple[str, int, int] | None:
+           weigh: Callable[[Any], int], refused: Callable[[str], bool], max_value: int,
+           max_bits: int) -> tuple[str, int, int] | None:
     """What Jinja renders from `nodes` with `values` (each made `plain` when first read): the text,
     and the steps and weight it charges; None where Jinja should render it. `weigh` is the
     sandbox's weighing, `refused` whether it refuses a text given to a filter."""
@@ -350,11 +370,20 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
                     return False
                 left = right
             return True
-        if kind == "neg":
-            found = read(expr[1], scope)
+        if kind == "neg":           # a sign: not one of the sandbox's guarded operators
+            found = evaluate(expr[1], scope)
             if type(found) is not int:
                 raise _Unsure
             return -found
+        if kind == "arith":         # the sandbox's + and -: a step, and a number of at most max_bits
+            left, right = evaluate(expr[1], scope), evaluate(expr[3], scope)
+            if type(left) is not int or type(right) is not int:
+                raise _Unsure
+            made = left + right if expr[2] == "+" else left - right
+            if made.bit_length() > max_bits:
+                raise _Unsure
+            spent[0] += 1
+            return made
         if kind == "cond":
             return evaluate(expr[1] if truth(evaluate(expr[2], scope)) else expr[3], scope)
         return filtered(expr, evaluate(expr[3], scope))

@@ -416,7 +416,7 @@ def _quick(source: str, values: dict[str, Any]) -> str | None:
     nodes = quick.program(source) if len(source) <= CACHED_SOURCE else quick.program.__wrapped__(source)
     if nodes is None:
         return None
-    made = quick.render(nodes, values, plain, weigh, _wide_format, MAX_VALUE)
+    made = quick.render(nodes, values, plain, weigh, _wide_format, MAX_VALUE, MAX_BITS)
     if made is None:
         return None
     text, steps, weight = made

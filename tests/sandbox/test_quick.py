@@ -21,6 +21,7 @@ VALUES: tuple[Any, ...] = (
     {"k": "Val", "move-bushi": 3, "back": ""}, {"k": 7}, "x" * 3000, "Ünïcödé ß",
 )
 TEXTS = tuple(v for v in VALUES if isinstance(v, str))
+BIG = 2 ** 4095
 SEQUENCES: tuple[Any, ...] = ((), ({"k": "A", "back": ""}, {"k": "B", "back": "two"}), ("x", "y", "z"), (1, "b"),
                               [{"k": 1}], ({"k": "only", "back": 0},), "text")
 
@@ -50,7 +51,9 @@ class Maker:
         inner = self.value() + flt
         if self.rng.random() < 0.3:
             inner = self.pick((f"'one' if {self.test()} else 'two'", f"{self.value()} if {self.test()} else 0",
-                               f"-{self.value()}", f"{self.value()}|join(', ')", f"{self.value()}|join('')|upper"),
+                               f"-{self.value()}", f"{self.value()}|join(', ')", f"{self.value()}|join('')|upper",
+                               f"{self.value()} + {self.value()}", f"{self.value()} - 2 + {self.value()}", "1 + 2",
+                               f"- -{self.value()}"),
                               (f"'x' if {self.test()}", "'a' if 1 else 'b'", f"-{self.value()}|lower",
                                f"{self.value()}|join(1)"))
         return self.pick(("{{",), ("{{-", "{{+")) + pad + inner + pad + self.pick(("}}",), ("-}}",))
@@ -62,7 +65,7 @@ class Maker:
                           f"{v} == 'Val'", f"{v} == 3", f'{v} != "k"', f"{v} == {w}", f"{v} == {w} == 1",
                           f"{v} != {w} != 'Val'", f"{v}=={w}!=0", f"{v} > 0", f"{v} < 2", f"{v} >= {w}",
                           f"0 <= {v} < 3", f"{v} and {w}", f"{v} or not {w}", f"not {v} and {w} == 1 or {v}",
-                          f"'Red' == {v}", f"{v} <= 'M'", f"not not {v}"),
+                          f"'Red' == {v}", f"{v} <= 'M'", f"not not {v}", f"{v} + {w} - 1 < 0", f"-{v} > {w}"),
                          (f"{v} == -3", f"{v} == True", f"{v} == 1 == 1", f"{v} is none", f"{v} == 01",
                           f"{v} and {v}", f"{v} == 'a\\'b'", f"{v} in 'abc'"))
 
@@ -115,7 +118,8 @@ def sources(count: int) -> Iterator[tuple[str, dict[str, Any], int, int]]:
         if "{" not in source:
             source += maker.out()
         if maker.clean:
-            values = {"a": rng.choice(TEXTS), "b": rng.choice((0, 1, 2, -3, True)), "n": rng.choice((0, 1, 2, False)),
+            values = {"a": rng.choice(TEXTS), "b": rng.choice((0, 1, 2, -3, True, BIG)),
+                      "n": rng.choice((0, 1, 2, False)),
                       "c": rng.choice(VALUES[-4:-2] + (VALUES[0],)), "s": rng.choice(SEQUENCES)}
         else:
             values = {name: rng.choice(VALUES + SEQUENCES) for name in NAMES + ("s", "it") if rng.random() < 0.8}
@@ -137,9 +141,10 @@ def rendered(source: str, values: dict[str, Any], steps: int, weight: int) -> tu
 def test_the_quick_shapes_render_as_jinja_renders_them(monkeypatch: pytest.MonkeyPatch) -> None:
     cases = list(sources(1000))
     ours = [rendered(*case) for case in cases]
-    quick_ones = sum(quick.program(s) is not None and quick.render(quick.program(s), v, template.plain, template.weigh,
-                                                                     template._wide_format, template.MAX_VALUE)
-                     is not None for s, v, _, _ in cases)
+    quick_ones = sum(quick.program(s) is not None
+                     and quick.render(quick.program(s), v, template.plain, template.weigh, template._wide_format,
+                                      template.MAX_VALUE, template.MAX_BITS) is not None
+                     for s, v, _, _ in cases)
     with monkeypatch.context() as m:
         m.setattr(template, "_quick", lambda source, values: None)
         theirs = [rendered(*case) for case in cases]
@@ -168,6 +173,9 @@ def test_the_quick_shapes_render_as_jinja_renders_them(monkeypatch: pytest.Monke
     ("{{ 'gains' if n == 1 else 'gain' }} {{ -water }} {{ items|join(', ') }}", True),
     ("{{ 'x'|upper }}", False),
     ("{{ a if b }}", False),
+    ("{{ rice + lost }} {% if before + gained - lost < 0 %}x{% endif %}", True),
+    ("{{ -1 }}", False),
+    ("{{ a + b|lower }}", False),
     ("{{ name|lower }}\r\n", False),
     ("{% if a %}x{% else %}y{% else %}z{% endif %}", False),
 ])
