@@ -9,6 +9,7 @@ import importlib.metadata
 import subprocess
 import sys
 import zipfile
+from importlib.machinery import PathFinder
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,33 @@ def ours(group: str) -> list[tuple[str, str, str]]:
 
 def groups() -> set[str]:
     return {ep.group for dist in importlib.metadata.distributions() for ep in dist.entry_points}
+
+
+@pytest.fixture(autouse=True)
+def python_finders_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's own distribution finder only, as in pnp's process: a test library may have imported
+    the importlib_metadata backport, which takes find_distributions from Python's PathFinder and adds
+    its own finder (pnp then hands over to importlib.metadata, see below); put Python's back."""
+    if getattr(PathFinder, "find_distributions", None) is None:
+        monkeypatch.setattr(PathFinder, "find_distributions",
+                            staticmethod(importlib.metadata.MetadataPathFinder.find_distributions), raising=False)
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path
+                                           if getattr(f, "find_distributions", None) is None or f is PathFinder])
+
+
+def test_another_distribution_finder_is_left_to_importlib_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Finder:
+        @staticmethod
+        def find_distributions(context: object = None) -> list[object]:
+            return []
+
+        @staticmethod
+        def find_spec(*args: object) -> None:
+            return None
+
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert announced._info_folders() is None
+    assert ours("pnp.games") == theirs("pnp.games")
 
 
 def test_every_installed_group_is_found_as_importlib_metadata_finds_it() -> None:
