@@ -20,13 +20,28 @@ from ..sandbox.files import read_folder_file
 M = TypeVar("M", bound=BaseModel)
 
 
+_REAL_BASES: dict[str, str] = {}     # the real path of each folder display() names files from
+
+
+def _real_base(base: str) -> str:
+    """`base`'s real path, found once per folder (the working folder and the built-in data: a build
+    named hundreds of files, each time following every link above both). Only message text hangs on
+    it; a process that moves between more than 64 folders starts the table again."""
+    real = _REAL_BASES.get(base)
+    if real is None:
+        if len(_REAL_BASES) >= 64:
+            _REAL_BASES.clear()
+        real = _REAL_BASES[base] = os.path.realpath(base)
+    return real
+
+
 def display(path: Path) -> str:
     """A short, recognisable name for a file in messages."""
     path = Path(path)
     real = Path(os.path.realpath(path))   # realpath, not resolve(): a link that loops must still be named, not raise
-    for base in (Path.cwd(), data_root()):
+    for base in (os.getcwd(), str(data_root())):
         try:
-            return str(real.relative_to(os.path.realpath(base)))
+            return str(real.relative_to(_real_base(base)))
         except ValueError:
             continue
     return str(path)
