@@ -12,7 +12,8 @@ break, a comment, whitespace control, gives None):
 
 - ``{{ value }}``, ``{{ -value }}``, ``{{ a + b - c }}`` (whole numbers), ``{{ value|lower }}``,
   ``|upper``, ``|join(', ')``, or ``{{ 'one' if test else 'other' }}`` (a value or a literal on
-  either side), where a value is ``name``, ``name.key`` or ``name['key']``: printed, it is a text
+  either side), where a value is ``name``, ``name.key``, ``name['key']``, ``name[0]`` or
+  ``name[1:]`` (an item or a slice of a text or a tuple): printed, it is a text
   or a whole number (a filter takes a text, ``join`` a tuple of texts and numbers);
 - ``{% if test %}``, ``{% elif test %}``, ``{% else %}``, ``{% endif %}``, where a test reads at
   least one value and is made of values and literals, ``+``, ``-``, ``==``, ``!=``, ``<``, ``>``,
@@ -44,7 +45,7 @@ from typing import Any
 #       | ("cond", then, test, otherwise) | ("not", expr) | ("and", expr, expr) | ("or", expr, expr)
 #       | ("cmp", (expr, ...), (op, ...))
 _TOKEN = re.compile(r" *(?:([A-Za-z_][A-Za-z0-9_]*)|(0|[1-9][0-9]{0,17})(?![0-9A-Za-z_.])|('[^'\\]*'|\"[^\"\\]*\")"
-                    r"|(==|!=|<=|>=|<|>|\(|\)|\[|\]|\.|\||,|-|\+)) *")
+                    r"|(==|!=|<=|>=|<|>|\(|\)|\[|\]|\.|\||,|-|\+|:)) *")
 _IF = re.compile(r" *(if|elif) +(.*?) *")
 _FOR = re.compile(r" *for +([A-Za-z_][A-Za-z0-9_]*) +in +(.*?) *")
 _WORD = re.compile(r" *(else|endif|endfor) *")
@@ -101,18 +102,33 @@ class _Parser:
         elif self.peek("["):
             self.at += 1
             kind, quoted = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
-            if kind != "str":
-                raise ValueError(quoted)
-            key = quoted[1:-1]
-            self.at += 1
+            if kind == "str":
+                key = quoted[1:-1]
+                self.at += 1
+            else:       # an item or a slice of a text or tuple: [0], [1:], [:1], [1:3]
+                start = self.number()
+                if self.peek(":"):
+                    self.at += 1
+                    key = slice(start, self.number())        # type: ignore[assignment]
+                elif start is None:
+                    raise ValueError("[]")
+                else:
+                    key = start                              # type: ignore[assignment]
             self.take("]")
         if self.peek(".") or self.peek("["):
             raise ValueError("deeper")
-        if name == "loop" and self.loops and key in _LOOP_KEYS:
+        if name == "loop" and self.loops and isinstance(key, str) and key in _LOOP_KEYS:
             return name, key
         if name in _NOT_NAMES:
             raise ValueError(name)
         return name, key
+
+    def number(self) -> int | None:
+        kind, word = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
+        if kind != "int":
+            return None
+        self.at += 1
+        return int(word)
 
     def operand(self) -> tuple[Any, ...]:
         """A value or a literal (a whole number, a text)."""
@@ -306,7 +322,7 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
     got: dict[str, Any] = {}
     spent = [0, 0]
 
-    def read(value: tuple[str, str | None], scope: Mapping[str, Any]) -> Any:
+    def read(value: tuple[str, Any], scope: Mapping[str, Any]) -> Any:
         name, key = value
         if name in scope:
             found = scope[name]
@@ -318,12 +334,16 @@ def render(nodes: tuple[Any, ...], values: Mapping[str, Any], plain: Callable[[A
             found = got[name]
         if key is None:
             return found
-        if not isinstance(found, Mapping):
-            raise _Unsure
-        try:
-            return found[key]
-        except (KeyError, TypeError):
-            raise _Unsure from None
+        if isinstance(key, str):
+            if not isinstance(found, Mapping):
+                raise _Unsure
+            try:
+                return found[key]
+            except (KeyError, TypeError):
+                raise _Unsure from None
+        if type(found) not in (str, tuple) or (type(key) is int and key >= len(found)):
+            raise _Unsure       # the sandbox's getitem: an item or a slice of a text or tuple, else Jinja's
+        return found[key]
 
     def charge(value: Any) -> None:
         weight = weigh(value)

@@ -42,7 +42,8 @@ class Maker:
         if self.clean:      # names given values of the kinds their use suits, most of the time
             if self.rng.random() < 0.05:
                 return self.rng.choice(("c.nope", "b.k", "missing", "loop.length", "it.nope"))
-            return self.rng.choice(("a", "a", "b", "n", "c.k", "c['k']", 'c["move-bushi"]', "c.back") + inner)
+            return self.rng.choice(("a", "a", "b", "n", "c.k", "c['k']", 'c["move-bushi"]', "c.back", "a[0]", "a[1:]",
+                                    "a[:1]", "s[0]", "s[1:]", "a[2:4]", "s[:]", "c[0]") + inner)
         return self.rng.choice(NAMES + inner) + self.rng.choice(("", "", ".k", "['k']", ". k", "[0]", ".k.k"))
 
     def out(self) -> str:
@@ -176,6 +177,8 @@ def test_the_quick_shapes_render_as_jinja_renders_them(monkeypatch: pytest.Monke
     ("{{ rice + lost }} {% if before + gained - lost < 0 %}x{% endif %}", True),
     ("{{ -1 }}", False),
     ("{{ a + b|lower }}", False),
+    ("{{ places[:1]|upper }}{{ places[1:] }} {{ players[0] }}", True),
+    ("{{ x[1:2:3] }} {{ x[-1] }}", False),
     ("{{ name|lower }}\r\n", False),
     ("{% if a %}x{% else %}y{% else %}z{% endif %}", False),
 ])
