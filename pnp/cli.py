@@ -24,6 +24,13 @@ gc.set_threshold(100_000, 50, 100)
 # sets the variable keeps their setting (pydantic's documented switch).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
+# With the scan off, pydantic still imports its plugin loader, which imports importlib.metadata
+# (about 10 ms); pnp.plugin_switch stands in for the loader while the variable turns plugins off.
+# Installed here, for the command's own process, for the same reason as the dataclass methods below.
+from .plugin_switch import install as _install_plugin_switch  # noqa: E402
+
+_install_plugin_switch()
+
 # dataclasses compiles each method of each class on its own (about 120 ms of a kit build on 3.11);
 # pnp.dataclass_methods makes the same methods with less compiling. It replaces functions inside the
 # standard library's module, so it is installed here, for pnp's own process, and not by `import pnp`,

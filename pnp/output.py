@@ -129,13 +129,16 @@ def _remove(path: Path) -> None:
 
 # ---- a kit folder -----------------------------------------------------------------------
 
-def _inside(root: Path, name: str) -> Path:
-    """`root / name`, refusing a name that is absolute, climbs out (``..``) or is empty."""
+def _inside(root: Path, name: str, real_root: Path | None = None) -> Path:
+    """`root / name`, refusing a name that is absolute, climbs out (``..``) or is empty. `real_root`
+    is `root` resolved, when the caller has it already (a kit writer resolves its staging folder
+    once: a folder moved or linked above it later moves `name`'s real path too, which then fails
+    the check, so resolving it again per file could only let through what this refuses)."""
     parts = Path(name).parts
     if not name or Path(name).is_absolute() or any(p in ("..", ".", "") for p in parts) or "\0" in name:
         raise OutputError(f"refusing to write {name!r}: every file of a kit stays inside its folder")
     path = root / name
-    if not path.resolve().is_relative_to(root.resolve()):
+    if not path.resolve().is_relative_to(real_root if real_root is not None else root.resolve()):
         raise OutputError(f"refusing to write {name!r}: it would land outside {_show(root)}")
     return path
 
@@ -287,9 +290,10 @@ class KitWriter:
             self.staging.mkdir()
         except OSError as exc:
             raise OutputError(f"cannot write {_show(out)}: {_why(exc)}") from None
+        self._real_staging = self.staging.resolve()
 
     def add(self, name: str, data: bytes) -> None:
-        path = _inside(self.staging, name)
+        path = _inside(self.staging, name, self._real_staging)
         shown = self.out / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -243,3 +243,19 @@ def test_help_and_version():
     assert run_pnp("build", "-h").returncode == 0
     res = run_pnp("--version")
     assert res.returncode == 0 and res.stdout.startswith("pnp ")
+
+
+def test_a_link_made_inside_the_staging_folder_mid_build_is_refused(tmp_path):
+    """The kit writer resolves its staging folder once; each file's own real path is still checked,
+    so a folder inside the staging that became a link out (between two files) is refused."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    writer = output.KitWriter(tmp_path / "kit", "demo")
+    writer.add("svg/one.svg", b"<svg/>")
+    (writer.staging / "svg" / "one.svg").unlink()
+    (writer.staging / "svg").rmdir()
+    (writer.staging / "svg").symlink_to(outside)
+    with pytest.raises(OutputError, match="it would land outside"):
+        writer.add("svg/two.svg", b"<svg/>")
+    writer.discard()
+    assert list(outside.iterdir()) == [] and not (tmp_path / "kit").exists()

@@ -24,7 +24,9 @@ The engine's own chance and commitment events live here too: `Rolled`, `Shuffled
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import MISSING, dataclass, fields
+from types import CodeType, FunctionType
 from typing import Any, ClassVar, TypeVar
 
 E = TypeVar("E")
@@ -70,16 +72,39 @@ def quick_init(cls: type[E]) -> type[E]:
             or any(not f.init or f.default_factory is not MISSING or f.kw_only is True
                    or f.name == "self" or f.name.startswith("_q_") for f in own)):
         return cls
-    defaults = {f"_q_{f.name}": f.default for f in own if f.default is not MISSING}
-    params = "".join(f", {f.name}=_q_{f.name}" if f.default is not MISSING else f", {f.name}" for f in own)
-    body = "".join(f"    _q_dict[{f.name!r}] = {f.name}\n" for f in own)
-    source = f"def __init__(self{params}):\n    _q_dict = self.__dict__\n{body}"
-    scope: dict[str, Any] = {}
-    exec(source, defaults, scope)       # noqa: S102 (our own field names, as dataclasses does)
-    init = scope["__init__"]
+    shape = tuple(f.default is not MISSING for f in own)
+    code = _SHAPES.get(shape)
+    if code is None:
+        code = _SHAPES[shape] = _compiled_init([_STAND_IN.format(i) for i in range(len(own))], shape)
+    names = {_STAND_IN.format(i): f.name for i, f in enumerate(own)}
+
+    def put(values: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(names.get(v, v) if isinstance(v, str) else v for v in values)
+
+    init = FunctionType(code.replace(co_varnames=put(code.co_varnames), co_consts=put(code.co_consts)),
+                        {"__builtins__": builtins}, "__init__",
+                        tuple(f.default for f in own if f.default is not MISSING) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+# An `__init__`'s code for each pattern of defaults (which fields have one), compiled once with
+# stand-in names: each class's is that code with its own field names put in (as local names and as
+# the keys it writes), and its own defaults. Engines declare dozens of event classes of a few shapes,
+# and compiling each class's own was most of the time to make them.
+_SHAPES: dict[tuple[bool, ...], CodeType] = {}
+_STAND_IN = "__pnp_q_{}__"
+
+
+def _compiled_init(names: list[str], shape: tuple[bool, ...]) -> CodeType:
+    params = "".join(f", {n}=_q_{n}" if default else f", {n}" for n, default in zip(names, shape))
+    body = "".join(f"    _q_dict[{n!r}] = {n}\n" for n in names)
+    source = f"def __init__(self{params}):\n    _q_dict = self.__dict__\n{body}"
+    scope: dict[str, Any] = {}
+    exec(source, {f"_q_{n}": None for n in names}, scope)   # noqa: S102 (stand-in names only)
+    code: CodeType = scope["__init__"].__code__
+    return code
 
 
 @quick_init

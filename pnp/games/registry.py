@@ -13,10 +13,9 @@ names a rules id (``rules = "my-game"`` in game.toml), which must be installed.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.metadata import EntryPoint
 
 from .. import announced as announcements
-from ..announced import GROUP
+from ..announced import GROUP, Announcement
 from ..errors import UsageError
 from .interface import AnyModule, GameModule
 
@@ -29,7 +28,7 @@ _BROKEN: dict[str, str] = {}     # rules id -> why its module could not be loade
 _LOADED: dict[str, AnyModule] = {}
 
 
-def _load(ep: EntryPoint) -> AnyModule | None:
+def _load(ep: Announcement) -> AnyModule | None:
     """One entry point's module, loaded once; a broken one is noted in _BROKEN and gives None."""
     if ep.name in _LOADED:
         return _LOADED[ep.name]
@@ -49,9 +48,9 @@ def _load(ep: EntryPoint) -> AnyModule | None:
 
 
 @lru_cache(maxsize=1)
-def _points() -> dict[str, EntryPoint]:
+def _points() -> dict[str, Announcement]:
     """The announced modules by rules id, not loaded (the first announcement of an id wins)."""
-    found: dict[str, EntryPoint] = {}
+    found: dict[str, Announcement] = {}
     for ep in sorted(announcements.announced(), key=lambda e: e.name):
         found.setdefault(ep.name, ep)
     return found

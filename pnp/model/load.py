@@ -20,13 +20,28 @@ from ..sandbox.files import read_folder_file
 M = TypeVar("M", bound=BaseModel)
 
 
+_REAL_BASES: dict[str, str] = {}     # the real path of each folder display() names files from
+
+
+def _real_base(base: str) -> str:
+    """`base`'s real path, found once per folder (the working folder and the built-in data: a build
+    named hundreds of files, each time following every link above both). Only message text hangs on
+    it; a process that moves between more than 64 folders starts the table again."""
+    real = _REAL_BASES.get(base)
+    if real is None:
+        if len(_REAL_BASES) >= 64:
+            _REAL_BASES.clear()
+        real = _REAL_BASES[base] = os.path.realpath(base)
+    return real
+
+
 def display(path: Path) -> str:
     """A short, recognisable name for a file in messages."""
     path = Path(path)
     real = Path(os.path.realpath(path))   # realpath, not resolve(): a link that loops must still be named, not raise
-    for base in (Path.cwd(), data_root()):
+    for base in (os.getcwd(), str(data_root())):
         try:
-            return str(real.relative_to(os.path.realpath(base)))
+            return str(real.relative_to(_real_base(base)))
         except ValueError:
             continue
     return str(path)
@@ -74,9 +89,43 @@ def read_text(path: Path, where: str | None = None, what: str = "") -> str:
     return decode(read_bytes(path, where, what), where)
 
 
+# Texts parsed already, with their data. A build reads some files more than once (game.toml for the
+# loader and the catalog, a sample game for a walkthrough and its figures, the aid for the sheet and
+# the booklet), and tomllib parses in Python. The data is a function of the text alone, so a text
+# seen before gives the same data; each caller gets a copy of its own (tables and lists; the rest
+# cannot change), so no caller can change what another reads. Bounded: texts of at most
+# `_KEPT_TEXT` characters, `_KEPT_ALL` in all, for the life of the process.
+_PARSED: dict[str, dict[str, Any]] = {}
+_KEPT_TEXT = 256 * 1024
+_KEPT_ALL = 4 * 1024 * 1024
+_kept = 0                       # characters of the texts in _PARSED
+
+
+def _copy(value: Any) -> Any:
+    """TOML data with every table and list new (the depth is bounded by `check_depth`)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy(v) for v in value]
+    return value
+
+
 def parse_toml(text: str, where: str) -> dict[str, Any]:
     """TOML text as a dict; a syntax error, a number too long to read and nesting deeper than
     `MAX_DEPTH` are each one `DefinitionError`."""
+    kept = _PARSED.get(text)
+    if kept is not None:
+        return _copy(kept)      # type: ignore[no-any-return]
+    data = _parsed(text, where)
+    global _kept
+    if len(text) <= _KEPT_TEXT and _kept + len(text) <= _KEPT_ALL:
+        _PARSED[text] = _copy(data)
+        _kept += len(text)
+    return data
+
+
+def _parsed(text: str, where: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -10,10 +10,8 @@ nothing and follows no external link."""
 
 from __future__ import annotations
 
-import csv
 import io
 import re
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,6 +62,8 @@ def _csv(data: bytes, where: str) -> Sheet:
     if "\t" in first and not first.count(sep):
         raise DefinitionError(where, "row 1", "the columns are separated by tabs: save the sheet as CSV, with "
                                               "commas or semicolons")
+    import csv  # only a game with a spreadsheet pays for the import (csv, and zipfile below)
+
     rows: list[tuple[int, list[str]]] = []
     try:
         for number, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=sep), start=1):
@@ -112,6 +112,8 @@ def _refuse_unsaved_formulas(data: bytes, part: str, rows: list[tuple[int, list[
     """A formula cell with no saved result reads as empty (pnp computes no formulas), so the card
     would silently take its type's value or none: files written by a script, not by a spreadsheet
     program, save formulas that way."""
+    import zipfile
+
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         xml = archive.read(part)
     header = rows[0][1] if rows else []
@@ -133,6 +135,8 @@ def _refuse_unsaved_formulas(data: bytes, part: str, rows: list[tuple[int, list[
 def _check_zip(data: bytes, where: str) -> None:
     """Refuse an .xlsx that would unpack past `MAX_UNZIPPED`, has more than `MAX_PARTS` parts, or
     holds a DTD, before any XML of it is parsed."""
+    import zipfile
+
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError):

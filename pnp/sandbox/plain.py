@@ -26,11 +26,13 @@ from typing import Any
 class Record(Mapping[str, Any]):
     """A frozen mapping of plain values; its keys are its only attributes in a template."""
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_weight")
     _data: dict[str, Any]
+    _weight: int | None     # its weight in a template, once `weigh` has counted all of it (see there)
 
     def __init__(self, data: Mapping[str, Any]):
         object.__setattr__(self, "_data", dict(data))
+        object.__setattr__(self, "_weight", None)
 
     def __getitem__(self, key: str) -> Any:
         return self._data[key]

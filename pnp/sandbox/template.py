@@ -42,7 +42,8 @@ from jinja2.utils import Cycler, Joiner, Namespace
 from jinja2.visitor import NodeTransformer
 
 from ..errors import DefinitionError
-from .plain import plain
+from . import quick
+from .plain import Record, plain
 
 MAX_OUTPUT = 1_000_000        # characters one template may produce
 MAX_SOURCE = 1_000_000        # characters of one template
@@ -108,13 +109,39 @@ def _budget() -> Budget:
     return budget
 
 
+class _Counted:
+    """Where a `Record`'s keys and values end on `weigh`'s stack, and the total when they began."""
+
+    __slots__ = ("record", "start")
+
+    def __init__(self, record: Record, start: int):
+        self.record, self.start = record, start
+
+
 def weigh(value: Any, limit: int = MAX_VALUE) -> int:
     """About how many characters `value` becomes as text, counted without making that text;
-    counting stops once past `limit`."""
+    counting stops once past `limit`.
+
+    A `Record` counted to its end keeps its weight: it holds only plain values (texts, numbers,
+    tuples, Records), none of which can change, so its weight cannot either. A template that
+    reads one list of records in several filters (selectattr, list, length) weighed every record
+    each time. The stack is depth first, so a Record's keys and values are counted one after
+    another, and the total goes up by its weight without passing `limit` before it has passed
+    it at the end: adding the kept weight whole when that stays within `limit` gives the same
+    total, and otherwise it is counted item by item, as it always was, to the same stop."""
     total, stack = 0, [value]
     while stack:
         v = stack.pop()
         kind = type(v)
+        if kind is _Counted:
+            object.__setattr__(v.record, "_weight", total - v.start)
+            continue
+        if kind is Record:
+            known = v._weight
+            if known is not None and total + known <= limit:
+                total += known
+                continue
+            stack.append(_Counted(v, total))
         # the common plain values by their exact type first: `Mapping` is an abstract class, and
         # asking it about every number and flag was most of the weighing
         if kind is int:
@@ -150,12 +177,17 @@ def _bits(n: Any) -> int:
     return n.bit_length() if isinstance(n, int) and not isinstance(n, bool) else 0
 
 
+def _wide_format(text: str) -> bool:
+    """Whether a text given to a call or filter could be a format with a huge width ("%9999999d")."""
+    return bool(re.search(r"[0-9]{6,}", text)) and ("%" in text or "{" in text)
+
+
 def _small(*args: Any) -> None:
     """Refuse a huge number given to a call or filter (`"x"|center(10**9)`, `"%9999999d"|format`)."""
     for arg in args:
         if isinstance(arg, int) and not isinstance(arg, bool) and abs(arg) > MAX_NUMBER:
             raise TemplateLimit(f"a number above {MAX_NUMBER:,} given to a call or filter is not allowed")
-        if isinstance(arg, str) and re.search(r"[0-9]{6,}", arg) and ("%" in arg or "{" in arg):
+        if isinstance(arg, str) and _wide_format(arg):
             raise TemplateLimit("a format with a width above 99,999 is not allowed")
 
 
@@ -373,45 +405,26 @@ def _compiled(source: str) -> jinja2.Template:
 
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
-_NAMED = re.compile(r"\{\{ *([A-Za-z_][A-Za-z0-9_]*) *\}\}")
-_CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})    # names jinja reads as constants
 
 
-@functools.lru_cache(maxsize=256)
-def _named_only(source: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """A source whose only markup is `{{ name }}`: its texts and the names between them (one text
-    more than names), its final line break dropped as jinja's lexer drops it; None for any other."""
-    if "\r" in source:
+def _quick(source: str, values: dict[str, Any]) -> str | None:
+    """What jinja renders from a source of `pnp.sandbox.quick`'s shapes (values, filters, if),
+    rendered without compiling it, its work spent from the budget as jinja spends it; None when
+    the source or a value is anything else, or when the budget or the output's limit could stop
+    it (jinja renders it, and stops, as before). Most of a booklet's narration lines are such;
+    compiling each was most of their cost."""
+    nodes = quick.program(source) if len(source) <= CACHED_SOURCE else quick.program.__wrapped__(source)
+    if nodes is None:
         return None
-    parts = _NAMED.split(source[:-1] if source.endswith("\n") else source)
-    texts, names = tuple(parts[0::2]), tuple(parts[1::2])
-    if any("{" in t for t in texts) or _CONSTANTS.intersection(names):
+    made = quick.render(nodes, values, plain, weigh, _wide_format, MAX_VALUE, MAX_BITS)
+    if made is None:
         return None
-    return texts, names
-
-
-def _filled(source: str, values: dict[str, Any]) -> str | None:
-    """What jinja renders from a source whose only markup is `{{ name }}`, each name given a text or a
-    whole number: the texts with the values between them, each value spent from the budget as
-    `_finalize` spends it. None when the source or a value is anything else (jinja renders it).
-    Most of a booklet's narration is such sentences; compiling each was most of its cost."""
-    split = _named_only(source)
-    if split is None:
+    text, steps, weight = made
+    budget = _budget()
+    if steps > budget.steps or weight > budget.weight or len(text) > MAX_OUTPUT:
         return None
-    texts, names = split
-    given = {}
-    for name in set(names):
-        if name not in values:
-            return None
-        value = plain(values[name])
-        if type(value) not in (str, int):
-            return None
-        given[name] = value
-    out = [texts[0]]
-    for name, text in zip(names, texts[1:]):
-        out.append(str(_finalize(given[name])))
-        out.append(text)
-    return "".join(out)
+    budget.spend(steps, weight)         # one charge of the same total: it cannot stop half-way
+    return text
 
 
 def plain_text(source: str) -> str:
@@ -445,7 +458,7 @@ def render_template(source: str, where: str, key: str | None, **values: Any) -> 
         return plain_text(source)
     token = _BUDGET.set(Budget()) if _BUDGET.get() is None else None
     try:
-        filled = _filled(source, values)
+        filled = _quick(source, values)
         if filled is not None:
             if len(filled) > MAX_OUTPUT:
                 raise fail(None, f"the text it makes is longer than {MAX_OUTPUT:,} characters")

@@ -86,3 +86,23 @@ def test_layout_extends_merges_parent_keys(game):
     assert face.bleed == 3.0                      # from base
     assert face.elements["text"].font == "sans"   # base element kept
     assert "number" in face.elements              # own element added
+
+
+def test_a_text_parsed_again_gives_equal_data_that_is_its_callers_own():
+    """parse_toml keeps the data of texts it has parsed (a build reads some files more than once):
+    each caller gets equal data, and what one caller changes no other sees."""
+    from pnp.model import load
+
+    text = 'title = "T"\n[[cards]]\nnumber = 1\ntags = ["a", "b"]\n[words.move]\nen = "Move"\n'
+    first = load.parse_toml(text, "cards.toml")
+    first["cards"][0]["tags"].append("changed")
+    first["words"]["move"]["en"] = "changed"
+    first["title"] = "changed"
+    second = load.parse_toml(text, "cards.toml")
+    assert second == {"title": "T", "cards": [{"number": 1, "tags": ["a", "b"]}], "words": {"move": {"en": "Move"}}}
+    assert text in load._PARSED and second is not load._PARSED[text]
+    with pytest.raises(DefinitionError, match="not valid TOML"):
+        load.parse_toml(text + "= broken", "cards.toml")
+    assert text + "= broken" not in load._PARSED
+    big = "x = 1\n" + "# " + "y" * load._KEPT_TEXT + "\n"
+    assert load.parse_toml(big, "big.toml") == {"x": 1} and big not in load._PARSED
