@@ -8,6 +8,7 @@ import pymupdf
 import pypdf
 import pytest
 
+import tests.gamecache  # noqa: F401  (it wraps pnp.model.load_game before the imports below bind it)
 from pnp.build import Options, build_kit
 from pnp.model import load_game
 from pnp.paths import cards_dir
