@@ -8,6 +8,7 @@ import pymupdf
 import pypdf
 import pytest
 
+import tests.gamecache  # noqa: F401  (it wraps pnp.model.load_game before the imports below bind it)
 from pnp.build import Options, build_kit
 from pnp.model import load_game
 from pnp.paths import cards_dir
@@ -66,10 +67,11 @@ def run_pnp(*args, cwd=None, fresh=False) -> subprocess.CompletedProcess:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Long playouts (marked slow) first, in their own order, then everything else as collected:
-    xdist hands tests out in this order, so a long test started last no longer keeps one core busy
-    while the other has finished (the suite's wall time on two cores is what CI's budget counts)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Long playouts (marked slow) first, in their own order, then the ONE_WORKER folders (one block
+    of 15-20 s: the site build, a browser), then everything else as collected: xdist hands tests out
+    in this order, so a long test or block started last no longer keeps one core busy while the
+    other has finished (the suite's wall time on two cores is what CI's budget counts)."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, not item.nodeid.startswith(ONE_WORKER)))
 
 
 # Test folders whose tests all run on one xdist worker, because they share a costly session fixture:

@@ -18,6 +18,14 @@ MODES = [(2, ()), (3, ()), (4, ()), (5, ()), (6, ()), (3, ("dice-first",)), (6, 
          (4, ("short-game",)), (5, ("dice-first", "short-game"))]
 EVERY_MODE = [(2, ())] + [(n, o) for n in range(3, 7) for o in ((), ("dice-first",), ("short-game",))] + [
     (n, ("dice-first", "short-game")) for n in range(3, 7)]
+# The modes the fast loop (-m "not slow") plays: every player count, each option alone and both together,
+# the two-player game's own rules. The others run the same code with another count or option; CI plays them.
+FAST_MODES = [(2, ()), (3, ("dice-first",)), (4, ("short-game",)), (5, ("dice-first", "short-game")), (6, ())]
+
+
+def fast_first(modes):
+    """`modes` as parameters, those outside FAST_MODES marked slow."""
+    return [pytest.param(*m, id=str(m), marks=() if m in FAST_MODES else pytest.mark.slow) for m in modes]
 
 
 def invariants(s: DojimaState) -> None:
@@ -45,7 +53,7 @@ def playout(players, options, seed, policy="random", check=True):
     return state
 
 
-@pytest.mark.parametrize("players,options", MODES, ids=lambda m: str(m))
+@pytest.mark.parametrize("players,options", fast_first(MODES))
 def test_random_games_keep_the_invariants_and_end(players, options):
     for seed in range(12):
         s = playout(players, options, seed)

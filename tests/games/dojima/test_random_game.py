@@ -18,7 +18,7 @@ from pnp.games.dojima.random_game import _assign_text, _effects, three_equal
 from pnp.games.dojima.rules import DojimaState, assign_text, field_effect, triple
 
 from .helpers import GAME, MODULE
-from .test_playouts import EVERY_MODE
+from .test_playouts import EVERY_MODE, fast_first
 
 
 def new_state(players: int, options: tuple[str, ...], seed: int, round_cap: int | None = None) -> DojimaState:
@@ -52,7 +52,7 @@ def outcome(state: DojimaState) -> dict[str, Any]:
             "notation": notation.write(state, "t", "d")}
 
 
-@pytest.mark.parametrize("players,options", EVERY_MODE, ids=lambda m: str(m))
+@pytest.mark.parametrize("players,options", fast_first(EVERY_MODE))
 def test_random_game_plays_the_policys_game(players: int, options: tuple[str, ...]) -> None:
     for seed in range(6):
         fast, slow = new_state(players, options, seed), new_state(players, options, seed)
