@@ -262,22 +262,37 @@ def scale_of(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
-# The default format's numbers, trimmed as `to_d`'s `n` trims them, in the whole text at once: a
-# fraction's trailing zeros (and its point, when nothing is left), then "-0" as "0".
-_TRAILING_ZEROS = re.compile(r"\.(\d*?)0*(?!\d)")
-_NEGATIVE_ZERO = re.compile(r"(?<![\d.])-0(?![\d.])")
+# A number's path-data text by its value: a kit's paths repeat the same few thousand coordinates,
+# and formatting each anew was most of writing its SVGs. Plain floats map to one text each (0.0 and
+# -0.0 hash alike and both print "0"), so a hit is what formatting would give; the table is emptied
+# when it grows past _KEPT, so a huge deck cannot make it eat memory.
+_TEXT_OF: dict[float, str] = {}
+_KEPT = 50_000
 
 
-def _trimmed(m: re.Match[str]) -> str:
-    return "." + m.group(1) if m.group(1) else ""
+def _three(v: float) -> str:
+    """`v` to 3 decimals, its trailing zeros and a bare point dropped, and "-0" made "0"."""
+    text = _TEXT_OF.get(v)
+    if text is None:
+        text = f"{v:.3f}"
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        if text == "-0":
+            text = "0"
+        if len(_TEXT_OF) >= _KEPT:
+            _TEXT_OF.clear()
+        _TEXT_OF[v] = text
+    return text
 
 
 def to_d(segs: list[Segment] | tuple[Segment, ...], fmt: str = "{:.3f}") -> str:
-    """Segments back as path data (for tests and the SVG renderer)."""
+    """Segments back as path data (for tests and the SVG renderer).
+
+    >>> to_d([("M", (1.0, -0.0001)), ("L", (12.5, 3.25)), ("Z", ())])
+    'M1 0 L12.5 3.25 Z'
+    """
     if fmt == "{:.3f}":
-        three = fmt.format
-        text = " ".join(op + " ".join(map(three, pts)) if pts else op for op, pts in segs)
-        return _NEGATIVE_ZERO.sub("0", _TRAILING_ZEROS.sub(_trimmed, text))
+        return " ".join(op + " ".join(map(_three, pts)) if pts else op for op, pts in segs)
 
     def n(v: float) -> str:
         s = fmt.format(v).rstrip("0").rstrip(".")
