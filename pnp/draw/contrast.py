@@ -3,6 +3,8 @@ to reach it against its background (a clan's yellow on cream becomes a deep ochr
 
 from __future__ import annotations
 
+import functools
+
 from ..model.colours import rgb
 
 MINIMUM = 4.5   # WCAG AA for body text
@@ -27,6 +29,9 @@ def mix(colour: str, target: float, t: float) -> str:
     return "#" + "".join(f"{round((c + (target - c) * t) * 255):02x}" for c in rgb(colour))
 
 
+# A pure function of three values, asked the same few pairs for every chip and label of a kit
+# (about 13 ms of a build with many field chips); the pairs are the game's colours, so few.
+@functools.lru_cache(maxsize=1024)
 def readable(ink: str, background: str, minimum: float = MINIMUM) -> str:
     """`ink` itself when it reads on `background`, else `ink` moved towards black (on a light
     background) or white (on a dark one) by the smallest step that reaches `minimum`."""
