@@ -5,6 +5,8 @@ plain search finds, walking every point of the grid in order."""
 import math
 import random
 
+import pytest
+
 from pnp.draw import cellpack
 from pnp.draw.cellpack import _blocked, _touches
 
@@ -36,10 +38,12 @@ def footprints_for(rnd):
     return footprints
 
 
-def test_pack_finds_what_the_plain_search_finds(monkeypatch):
-    rnd = random.Random(1)
+# The fast loop packs 40 random cells; CI (slow included) 400 more, with another seed.
+@pytest.mark.parametrize(("seed", "count"), [(1, 40), pytest.param(2, 400, marks=pytest.mark.slow)])
+def test_pack_finds_what_the_plain_search_finds(monkeypatch, seed, count):
+    rnd = random.Random(seed)
     cases = []
-    for _ in range(120):
+    for _ in range(count):
         cx, cy, r = rnd.uniform(0, 50), rnd.uniform(0, 50), rnd.uniform(3.5, 11)
         label_w, label_h = rnd.uniform(2, 9), rnd.uniform(1.5, 4)
         ly = cy - r * 0.8 + rnd.uniform(0, r)

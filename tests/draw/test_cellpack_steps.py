@@ -29,14 +29,16 @@ def test_steps_within_a_box_are_the_whole_grids_in_that_box(n, within):
     assert list(_steps(n, within)) == [(i, j) for i, j in _steps(n) if i0 <= i <= i1 and j0 <= j <= j1]
 
 
-def test_a_grid_given_its_room_leaves_out_only_points_outside_it():
+# The fast loop tries 20 random cells; CI (slow included) 200 more, with another seed.
+@pytest.mark.parametrize(("seed", "count"), [(3, 20), pytest.param(5, 200, marks=pytest.mark.slow)])
+def test_a_grid_given_its_room_leaves_out_only_points_outside_it(seed, count):
     import random
 
     from pnp.draw.cellpack import _grid, half_planes
 
-    rnd = random.Random(3)
+    rnd = random.Random(seed)
     kept = 0
-    for _ in range(60):
+    for _ in range(count):
         cx, cy, r = rnd.uniform(-20, 20), rnd.uniform(-20, 20), rnd.uniform(3, 12)
         turn = rnd.uniform(0, 1)
         hexagon = [(cx + r * math.cos(turn + k * math.pi / 3), cy + r * math.sin(turn + k * math.pi / 3))

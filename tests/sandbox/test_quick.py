@@ -139,8 +139,13 @@ def rendered(source: str, values: dict[str, Any], steps: int, weight: int) -> tu
         return made, budget.steps, budget.weight
 
 
-def test_the_quick_shapes_render_as_jinja_renders_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    cases = list(sources(1000))
+# The fast loop compares 300 generated sources; CI (slow included) compares 3,000 more.
+@pytest.mark.parametrize("count", [300, pytest.param(3000, marks=pytest.mark.slow)])
+def test_the_quick_shapes_render_as_jinja_renders_them(monkeypatch: pytest.MonkeyPatch, count: int) -> None:
+    cases = list(sources(count))
+    # Both sides compile what they render afresh: Jinja folds constants while compiling, through the
+    # sandbox, so a template kept compiled from the other side's run would be charged less.
+    template._compiled.cache_clear()
     ours = [rendered(*case) for case in cases]
     quick_ones = sum(quick.program(s) is not None
                      and quick.render(quick.program(s), v, template.plain, template.weigh, template._wide_format,
@@ -148,6 +153,7 @@ def test_the_quick_shapes_render_as_jinja_renders_them(monkeypatch: pytest.Monke
                      for s, v, _, _ in cases)
     with monkeypatch.context() as m:
         m.setattr(template, "_quick", lambda source, values: None)
+        template._compiled.cache_clear()
         theirs = [rendered(*case) for case in cases]
     for case, mine, jinjas in zip(cases, ours, theirs):
         assert mine == jinjas, case
