@@ -19,6 +19,14 @@ FIXTURES = Path(__file__).parent.parent / "fixtures"
 WHERE = Path("/nowhere/export")     # where the TTS saved object says its images are
 GAMES = [e.id for e in builtin_games()]
 USER_GAMES = [str(FIXTURES / "two-decks"), str(FIXTURES / "high-roll")]   # folders given by path
+# The games whose print-shop files the fast loop (-m "not slow") reads back page by page: the first
+# kit and the one with the most art. The same export code makes the others; CI reads them all.
+FAST_GAMES = (GAMES[0], "shogun-solitaire")
+
+
+def fast_games(names: list[str]) -> list[object]:
+    """`names` as parameters, those outside FAST_GAMES marked slow."""
+    return [pytest.param(n, id=n, marks=() if n in FAST_GAMES else pytest.mark.slow) for n in names]
 
 
 @functools.lru_cache(maxsize=None)

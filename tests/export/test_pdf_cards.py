@@ -14,7 +14,7 @@ from PIL import Image
 from pnp.errors import UsageError
 from pnp.export import export, settings
 from pnp.model import load_game
-from tests.export.conftest import GAMES, USER_GAMES, WHERE, aid_copies, exported, game_of
+from tests.export.conftest import GAMES, USER_GAMES, WHERE, aid_copies, exported, fast_games, game_of
 
 PT = 72 / 25.4
 
@@ -109,7 +109,7 @@ def test_pdf_cards_take_a_bleed():
     assert [round(float(v), 2) for v in reader.pages[0].trimbox] == [9, 9, 189, 261]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", fast_games(GAMES))
 def test_dtc_is_cmyk_with_black_text_and_lines_in_black_ink_alone(name):
     game = game_of(name)
     files, rgb = exported(name, "dtc"), exported(name, "pdf-cards", bleed="1/8in")

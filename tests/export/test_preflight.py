@@ -16,7 +16,7 @@ from pnp.export import export, settings
 from pnp.export.cmyk import cmyk
 from pnp.export.preflight import preflight
 from pnp.render.fonttags import subset_tags
-from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, game_of
+from tests.export.conftest import GAMES, USER_GAMES, WHERE, exported, fast_games, game_of
 
 MM = 72 / 25.4
 
@@ -30,7 +30,7 @@ def _qpdf_check(data: bytes, tmp_path) -> None:
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", fast_games(GAMES))
 def test_every_dtc_file_passes_pdfx_preflight(name, tmp_path):
     for data in exported(name, "dtc").values():
         assert preflight(data, pdfx=True) == []
